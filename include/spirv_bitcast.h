@@ -1,0 +1,462 @@
+/*
+ * spirv_bitcast.h - validate and lower OpenCL C as_type() reinterpretations in SPIR-V.
+ *
+ * OpenCL C lets `as_float3(float4)` reinterpret 128 bits as a 3-component vector (a
+ * 3-component vector occupies the storage of 4).  SPIR-V's OpBitcast needs equal total bit
+ * widths, so a producer that maps as_type 1:1 onto OpBitcast emits invalid SPIR-V for every
+ * case with a 3-component side.  This library
+ *   - plans as_type onto core SPIR-V (OpBitcast and OpVectorShuffle only):  spvbc_astype_plan();
+ *   - validates every OpBitcast against the SPIR-V and as_type rules:        spvbc_module_validate();
+ *   - lowers the as_type-legal but SPIR-V-invalid ones:                       spvbc_module_lower().
+ *
+ * Complete usage (a driver or an offline compiler):
+ *
+ *     spvbc_context ctx;
+ *     spvbc_module mod;
+ *     if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) return -1;
+ *     spvbc_result r = spvbc_module_parse(ctx, words, word_count, NULL, &mod);
+ *     if (r == SPVBC_SUCCESS) {
+ *         spvbc_lower_summary sum;
+ *         r = spvbc_module_lower(mod, NULL, &sum);           // CHANGED or not, see sum.rewritten
+ *         if (r == SPVBC_SUCCESS) {
+ *             const uint32_t *out; size_t out_count;
+ *             r = spvbc_module_get_words(mod, &out, &out_count); // == words if nothing changed
+ *             if (r == SPVBC_SUCCESS) hand_to_driver(out, out_count);
+ *         }
+ *         spvbc_module_destroy(mod);
+ *     }
+ *     for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
+ *         const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+ *         fprintf(stderr, "word %zu: %s [%s]\n", d->word_offset, d->message, d->rule);
+ *     }
+ *     spvbc_context_destroy(ctx);
+ *
+ * Conventions for every declaration below:
+ *   - Every call that can fail returns spvbc_result; out-parameters are written only on
+ *     SPVBC_SUCCESS (and, where stated, on SPVBC_ERROR_VALIDATION_FAILED).
+ *   - A context owns its diagnostics and all memory of the modules created from it.  A context
+ *     and its modules may be used by one thread at a time; distinct contexts are independent and
+ *     may be used concurrently (the library has no global mutable state).
+ *   - Each call on a module (parse, validate, lower) first clears the context's diagnostics, then
+ *     appends its own.  Diagnostic pointers stay valid until the next such call or until the
+ *     context is destroyed.
+ *   - Words are in host byte order.  A module in the opposite byte order is detected by its magic
+ *     number and swapped into memory owned by the module.
+ *
+ * C11; compiles as C++ too.  SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef SPIRV_BITCAST_H_
+#define SPIRV_BITCAST_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(SPVBC_STATIC)
+#define SPVBC_API
+#elif defined(_WIN32)
+#if defined(SPVBC_BUILDING)
+#define SPVBC_API __declspec(dllexport)
+#else
+#define SPVBC_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) && defined(SPVBC_BUILDING)
+#define SPVBC_API __attribute__((visibility("default")))
+#else
+#define SPVBC_API
+#endif
+
+/* ---------------------------------------------------------------------------------------- */
+/* Version                                                                                  */
+
+#define SPVBC_VERSION_MAJOR 0
+#define SPVBC_VERSION_MINOR 1
+#define SPVBC_VERSION_PATCH 0
+#define SPVBC_VERSION_NUMBER \
+    (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
+#define SPVBC_VERSION_STRING "0.1.0"
+
+/** The library's version as SPVBC_VERSION_NUMBER computes it; equals the macro it was built with. */
+SPVBC_API unsigned spvbc_version_number(void);
+/** The library's version as "MAJOR.MINOR.PATCH"; a static string, never NULL. */
+SPVBC_API const char *spvbc_version_string(void);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Results                                                                                  */
+
+typedef enum spvbc_result {
+    SPVBC_SUCCESS = 0,
+    /** A NULL handle or out-pointer, or an option out of range. */
+    SPVBC_ERROR_INVALID_ARGUMENT = -1,
+    /** The allocator returned NULL; nothing was leaked and inputs are untouched. */
+    SPVBC_ERROR_OUT_OF_MEMORY = -2,
+    /** Not a SPIR-V module: size, magic, version, header, word counts, truncation. */
+    SPVBC_ERROR_INVALID_BINARY = -3,
+    /** An id is 0, at or above the bound, defined twice, or used before its type is declared. */
+    SPVBC_ERROR_INVALID_ID = -4,
+    /** validate found at least one error-severity finding (diagnostics say which). */
+    SPVBC_ERROR_VALIDATION_FAILED = -5,
+    /** A valid request the library cannot carry out (e.g. an id bound above the cap). */
+    SPVBC_ERROR_UNSUPPORTED = -6,
+    SPVBC_RESULT_MAX_ENUM = 0x7fffffff
+} spvbc_result;
+
+/** A static English name for `result` ("success", "out of memory", ...); never NULL. */
+SPVBC_API const char *spvbc_result_string(spvbc_result result);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Allocator and context                                                                    */
+
+/**
+ * An optional caller allocator.  `alloc` returns NULL on failure; `free` receives the size that
+ * was asked for.  All three functions must be set.  The library never calls realloc-like
+ * behaviour on its own: growth allocates, copies and frees.
+ */
+typedef struct spvbc_allocator {
+    void *(*alloc)(void *user, size_t size);
+    void (*free)(void *user, void *ptr, size_t size);
+    void *user;
+} spvbc_allocator;
+
+typedef struct spvbc_context_s *spvbc_context;
+typedef struct spvbc_module_s *spvbc_module;
+
+/**
+ * Creates a context.  `allocator` may be NULL (malloc/free); it is copied.  Writes the handle to
+ * `*out_context`.  Returns SPVBC_ERROR_INVALID_ARGUMENT if `out_context` is NULL or the allocator
+ * is incomplete, SPVBC_ERROR_OUT_OF_MEMORY if allocation fails.
+ */
+SPVBC_API spvbc_result spvbc_context_create(const spvbc_allocator *allocator,
+                                            spvbc_context *out_context);
+/** Destroys `context`, its diagnostics and every module still alive in it.  NULL is a no-op. */
+SPVBC_API void spvbc_context_destroy(spvbc_context context);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Diagnostics                                                                              */
+
+typedef enum spvbc_severity {
+    SPVBC_SEVERITY_ERROR = 0,   /**< invalid SPIR-V (or invalid input) */
+    SPVBC_SEVERITY_WARNING = 1, /**< a spec rule spirv-val does not check */
+    SPVBC_SEVERITY_NOTE = 2,    /**< as_type with an implementation-defined result */
+    SPVBC_SEVERITY_MAX_ENUM = 0x7fffffff
+} spvbc_severity;
+
+#define SPVBC_NO_POSITION ((size_t)-1)
+
+/**
+ * One finding.  Every pointer is owned by the context (see the conventions above); pointers
+ * that do not apply are NULL and numbers that do not apply are 0, except the positions, which
+ * are SPVBC_NO_POSITION when unknown.
+ */
+typedef struct spvbc_diagnostic {
+    spvbc_severity severity;
+    /** Stable rule id: "V12", "S2", "S4", "W-LOGICAL-PTR", "R-MAGIC", ...  (docs/rules.md). */
+    const char *rule;
+    /** The full sentence, naming types, widths and the as_type spelling. */
+    const char *message;
+    /** Offset, in 32-bit words from the start of the module, of the instruction's first word. */
+    size_t word_offset;
+    /** 0-based index of the instruction in the module (the header is not an instruction). */
+    size_t instruction_index;
+    uint32_t opcode;    /**< SpvOp of the instruction, 0 if none */
+    uint32_t result_id; /**< its result id, 0 if none */
+    const char *result_name; /**< the OpName of result_id, if any */
+    const char *source_file; /**< from OpLine or DebugLine, if any */
+    uint32_t source_line;
+    uint32_t source_column;
+    /** For bitcast findings: the SPIR-V spellings ("%v4float"-style: "vec4 of float32"). */
+    const char *operand_type;
+    const char *result_type;
+    uint32_t operand_bits; /**< total bits of the operand type, 0 for pointers/unknown */
+    uint32_t result_bits;
+    /** "as_float3(float4)" when both sides are OpenCL scalar/vector types, else NULL. */
+    const char *astype;
+    /** Non-zero if spvbc_module_lower() can rewrite this instruction into valid SPIR-V. */
+    int lowerable;
+} spvbc_diagnostic;
+
+/** The number of diagnostics held by `context` (0 for NULL). */
+SPVBC_API size_t spvbc_context_diagnostic_count(spvbc_context context);
+/** Diagnostic `index` of `context`, or NULL if out of range. */
+SPVBC_API const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t index);
+/** A static name for `severity` ("error", "warning", "note"). */
+SPVBC_API const char *spvbc_severity_string(spvbc_severity severity);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Types and the as_type plan (pure functions: no allocation, no context)                   */
+
+typedef enum spvbc_scalar_kind {
+    SPVBC_SCALAR_INT = 0,
+    SPVBC_SCALAR_FLOAT = 1,
+    SPVBC_SCALAR_BOOL = 2,
+    SPVBC_SCALAR_VOID = 3,
+    SPVBC_SCALAR_MAX_ENUM = 0x7fffffff
+} spvbc_scalar_kind;
+
+/** A scalar (count 1) or vector type: `width` in bits, `is_signed` only for the spelling and for
+ *  SPIR-V type identity (Kernel integers are signless: use 0 for both int and uint there). */
+typedef struct spvbc_type_desc {
+    spvbc_scalar_kind kind;
+    uint32_t width;
+    uint32_t count;
+    uint32_t is_signed;
+} spvbc_type_desc;
+
+typedef enum spvbc_astype_class {
+    SPVBC_ASTYPE_IDENTITY = 0,       /**< same SPIR-V type: no instruction */
+    SPVBC_ASTYPE_SAME_COUNT = 1,     /**< n == m: one OpBitcast, exact */
+    SPVBC_ASTYPE_4_TO_3 = 2,         /**< n == 4, m == 3: exact on lanes 0..2 */
+    SPVBC_ASTYPE_3_TO_4 = 3,         /**< n == 3, m == 4: implementation-defined */
+    SPVBC_ASTYPE_VEC3_SOURCE = 4,    /**< n == 3, m not 3 or 4 */
+    SPVBC_ASTYPE_VEC3_DEST = 5,      /**< m == 3, n not 3 or 4 */
+    SPVBC_ASTYPE_COUNT_CHANGE = 6,   /**< n != m, neither 3: one OpBitcast */
+    SPVBC_ASTYPE_SIZE_ERROR = 7,     /**< byte sizes differ */
+    SPVBC_ASTYPE_EXCLUDED = 8,       /**< bool, void, or a type the module's capabilities lack */
+    SPVBC_ASTYPE_CLASS_MAX_ENUM = 0x7fffffff
+} spvbc_astype_class;
+
+/** A static name: "identity", "same-count", "4->3", "3->4", "vec3-source", ... */
+SPVBC_API const char *spvbc_astype_class_string(spvbc_astype_class cls);
+
+/** Bits for spvbc_plan_options.features and spvbc_lower_options.classes. */
+#define SPVBC_FEATURE_FLOAT16 0x1u /**< half arithmetic (capability Float16) */
+#define SPVBC_FEATURE_FLOAT64 0x2u /**< double (capability Float64) */
+#define SPVBC_FEATURE_INT64 0x4u   /**< 64-bit integers (capability Int64) */
+#define SPVBC_FEATURE_INT8 0x8u    /**< 8-bit integer arithmetic (capability Int8) */
+#define SPVBC_FEATURE_INT16 0x10u  /**< 16-bit integer arithmetic (capability Int16) */
+#define SPVBC_FEATURE_VECTOR16 0x20u /**< 8- and 16-component vectors (capability Vector16) */
+#define SPVBC_FEATURE_SHADER 0x40u /**< a Shader module: 8/16-bit types are storage-only
+                                        unless INT8/INT16/FLOAT16 is also set */
+#define SPVBC_FEATURE_ALL_KERNEL 0x3fu /**< everything an OpenCL full-profile device has */
+
+typedef enum spvbc_pad_policy {
+    SPVBC_PAD_UNDEF = 0, /**< lane 3 from literal 0xFFFFFFFF (what clang emits) */
+    SPVBC_PAD_ZERO = 1,  /**< lane 3 from a null vector operand */
+    SPVBC_PAD_ERROR = 2, /**< refuse as_type from a 3-component source */
+    SPVBC_PAD_MAX_ENUM = 0x7fffffff
+} spvbc_pad_policy;
+
+typedef struct spvbc_plan_options {
+    uint32_t features;     /**< SPVBC_FEATURE_* bits; 0 means SPVBC_FEATURE_ALL_KERNEL */
+    spvbc_pad_policy pad;
+} spvbc_plan_options;
+
+typedef enum spvbc_plan_op_kind {
+    SPVBC_PLAN_OP_BITCAST = 0,  /**< OpBitcast result_type operand */
+    SPVBC_PLAN_OP_SHUFFLE = 1,  /**< OpVectorShuffle result_type operand second lanes... */
+    SPVBC_PLAN_OP_KIND_MAX_ENUM = 0x7fffffff
+} spvbc_plan_op_kind;
+
+/** Where a shuffle's second vector operand comes from. */
+typedef enum spvbc_plan_second {
+    SPVBC_PLAN_SECOND_SAME = 0, /**< the first operand again */
+    SPVBC_PLAN_SECOND_NULL = 1, /**< OpConstantNull of the first operand's type */
+    SPVBC_PLAN_SECOND_MAX_ENUM = 0x7fffffff
+} spvbc_plan_second;
+
+#define SPVBC_LANE_UNDEF 0xFFFFFFFFu
+
+/** One instruction of a plan.  Its operand is the as_type source for op 0 and the previous
+ *  op's result for every later op. */
+typedef struct spvbc_plan_op {
+    spvbc_plan_op_kind kind;
+    spvbc_type_desc result_type;
+    spvbc_plan_second second;   /**< shuffles only */
+    uint32_t lane_count;        /**< shuffles only: equals result_type.count */
+    uint32_t lanes[4];          /**< shuffles only; SPVBC_LANE_UNDEF = undefined */
+} spvbc_plan_op;
+
+typedef enum spvbc_plan_refusal {
+    SPVBC_REFUSE_NONE = 0,
+    SPVBC_REFUSE_SIZE = 1,          /**< byte sizes differ */
+    SPVBC_REFUSE_BOOL_OR_VOID = 2,  /**< as_type excludes bool and void */
+    SPVBC_REFUSE_MISSING_FEATURE = 3, /**< half/double/long/8,16-component or storage-only type */
+    SPVBC_REFUSE_PAD_POLICY = 4,    /**< 3-component source under SPVBC_PAD_ERROR */
+    SPVBC_REFUSE_BAD_TYPE = 5,      /**< width/count not an OpenCL type */
+    SPVBC_REFUSE_MAX_ENUM = 0x7fffffff
+} spvbc_plan_refusal;
+
+typedef struct spvbc_plan {
+    spvbc_astype_class cls;
+    /** 1 if OpenCL defines the result (identity, same-count, 4->3), else 0. */
+    int defined_by_opencl;
+    /** Bit i set: lane i of the result is fixed (by OpenCL or by SPIR-V's S6 mapping);
+     *  lane 3 of a padded 3->4 result is clear under SPVBC_PAD_UNDEF. */
+    uint32_t exact_lanes;
+    /** 1 if a single direct OpBitcast would already be valid SPIR-V. */
+    int direct_bitcast_valid;
+    spvbc_plan_refusal refusal; /**< SPVBC_REFUSE_NONE when op_count ops implement it */
+    uint32_t op_count;          /**< 0 (identity or refused) to 3 */
+    spvbc_plan_op ops[3];
+} spvbc_plan;
+
+/**
+ * Plans `as_<dst>(<src> x)` onto core SPIR-V.  This is how a front end emits as_type without
+ * ever producing invalid SPIR-V: emit plan->ops in order (declaring each result type if the
+ * module lacks it), feeding each op the previous result, and use the last result (or `x`
+ * itself when op_count is 0 and the class is identity).  `options` may be NULL (all Kernel
+ * features, SPVBC_PAD_UNDEF).  Returns SPVBC_SUCCESS with refusal == SPVBC_REFUSE_NONE when the
+ * plan is usable, SPVBC_SUCCESS with a refusal reason and op_count 0 when as_type is an error,
+ * SPVBC_ERROR_INVALID_ARGUMENT for NULL pointers.  Thread-safe; allocates nothing.
+ */
+SPVBC_API spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc *dst,
+                                         const spvbc_plan_options *options, spvbc_plan *out_plan);
+
+/**
+ * Parses an OpenCL C type name ("float4", "uchar3", "half", "ulong16") into `out`.  Returns
+ * SPVBC_ERROR_INVALID_ARGUMENT for anything else.  `is_signed` is 1 for char/short/int/long.
+ */
+SPVBC_API spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out);
+
+/**
+ * Writes the OpenCL spelling of `type` ("float4", "uchar3") into `buf` (NUL-terminated,
+ * truncated to `size`).  Returns SPVBC_ERROR_INVALID_ARGUMENT if it has no OpenCL spelling.
+ */
+SPVBC_API spvbc_result spvbc_type_desc_opencl_name(const spvbc_type_desc *type, char *buf,
+                                                   size_t size);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Modules                                                                                  */
+
+#define SPVBC_DEFAULT_MAX_ID_BOUND 4194303u
+
+typedef struct spvbc_parse_options {
+    /** Largest id bound accepted; 0 means SPVBC_DEFAULT_MAX_ID_BOUND.  The module allocates
+     *  4 bytes per id of the bound, so this caps memory use. */
+    uint32_t max_id_bound;
+    /** Non-zero: copy the words into module memory, so the caller may free them at once.
+     *  Zero (default): the module reads the caller's words, which must outlive it. */
+    int copy_words;
+} spvbc_parse_options;
+
+/**
+ * Parses `word_count` words at `words` (the caller keeps ownership; see copy_words) in one
+ * linear pass: header, instruction bounds, ids, types, capabilities, bitcast sites.  `options`
+ * may be NULL.  On success writes `*out_module`.  Failures: SPVBC_ERROR_INVALID_ARGUMENT (NULL),
+ * SPVBC_ERROR_INVALID_BINARY, SPVBC_ERROR_INVALID_ID, SPVBC_ERROR_UNSUPPORTED (bound above the
+ * cap), SPVBC_ERROR_OUT_OF_MEMORY; each with one error diagnostic giving the word offset.
+ */
+SPVBC_API spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words,
+                                          size_t word_count, const spvbc_parse_options *options,
+                                          spvbc_module *out_module);
+
+/**
+ * As spvbc_module_parse(), from `size` bytes at `bytes` (any alignment).  A size that is not a
+ * multiple of 4 is SPVBC_ERROR_INVALID_BINARY.  Misaligned input is copied.
+ */
+SPVBC_API spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes,
+                                                size_t size, const spvbc_parse_options *options,
+                                                spvbc_module *out_module);
+
+/** Destroys `module` and its memory.  NULL is a no-op. */
+SPVBC_API void spvbc_module_destroy(spvbc_module module);
+
+/** Facts read by the parser. */
+typedef struct spvbc_module_info {
+    uint32_t version;          /**< header word 1, e.g. 0x00010500 */
+    uint32_t generator;
+    uint32_t id_bound;
+    size_t instruction_count;
+    size_t bitcast_count;      /**< OpBitcast in functions plus OpSpecConstantOp Bitcast */
+    int is_kernel;             /**< declares Kernel */
+    int is_shader;             /**< declares Shader */
+    uint32_t features;         /**< SPVBC_FEATURE_* the capabilities grant */
+    int byte_swapped;          /**< the input was in the opposite byte order */
+} spvbc_module_info;
+
+SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_info);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Validation                                                                               */
+
+#define SPVBC_VALIDATE_NOTES 0x1u            /**< also report implementation-defined as_type */
+#define SPVBC_VALIDATE_STRICT 0x2u           /**< the logical-pointer rule is an error */
+#define SPVBC_VALIDATE_WARNINGS_AS_ERRORS 0x4u
+
+typedef struct spvbc_validate_options {
+    uint32_t flags; /**< SPVBC_VALIDATE_* */
+} spvbc_validate_options;
+
+typedef struct spvbc_validate_summary {
+    size_t bitcasts_checked;
+    size_t errors;
+    size_t warnings;
+    size_t notes;
+    size_t lowerable; /**< errors that spvbc_module_lower() can fix */
+} spvbc_validate_summary;
+
+/**
+ * Checks every OpBitcast in function bodies and every OpSpecConstantOp Bitcast, collecting all
+ * findings.  `options` may be NULL.  Returns SPVBC_SUCCESS when no error was found and
+ * SPVBC_ERROR_VALIDATION_FAILED otherwise; `*out_summary` (may be NULL) is written in both
+ * cases.  The verdict on each OpBitcast agrees with spirv-val (SPIRV-Tools 2023.1).
+ */
+SPVBC_API spvbc_result spvbc_module_validate(spvbc_module module,
+                                             const spvbc_validate_options *options,
+                                             spvbc_validate_summary *out_summary);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Lowering                                                                                 */
+
+/** Bits of spvbc_lower_options.classes: which as_type classes to rewrite. */
+#define SPVBC_LOWER_4_TO_3 (1u << SPVBC_ASTYPE_4_TO_3)
+#define SPVBC_LOWER_3_TO_4 (1u << SPVBC_ASTYPE_3_TO_4)
+#define SPVBC_LOWER_VEC3_SOURCE (1u << SPVBC_ASTYPE_VEC3_SOURCE)
+#define SPVBC_LOWER_VEC3_DEST (1u << SPVBC_ASTYPE_VEC3_DEST)
+#define SPVBC_LOWER_ALL \
+    (SPVBC_LOWER_4_TO_3 | SPVBC_LOWER_3_TO_4 | SPVBC_LOWER_VEC3_SOURCE | SPVBC_LOWER_VEC3_DEST)
+
+typedef struct spvbc_lower_options {
+    spvbc_pad_policy pad;
+    uint32_t classes; /**< SPVBC_LOWER_* bits; 0 means SPVBC_LOWER_ALL */
+} spvbc_lower_options;
+
+typedef struct spvbc_lower_summary {
+    size_t bitcasts_checked;
+    size_t rewritten;   /**< instructions replaced by a plan */
+    size_t refused;     /**< invalid bitcasts left alone (each has an error diagnostic) */
+    size_t types_added; /**< new OpTypeVector declarations */
+    size_t constants_added; /**< new OpConstantNull (pad zero) */
+    uint32_t new_id_bound;
+} spvbc_lower_summary;
+
+/**
+ * Rewrites, in one linear pass, every bitcast whose as_type pair is legal but whose direct
+ * OpBitcast is invalid SPIR-V, following spvbc_astype_plan().  The rewritten instruction keeps
+ * its result id; intermediate values and types get ids from the bound, which is raised.  Adds
+ * no capability and no extension.  Instructions that cannot be fixed are left alone with an
+ * error diagnostic (counted in `refused`).  The result is available from
+ * spvbc_module_get_words() / spvbc_module_write(); validate and lower keep analysing the parsed
+ * input, so lowering twice gives the same output.  `options` may be NULL (pad undef, all
+ * classes).  Returns SPVBC_SUCCESS (even if some were refused), SPVBC_ERROR_OUT_OF_MEMORY or
+ * SPVBC_ERROR_INVALID_ARGUMENT; `*out_summary` (may be NULL) is written on success.
+ */
+SPVBC_API spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
+                                          spvbc_lower_summary *out_summary);
+
+/**
+ * The module's current words: the input itself if nothing was rewritten (same pointer when
+ * parsed without copy_words), otherwise the lowered module, materialised on first request and
+ * owned by the module until it is destroyed or lowered again.
+ */
+SPVBC_API spvbc_result spvbc_module_get_words(spvbc_module module, const uint32_t **out_words,
+                                              size_t *out_word_count);
+
+/** Receives a span of output words; returns non-zero to stop the write. */
+typedef int (*spvbc_write_fn)(void *user, const uint32_t *words, size_t word_count);
+
+/**
+ * Streams the module's current words to `fn` as spans (unchanged runs of the input, then new
+ * instructions) without materialising them.  Returns SPVBC_ERROR_INVALID_ARGUMENT if `fn`
+ * stopped the write.
+ */
+SPVBC_API spvbc_result spvbc_module_write(spvbc_module module, spvbc_write_fn fn, void *user);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* SPIRV_BITCAST_H_ */
