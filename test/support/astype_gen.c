@@ -1,0 +1,496 @@
+/*
+ * astype_gen.c - the naive as_type kernel generator and SPIRV-Tools wrappers (see astype_gen.h).
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "astype_gen.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv-tools/libspirv.h>
+
+/* ---- a growable string ------------------------------------------------------------------ */
+
+typedef struct gen_buf {
+    char *data;
+    size_t len;
+    size_t cap;
+    int failed;
+} gen_buf;
+
+static void buf_printf(gen_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    if (b->failed) {
+        return;
+    }
+    for (;;) {
+        size_t avail = b->cap - b->len;
+        int n;
+        va_start(ap, fmt);
+        n = vsnprintf(b->data ? b->data + b->len : NULL, b->data ? avail : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->failed = 1;
+            return;
+        }
+        if (b->data && (size_t)n < avail) {
+            b->len += (size_t)n;
+            return;
+        }
+        {
+            size_t ncap = b->cap ? b->cap * 2 : 4096;
+            char *nd;
+            while (ncap < b->len + (size_t)n + 1) {
+                ncap *= 2;
+            }
+            nd = (char *)realloc(b->data, ncap);
+            if (!nd) {
+                b->failed = 1;
+                return;
+            }
+            b->data = nd;
+            b->cap = ncap;
+        }
+    }
+}
+
+/* ---- type naming ------------------------------------------------------------------------ */
+
+static int type_ok(const spvbc_type_desc *t)
+{
+    if (!t) {
+        return 0;
+    }
+    if (t->kind == SPVBC_SCALAR_INT) {
+        if (t->width != 8 && t->width != 16 && t->width != 32 && t->width != 64) {
+            return 0;
+        }
+    } else if (t->kind == SPVBC_SCALAR_FLOAT) {
+        if (t->width != 16 && t->width != 32 && t->width != 64) {
+            return 0;
+        }
+    } else {
+        return 0;
+    }
+    switch (t->count) {
+    case 1: case 2: case 3: case 4: case 8: case 16:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static const char *scalar_base_name(spvbc_scalar_kind kind, uint32_t width, int is_signed)
+{
+    if (kind == SPVBC_SCALAR_FLOAT) {
+        return width == 16 ? "half" : width == 32 ? "float" : "double";
+    }
+    switch (width) {
+    case 8: return is_signed ? "char" : "uchar";
+    case 16: return is_signed ? "short" : "ushort";
+    case 32: return is_signed ? "int" : "uint";
+    default: return is_signed ? "long" : "ulong";
+    }
+}
+
+void spvbc_gen_type_name(const spvbc_type_desc *type, char *buf, size_t size)
+{
+    if (!buf || size == 0) {
+        return;
+    }
+    if (!type_ok(type)) {
+        snprintf(buf, size, "?");
+        return;
+    }
+    if (type->count == 1) {
+        snprintf(buf, size, "%s", scalar_base_name(type->kind, type->width, type->is_signed != 0));
+    } else {
+        snprintf(buf, size, "%s%u", scalar_base_name(type->kind, type->width, type->is_signed != 0),
+                 (unsigned)type->count);
+    }
+}
+
+void spvbc_gen_spirv_type_name(const spvbc_type_desc *type, spvbc_gen_flavour flavour, char *buf,
+                               size_t size)
+{
+    int is_signed;
+    const char *base;
+    if (!buf || size == 0) {
+        return;
+    }
+    if (!type_ok(type)) {
+        snprintf(buf, size, "?");
+        return;
+    }
+    is_signed = flavour == SPVBC_GEN_VULKAN && type->is_signed != 0;
+    base = scalar_base_name(type->kind, type->width, is_signed);
+    if (type->count == 1) {
+        snprintf(buf, size, "%s", base);
+    } else {
+        snprintf(buf, size, "v%u%s", (unsigned)type->count, base);
+    }
+}
+
+size_t spvbc_gen_opencl_size(const spvbc_type_desc *type)
+{
+    if (!type_ok(type)) {
+        return 0;
+    }
+    return (size_t)(type->count == 3 ? 4 : type->count) * (type->width / 8);
+}
+
+size_t spvbc_gen_vulkan_stride(const spvbc_type_desc *type)
+{
+    if (!type_ok(type) || type->count > 4) {
+        return 0;
+    }
+    return spvbc_gen_opencl_size(type);
+}
+
+size_t spvbc_gen_opencl_types(spvbc_type_desc *out)
+{
+    static const struct {
+        spvbc_scalar_kind kind;
+        uint32_t width;
+        uint32_t is_signed;
+    } bases[11] = {
+        {SPVBC_SCALAR_INT, 8, 1},    {SPVBC_SCALAR_INT, 8, 0},  {SPVBC_SCALAR_INT, 16, 1},
+        {SPVBC_SCALAR_INT, 16, 0},   {SPVBC_SCALAR_FLOAT, 16, 0}, {SPVBC_SCALAR_INT, 32, 1},
+        {SPVBC_SCALAR_INT, 32, 0},   {SPVBC_SCALAR_FLOAT, 32, 0}, {SPVBC_SCALAR_INT, 64, 1},
+        {SPVBC_SCALAR_INT, 64, 0},   {SPVBC_SCALAR_FLOAT, 64, 0},
+    };
+    static const uint32_t counts[6] = {1, 2, 3, 4, 8, 16};
+    size_t n = 0;
+    for (size_t b = 0; b < 11; ++b) {
+        for (size_t c = 0; c < 6; ++c) {
+            if (out) {
+                out[n].kind = bases[b].kind;
+                out[n].width = bases[b].width;
+                out[n].count = counts[c];
+                out[n].is_signed = bases[b].is_signed;
+            }
+            ++n;
+        }
+    }
+    return n;
+}
+
+/* ---- module text ------------------------------------------------------------------------ */
+
+/* The ids of the types already declared, so no non-aggregate type is declared twice. */
+typedef struct declared {
+    char names[16][32];
+    size_t count;
+} declared;
+
+static int declared_has(declared *d, const char *name)
+{
+    for (size_t i = 0; i < d->count; ++i) {
+        if (strcmp(d->names[i], name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void declared_add(declared *d, const char *name)
+{
+    if (d->count < 16) {
+        snprintf(d->names[d->count], sizeof d->names[0], "%s", name);
+        d->count++;
+    }
+}
+
+/* Declares the scalar and (if a vector) the vector type of `t`, once each. */
+static void declare_type(gen_buf *b, declared *d, const spvbc_type_desc *t,
+                         spvbc_gen_flavour flavour)
+{
+    spvbc_type_desc scalar = *t;
+    char sname[32];
+    char vname[32];
+    scalar.count = 1;
+    spvbc_gen_spirv_type_name(&scalar, flavour, sname, sizeof sname);
+    if (!declared_has(d, sname)) {
+        if (t->kind == SPVBC_SCALAR_FLOAT) {
+            buf_printf(b, "%%%s = OpTypeFloat %u\n", sname, (unsigned)t->width);
+        } else {
+            buf_printf(b, "%%%s = OpTypeInt %u %d\n", sname, (unsigned)t->width,
+                       flavour == SPVBC_GEN_VULKAN && t->is_signed ? 1 : 0);
+        }
+        declared_add(d, sname);
+    }
+    if (t->count > 1) {
+        spvbc_gen_spirv_type_name(t, flavour, vname, sizeof vname);
+        if (!declared_has(d, vname)) {
+            buf_printf(b, "%%%s = OpTypeVector %%%s %u\n", vname, sname, (unsigned)t->count);
+            declared_add(d, vname);
+        }
+    }
+}
+
+typedef struct caps {
+    int int8, int16, int64, float16, float64, vector16;
+} caps;
+
+static void add_caps(caps *c, const spvbc_type_desc *t)
+{
+    if (t->kind == SPVBC_SCALAR_INT) {
+        c->int8 |= t->width == 8;
+        c->int16 |= t->width == 16;
+        c->int64 |= t->width == 64;
+    } else {
+        c->float16 |= t->width == 16;
+        c->float64 |= t->width == 64;
+    }
+    c->vector16 |= t->count >= 8;
+}
+
+static void kernel_text(gen_buf *b, const spvbc_type_desc *src, const spvbc_type_desc *dst)
+{
+    caps c = {0, 0, 0, 0, 0, 0};
+    declared d = {{{0}}, 0};
+    char sname[32], dname[32], sp[64], dp[64];
+    add_caps(&c, src);
+    add_caps(&c, dst);
+    spvbc_gen_spirv_type_name(src, SPVBC_GEN_KERNEL, sname, sizeof sname);
+    spvbc_gen_spirv_type_name(dst, SPVBC_GEN_KERNEL, dname, sizeof dname);
+    snprintf(sp, sizeof sp, "_ptr_CrossWorkgroup_%s", sname);
+    snprintf(dp, sizeof dp, "_ptr_CrossWorkgroup_%s", dname);
+
+    buf_printf(b, "OpCapability Addresses\nOpCapability Kernel\n");
+    if (c.int8) buf_printf(b, "OpCapability Int8\n");
+    if (c.int16) buf_printf(b, "OpCapability Int16\n");
+    if (c.int64) buf_printf(b, "OpCapability Int64\n");
+    if (c.float16) buf_printf(b, "OpCapability Float16\n");
+    if (c.float64) buf_printf(b, "OpCapability Float64\n");
+    if (c.vector16) buf_printf(b, "OpCapability Vector16\n");
+    buf_printf(b, "OpMemoryModel Physical64 OpenCL\n"
+                  "OpEntryPoint Kernel %%main \"astype\"\n"
+                  "OpName %%main \"astype\"\n"
+                  "OpName %%in \"in\"\nOpName %%out \"out\"\n"
+                  "OpName %%x \"x\"\nOpName %%y \"y\"\n");
+    buf_printf(b, "%%void = OpTypeVoid\n");
+    declare_type(b, &d, src, SPVBC_GEN_KERNEL);
+    declare_type(b, &d, dst, SPVBC_GEN_KERNEL);
+    buf_printf(b, "%%%s = OpTypePointer CrossWorkgroup %%%s\n", sp, sname);
+    if (strcmp(sp, dp) != 0) {
+        buf_printf(b, "%%%s = OpTypePointer CrossWorkgroup %%%s\n", dp, dname);
+    }
+    buf_printf(b, "%%fn = OpTypeFunction %%void %%%s %%%s\n", sp, dp);
+    buf_printf(b, "%%main = OpFunction %%void None %%fn\n"
+                  "%%in = OpFunctionParameter %%%s\n"
+                  "%%out = OpFunctionParameter %%%s\n"
+                  "%%entry = OpLabel\n",
+               sp, dp);
+    buf_printf(b, "%%x = OpLoad %%%s %%in Aligned %zu\n", sname, spvbc_gen_opencl_size(src));
+    buf_printf(b, "%%y = OpBitcast %%%s %%x\n", dname);
+    buf_printf(b, "OpStore %%out %%y Aligned %zu\n", spvbc_gen_opencl_size(dst));
+    buf_printf(b, "OpReturn\nOpFunctionEnd\n");
+}
+
+static void vulkan_text(gen_buf *b, const spvbc_type_desc *src, const spvbc_type_desc *dst)
+{
+    caps c = {0, 0, 0, 0, 0, 0};
+    declared d = {{{0}}, 0};
+    char sname[32], dname[32];
+    const spvbc_type_desc u32 = {SPVBC_SCALAR_INT, 32, 1, 0};
+    const spvbc_type_desc v3u32 = {SPVBC_SCALAR_INT, 32, 3, 0};
+    const spvbc_type_desc s32 = {SPVBC_SCALAR_INT, 32, 1, 1};
+    add_caps(&c, src);
+    add_caps(&c, dst);
+    spvbc_gen_spirv_type_name(src, SPVBC_GEN_VULKAN, sname, sizeof sname);
+    spvbc_gen_spirv_type_name(dst, SPVBC_GEN_VULKAN, dname, sizeof dname);
+
+    buf_printf(b, "OpCapability Shader\n");
+    if (c.int8) buf_printf(b, "OpCapability Int8\nOpCapability StorageBuffer8BitAccess\n");
+    if (c.int16) buf_printf(b, "OpCapability Int16\n");
+    if (c.int64) buf_printf(b, "OpCapability Int64\n");
+    if (c.float16) buf_printf(b, "OpCapability Float16\n");
+    if (c.float64) buf_printf(b, "OpCapability Float64\n");
+    if (c.int16 || c.float16) buf_printf(b, "OpCapability StorageBuffer16BitAccess\n");
+    buf_printf(b, "OpMemoryModel Logical GLSL450\n"
+                  "OpEntryPoint GLCompute %%main \"main\" %%gid %%in_buf %%out_buf\n"
+                  "OpExecutionMode %%main LocalSize 64 1 1\n"
+                  "OpName %%main \"main\"\n"
+                  "OpName %%in_buf \"in_buf\"\nOpName %%out_buf \"out_buf\"\n"
+                  "OpName %%x \"x\"\nOpName %%y \"y\"\n"
+                  "OpDecorate %%gid BuiltIn GlobalInvocationId\n"
+                  "OpDecorate %%in_arr ArrayStride %zu\n"
+                  "OpMemberDecorate %%in_blk 0 Offset 0\n"
+                  "OpMemberDecorate %%in_blk 0 NonWritable\n"
+                  "OpDecorate %%in_blk Block\n"
+                  "OpDecorate %%in_buf DescriptorSet 0\n"
+                  "OpDecorate %%in_buf Binding 0\n"
+                  "OpDecorate %%out_arr ArrayStride %zu\n"
+                  "OpMemberDecorate %%out_blk 0 Offset 0\n"
+                  "OpDecorate %%out_blk Block\n"
+                  "OpDecorate %%out_buf DescriptorSet 0\n"
+                  "OpDecorate %%out_buf Binding 1\n",
+               spvbc_gen_vulkan_stride(src), spvbc_gen_vulkan_stride(dst));
+    buf_printf(b, "%%void = OpTypeVoid\n");
+    declare_type(b, &d, &u32, SPVBC_GEN_VULKAN);
+    declare_type(b, &d, &v3u32, SPVBC_GEN_VULKAN);
+    declare_type(b, &d, &s32, SPVBC_GEN_VULKAN);
+    declare_type(b, &d, src, SPVBC_GEN_VULKAN);
+    declare_type(b, &d, dst, SPVBC_GEN_VULKAN);
+    buf_printf(b, "%%int_0 = OpConstant %%int 0\n"
+                  "%%_ptr_Input_v3uint = OpTypePointer Input %%v3uint\n"
+                  "%%gid = OpVariable %%_ptr_Input_v3uint Input\n"
+                  "%%in_arr = OpTypeRuntimeArray %%%s\n"
+                  "%%in_blk = OpTypeStruct %%in_arr\n"
+                  "%%_ptr_StorageBuffer_in_blk = OpTypePointer StorageBuffer %%in_blk\n"
+                  "%%in_buf = OpVariable %%_ptr_StorageBuffer_in_blk StorageBuffer\n"
+                  "%%out_arr = OpTypeRuntimeArray %%%s\n"
+                  "%%out_blk = OpTypeStruct %%out_arr\n"
+                  "%%_ptr_StorageBuffer_out_blk = OpTypePointer StorageBuffer %%out_blk\n"
+                  "%%out_buf = OpVariable %%_ptr_StorageBuffer_out_blk StorageBuffer\n",
+               sname, dname);
+    buf_printf(b, "%%_ptr_StorageBuffer_%s = OpTypePointer StorageBuffer %%%s\n", sname, sname);
+    if (strcmp(sname, dname) != 0) {
+        buf_printf(b, "%%_ptr_StorageBuffer_%s = OpTypePointer StorageBuffer %%%s\n", dname,
+                   dname);
+    }
+    buf_printf(b, "%%fn = OpTypeFunction %%void\n"
+                  "%%main = OpFunction %%void None %%fn\n"
+                  "%%entry = OpLabel\n"
+                  "%%gidv = OpLoad %%v3uint %%gid\n"
+                  "%%i = OpCompositeExtract %%uint %%gidv 0\n"
+                  "%%in_p = OpAccessChain %%_ptr_StorageBuffer_%s %%in_buf %%int_0 %%i\n"
+                  "%%x = OpLoad %%%s %%in_p\n"
+                  "%%y = OpBitcast %%%s %%x\n"
+                  "%%out_p = OpAccessChain %%_ptr_StorageBuffer_%s %%out_buf %%int_0 %%i\n"
+                  "OpStore %%out_p %%y\n"
+                  "OpReturn\nOpFunctionEnd\n",
+               sname, sname, dname, dname);
+}
+
+char *spvbc_gen_astype_text(const spvbc_type_desc *src, const spvbc_type_desc *dst,
+                            spvbc_gen_flavour flavour)
+{
+    gen_buf b = {NULL, 0, 0, 0};
+    if (!type_ok(src) || !type_ok(dst)) {
+        return NULL;
+    }
+    if (flavour == SPVBC_GEN_KERNEL) {
+        kernel_text(&b, src, dst);
+    } else if (flavour == SPVBC_GEN_VULKAN) {
+        if (src->count > 4 || dst->count > 4) {
+            return NULL;
+        }
+        vulkan_text(&b, src, dst);
+    } else {
+        return NULL;
+    }
+    if (b.failed) {
+        free(b.data);
+        return NULL;
+    }
+    return b.data;
+}
+
+int spvbc_gen_target_env(spvbc_gen_flavour flavour)
+{
+    return flavour == SPVBC_GEN_VULKAN ? (int)SPV_ENV_VULKAN_1_2 : (int)SPV_ENV_UNIVERSAL_1_0;
+}
+
+/* ---- SPIRV-Tools wrappers --------------------------------------------------------------- */
+
+int spvbc_gen_assemble(const char *text, int target_env, uint32_t **words, size_t *word_count)
+{
+    spv_context ctx;
+    spv_binary bin = NULL;
+    spv_diagnostic diag = NULL;
+    spv_result_t r;
+    if (!text || !words || !word_count || target_env < 0 || target_env >= (int)SPV_ENV_MAX) {
+        return -1;
+    }
+    ctx = spvContextCreate((spv_target_env)target_env);
+    if (!ctx) {
+        return -1;
+    }
+    r = spvTextToBinary(ctx, text, strlen(text), &bin, &diag);
+    if (r != SPV_SUCCESS) {
+        fprintf(stderr, "spirv-as: %s (line %zu, column %zu)\n",
+                diag && diag->error ? diag->error : "unknown error",
+                diag ? diag->position.line + 1 : 0, diag ? diag->position.column + 1 : 0);
+        spvDiagnosticDestroy(diag);
+        spvBinaryDestroy(bin);
+        spvContextDestroy(ctx);
+        return -1;
+    }
+    *words = (uint32_t *)malloc(bin->wordCount * sizeof(uint32_t));
+    if (!*words) {
+        spvBinaryDestroy(bin);
+        spvContextDestroy(ctx);
+        return -1;
+    }
+    memcpy(*words, bin->code, bin->wordCount * sizeof(uint32_t));
+    *word_count = bin->wordCount;
+    spvDiagnosticDestroy(diag);
+    spvBinaryDestroy(bin);
+    spvContextDestroy(ctx);
+    return 0;
+}
+
+int spvbc_gen_validate(const uint32_t *words, size_t word_count, int target_env, char *msg,
+                       size_t msg_size)
+{
+    spv_context ctx;
+    spv_validator_options opts;
+    spv_diagnostic diag = NULL;
+    spv_const_binary_t bin = {words, word_count};
+    spv_result_t r;
+    if (msg && msg_size) {
+        msg[0] = '\0';
+    }
+    if (!words || target_env < 0 || target_env >= (int)SPV_ENV_MAX) {
+        return -1;
+    }
+    ctx = spvContextCreate((spv_target_env)target_env);
+    if (!ctx) {
+        return -1;
+    }
+    opts = spvValidatorOptionsCreate();
+    r = spvValidateWithOptions(ctx, opts, &bin, &diag);
+    if (r != SPV_SUCCESS && msg && msg_size) {
+        snprintf(msg, msg_size, "%s", diag && diag->error ? diag->error : "invalid");
+    }
+    spvDiagnosticDestroy(diag);
+    spvValidatorOptionsDestroy(opts);
+    spvContextDestroy(ctx);
+    return r == SPV_SUCCESS ? 0 : 1;
+}
+
+char *spvbc_gen_disassemble(const uint32_t *words, size_t word_count, int target_env)
+{
+    spv_context ctx;
+    spv_text text = NULL;
+    spv_diagnostic diag = NULL;
+    char *out = NULL;
+    if (!words || target_env < 0 || target_env >= (int)SPV_ENV_MAX) {
+        return NULL;
+    }
+    ctx = spvContextCreate((spv_target_env)target_env);
+    if (!ctx) {
+        return NULL;
+    }
+    if (spvBinaryToText(ctx, words, word_count,
+                        SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES |
+                            SPV_BINARY_TO_TEXT_OPTION_NO_HEADER,
+                        &text, &diag) == SPV_SUCCESS) {
+        out = (char *)malloc(text->length + 1);
+        if (out) {
+            memcpy(out, text->str, text->length);
+            out[text->length] = '\0';
+        }
+    } else {
+        fprintf(stderr, "spirv-dis: %s\n", diag && diag->error ? diag->error : "unknown error");
+    }
+    spvDiagnosticDestroy(diag);
+    spvTextDestroy(text);
+    spvContextDestroy(ctx);
+    return out;
+}
