@@ -9,6 +9,9 @@
 
 #include "spirv_bitcast.h"
 
+#ifndef SPV_ENABLE_UTILITY_CODE
+#define SPV_ENABLE_UTILITY_CODE
+#endif
 #include <spirv/unified1/spirv.h>
 
 #if defined(__GNUC__)

@@ -1,0 +1,552 @@
+/* Reader: header checks, one linear walk over the instructions building the id table, the
+ * type table and the list of bitcast sites. */
+#include <string.h>
+
+#include "internal.h"
+
+void spvbc__module_link(spvbc_context ctx, struct spvbc_module_s *m);
+void spvbc__module_unlink(spvbc_context ctx, struct spvbc_module_s *m);
+
+#define HEADER_WORDS 5u
+#define SPIRV_MAGIC 0x07230203u
+#define SPIRV_MAGIC_SWAPPED 0x03022307u
+
+static uint32_t bswap32(uint32_t v)
+{
+    return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+}
+
+typedef struct parser {
+    struct spvbc_module_s *m;
+    spvbc_context ctx;
+    size_t offset, index; /* current instruction */
+    uint32_t opcode;
+    uint32_t line_offset; /* OpLine / DebugLine in force inside a block */
+    bool in_function;
+} parser;
+
+static spvbc_result fail(parser *p, spvbc_result r, const char *rule, const char *what)
+{
+    if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, rule, p->offset, p->index, p->opcode,
+                            "%s", what))
+        return spvbc__oom(p->ctx);
+    return r;
+}
+
+static spvbc_result failf_id(parser *p, spvbc_result r, const char *rule, const char *fmt,
+                             uint32_t id)
+{
+    if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, rule, p->offset, p->index, p->opcode,
+                            fmt, id))
+        return spvbc__oom(p->ctx);
+    return r;
+}
+
+/* Returns the type record a type-declaring instruction refers to, failing when `id` is not an
+ * already declared type ("a type used before it is declared"). */
+static spvbc_result need_type(parser *p, uint32_t id, const spvbc__type **out)
+{
+    const struct spvbc_module_s *m = p->m;
+    if (id == 0 || id >= m->bound)
+        return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
+                        "type operand %%%u is 0 or at or above the id bound", id);
+    *out = spvbc__type_of_id(m, id);
+    if (!*out)
+        return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
+                        "%%%u is used as a type but is not a type declared before this "
+                        "instruction",
+                        id);
+    return SPVBC_SUCCESS;
+}
+
+static spvbc_result add_type(parser *p, uint32_t id, const spvbc__type *t)
+{
+    struct spvbc_module_s *m = p->m;
+    if (m->type_count >= 0x7FFFFFF0u)
+        return fail(p, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", "too many types");
+    if (!spvbc__grow(p->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types,
+                     m->type_count + 1))
+        return spvbc__oom(p->ctx);
+    spvbc__type *slot = &m->types[m->type_count];
+    *slot = *t;
+    slot->id = id;
+    slot->decl_offset = (uint32_t)p->offset;
+    slot->decl_words = m->words[p->offset] >> 16;
+    if (m->ids[id] == SPVBC__ID_FORWARD) slot->forward = 1;
+    m->ids[id] = SPVBC__ID_TYPE_BIT | (uint32_t)m->type_count;
+    m->type_count++;
+    return SPVBC_SUCCESS;
+}
+
+/* Declares the type of a type instruction at `w` (word count `wc`). */
+static spvbc_result declare_type(parser *p, const uint32_t *w, uint32_t wc, uint32_t id)
+{
+    spvbc__type t;
+    memset(&t, 0, sizeof t);
+    t.count = 1;
+    const spvbc__type *c = NULL;
+    spvbc_result r;
+    switch (p->opcode) {
+    case SpvOpTypeVoid: t.kind = SPVBC__T_VOID; break;
+    case SpvOpTypeBool: t.kind = SPVBC__T_BOOL; break;
+    case SpvOpTypeInt:
+    case SpvOpTypeFloat:
+        if (wc < (p->opcode == SpvOpTypeInt ? 4u : 3u))
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "type declaration is missing its width operand");
+        t.kind = p->opcode == SpvOpTypeInt ? SPVBC__T_INT : SPVBC__T_FLOAT;
+        t.width = w[2];
+        if (t.width == 0)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                        "scalar type has width 0");
+        if (p->opcode == SpvOpTypeInt) t.is_signed = w[3] ? 1u : 0u;
+        if (t.width == 8 && t.kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
+        if (t.width == 16) t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
+        break;
+    case SpvOpTypeVector:
+        if (wc < 4)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "OpTypeVector is missing operands");
+        if ((r = need_type(p, w[2], &c)) != SPVBC_SUCCESS) return r;
+        if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
+            return failf_id(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                            "OpTypeVector component type %%%u is not a scalar", w[2]);
+        t.count = w[3];
+        if (t.count != 2 && t.count != 3 && t.count != 4 && t.count != 8 && t.count != 16)
+            return failf_id(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                            "OpTypeVector has %u components (must be 2, 3, 4, 8 or 16)",
+                            t.count);
+        t.kind = SPVBC__T_VECTOR;
+        t.comp_kind = c->kind;
+        t.width = c->width;
+        t.is_signed = c->is_signed;
+        t.elem = w[2];
+        t.small = c->small;
+        break;
+    case SpvOpTypePointer:
+        if (wc < 4)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "OpTypePointer is missing operands");
+        if ((r = need_type(p, w[3], &c)) != SPVBC_SUCCESS) return r;
+        t.kind = SPVBC__T_POINTER;
+        t.storage = w[2];
+        t.elem = w[3];
+        /* spirv-val looks through pointees except those of forward-declared pointers. */
+        t.small = p->m->ids[id] == SPVBC__ID_FORWARD ? 0u : c->small;
+        break;
+    case SpvOpTypeArray:
+    case SpvOpTypeRuntimeArray:
+    case SpvOpTypeMatrix:
+        if (wc < 3)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "composite type is missing its element type");
+        if ((r = need_type(p, w[2], &c)) != SPVBC_SUCCESS) return r;
+        t.kind = SPVBC__T_OTHER;
+        t.elem = w[2];
+        t.small = c->small;
+        break;
+    case SpvOpTypeStruct:
+        t.kind = SPVBC__T_OTHER;
+        for (uint32_t i = 2; i < wc; ++i) {
+            uint32_t mid = w[i];
+            if (mid < p->m->bound && p->m->ids[mid] == SPVBC__ID_FORWARD) continue;
+            if ((r = need_type(p, mid, &c)) != SPVBC_SUCCESS) return r;
+            t.small |= c->small;
+        }
+        break;
+    default:
+        t.kind = SPVBC__T_OTHER;
+        break;
+    }
+    return add_type(p, id, &t);
+}
+
+static bool is_type_opcode(uint32_t op)
+{
+    switch (op) {
+    case SpvOpTypeVoid: case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
+    case SpvOpTypeVector: case SpvOpTypeMatrix: case SpvOpTypeImage: case SpvOpTypeSampler:
+    case SpvOpTypeSampledImage: case SpvOpTypeArray: case SpvOpTypeRuntimeArray:
+    case SpvOpTypeStruct: case SpvOpTypeOpaque: case SpvOpTypePointer: case SpvOpTypeFunction:
+    case SpvOpTypeEvent: case SpvOpTypeDeviceEvent: case SpvOpTypeReserveId:
+    case SpvOpTypeQueue: case SpvOpTypePipe: case SpvOpTypePipeStorage:
+    case SpvOpTypeNamedBarrier: case SpvOpTypeAccelerationStructureKHR:
+    case SpvOpTypeRayQueryKHR: case SpvOpTypeCooperativeMatrixNV:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether the literal string operand starting at word `first` of a `wc`-word instruction at `w`
+ * equals `s`. */
+static bool literal_equals(const uint32_t *w, uint32_t wc, uint32_t first, const char *s)
+{
+    if (first >= wc) return false;
+    size_t avail = (size_t)(wc - first) * 4u;
+    size_t len = strlen(s);
+    if (len + 1 > avail) return false;
+    /* Literal strings are packed little-endian within each word. */
+    for (size_t i = 0; i <= len; ++i) {
+        unsigned char ch = (unsigned char)(w[first + i / 4] >> (8 * (i % 4)));
+        if (ch != (unsigned char)s[i]) return false;
+    }
+    return true;
+}
+
+static void note_capability(struct spvbc_module_s *m, uint32_t cap)
+{
+    switch (cap) {
+    case SpvCapabilityKernel: m->is_kernel = true; break;
+    case SpvCapabilityShader: m->is_shader = true; break;
+    case SpvCapabilityFloat16: m->caps_features |= SPVBC_FEATURE_FLOAT16; break;
+    case SpvCapabilityFloat64: m->caps_features |= SPVBC_FEATURE_FLOAT64; break;
+    case SpvCapabilityInt64: m->caps_features |= SPVBC_FEATURE_INT64; break;
+    case SpvCapabilityInt8: m->caps_features |= SPVBC_FEATURE_INT8; break;
+    case SpvCapabilityInt16: m->caps_features |= SPVBC_FEATURE_INT16; break;
+    case SpvCapabilityVector16: m->caps_features |= SPVBC_FEATURE_VECTOR16; break;
+    default: break;
+    }
+}
+
+static spvbc_result add_site(parser *p)
+{
+    struct spvbc_module_s *m = p->m;
+    if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites,
+                     m->site_count + 1))
+        return spvbc__oom(p->ctx);
+    spvbc__site *s = &m->sites[m->site_count++];
+    s->offset = (uint32_t)p->offset;
+    s->line_offset = p->in_function ? p->line_offset : 0;
+    s->index = p->index;
+    return SPVBC_SUCCESS;
+}
+
+/* Tracks the source position in force (OpLine / NonSemantic DebugLine), which ends at the
+ * next OpLine, OpNoLine, or the end of the block. */
+static void track_line(parser *p, const uint32_t *w, uint32_t wc)
+{
+    switch (p->opcode) {
+    case SpvOpLine:
+        p->line_offset = (uint32_t)p->offset;
+        break;
+    case SpvOpNoLine:
+    case SpvOpLabel:
+    case SpvOpFunctionEnd:
+    case SpvOpBranch:
+    case SpvOpBranchConditional:
+    case SpvOpSwitch:
+    case SpvOpReturn:
+    case SpvOpReturnValue:
+    case SpvOpKill:
+    case SpvOpUnreachable:
+        p->line_offset = 0;
+        break;
+    case SpvOpExtInst:
+        if (wc >= 5 && p->m->debuginfo_set && w[3] == p->m->debuginfo_set) {
+            if (w[4] == 103 /* DebugLine */ && wc >= 10)
+                p->line_offset = (uint32_t)p->offset;
+            else if (w[4] == 104 /* DebugNoLine */)
+                p->line_offset = 0;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static spvbc_result walk(parser *p)
+{
+    struct spvbc_module_s *m = p->m;
+    const uint32_t *words = m->words;
+    const size_t n = m->word_count;
+    size_t off = HEADER_WORDS;
+    size_t index = 0;
+    spvbc_result r;
+    m->functions_offset = (uint32_t)n;
+    while (off < n) {
+        const uint32_t *w = words + off;
+        const uint32_t wc = w[0] >> 16;
+        const uint32_t op = w[0] & 0xffffu;
+        p->offset = off;
+        p->index = index;
+        p->opcode = op;
+        if (wc == 0) return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-WORD-COUNT",
+                                 "instruction has word count 0");
+        if (wc > n - off)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TRUNCATED",
+                        "instruction runs past the end of the module");
+        bool has_result = false, has_type = false;
+        SpvHasResultAndType((SpvOp)op, &has_result, &has_type);
+        uint32_t type_id = 0, id = 0;
+        if (has_type) {
+            if (wc < 3)
+                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                            "instruction is too short for its result type and result id");
+            type_id = w[1];
+            id = w[2];
+        } else if (has_result) {
+            if (wc < 2)
+                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                            "instruction is too short for its result id");
+            id = w[1];
+        }
+        if (has_result) {
+            if (id == 0) return fail(p, SPVBC_ERROR_INVALID_ID, "R-ID-ZERO", "result id is 0");
+            if (id >= m->bound)
+                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
+                                "result id %%%u is at or above the id bound", id);
+            uint32_t e = m->ids[id];
+            if (e != SPVBC__ID_UNDEF && !(e == SPVBC__ID_FORWARD && op == SpvOpTypePointer))
+                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-REDEFINED",
+                                "id %%%u is defined twice", id);
+        }
+        if (has_type) {
+            if (type_id == 0 || type_id >= m->bound || !spvbc__type_of_id(m, type_id))
+                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
+                                "result type %%%u is not a type declared before this "
+                                "instruction",
+                                type_id);
+        }
+
+        if (is_type_opcode(op)) {
+            if ((r = declare_type(p, w, wc, id)) != SPVBC_SUCCESS) return r;
+        } else if (has_result) {
+            m->ids[id] = has_type ? type_id : SPVBC__ID_NOTYPE;
+        }
+
+        switch (op) {
+        case SpvOpCapability:
+            if (wc >= 2) note_capability(m, w[1]);
+            break;
+        case SpvOpExtension:
+            if (literal_equals(w, wc, 1, "SPV_KHR_physical_storage_buffer"))
+                m->has_psb_ext = true;
+            break;
+        case SpvOpExtInstImport:
+            if (literal_equals(w, wc, 2, "NonSemantic.Shader.DebugInfo.100"))
+                m->debuginfo_set = id;
+            break;
+        case SpvOpMemoryModel:
+            if (wc >= 3) m->addressing = w[1];
+            break;
+        case SpvOpTypeForwardPointer:
+            if (wc < 3)
+                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                            "OpTypeForwardPointer is missing operands");
+            if (w[1] == 0 || w[1] >= m->bound)
+                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
+                                "forward pointer id %%%u is 0 or at or above the id bound",
+                                w[1]);
+            if (m->ids[w[1]] == SPVBC__ID_UNDEF) m->ids[w[1]] = SPVBC__ID_FORWARD;
+            break;
+        case SpvOpConstantNull:
+            if (type_id) {
+                spvbc__type *t = &m->types[m->ids[type_id] & ~SPVBC__ID_TYPE_BIT];
+                if (!t->null_id) t->null_id = id;
+            }
+            break;
+        case SpvOpFunction:
+            if (!p->in_function && m->functions_offset == n) m->functions_offset = (uint32_t)off;
+            p->in_function = true;
+            p->line_offset = 0;
+            break;
+        case SpvOpFunctionEnd:
+            p->in_function = false;
+            break;
+        case SpvOpBitcast:
+            if (wc < 4)
+                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                            "OpBitcast is missing its operand");
+            if ((r = add_site(p)) != SPVBC_SUCCESS) return r;
+            break;
+        case SpvOpSpecConstantOp:
+            if (wc < 4)
+                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                            "OpSpecConstantOp has no opcode operand");
+            if (w[3] == SpvOpBitcast) {
+                if (wc < 5)
+                    return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                                "OpSpecConstantOp Bitcast is missing its operand");
+                if ((r = add_site(p)) != SPVBC_SUCCESS) return r;
+            }
+            break;
+        default:
+            break;
+        }
+        /* Record the vec4 of each scalar once, for the lowering's intermediate types. */
+        if (op == SpvOpTypeVector && w[3] == 4) {
+            spvbc__type *c = &m->types[m->ids[w[2]] & ~SPVBC__ID_TYPE_BIT];
+            if (!c->vec4_id) c->vec4_id = id;
+        }
+        if (p->in_function || op == SpvOpFunctionEnd) track_line(p, w, wc);
+        off += wc;
+        ++index;
+    }
+    m->instruction_count = index;
+    return SPVBC_SUCCESS;
+}
+
+static spvbc_result check_header(parser *p, const spvbc_parse_options *opt)
+{
+    struct spvbc_module_s *m = p->m;
+    p->offset = 0;
+    p->index = SPVBC_NO_POSITION;
+    p->opcode = 0;
+    if (m->word_count < HEADER_WORDS)
+        return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-HEADER",
+                    "module is shorter than the 5-word SPIR-V header");
+    const uint32_t *w = m->words;
+    if (w[0] != SPIRV_MAGIC) {
+        if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, "R-MAGIC", 0, SPVBC_NO_POSITION, 0,
+                                "bad magic number 0x%08x (expected 0x07230203)", w[0]))
+            return spvbc__oom(p->ctx);
+        return SPVBC_ERROR_INVALID_BINARY;
+    }
+    m->version = w[1];
+    m->generator = w[2];
+    m->bound = w[3];
+    p->offset = 1;
+    uint32_t major = (w[1] >> 16) & 0xffu, minor = (w[1] >> 8) & 0xffu;
+    if ((w[1] & 0xff0000ffu) != 0 || major != 1 || minor > 6) {
+        if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, "R-VERSION", 1, SPVBC_NO_POSITION,
+                                0, "unknown SPIR-V version word 0x%08x (known: 1.0 to 1.6)",
+                                w[1]))
+            return spvbc__oom(p->ctx);
+        return SPVBC_ERROR_INVALID_BINARY;
+    }
+    p->offset = 3;
+    if (m->bound == 0)
+        return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-BOUND", "id bound is 0");
+    uint32_t cap = opt && opt->max_id_bound ? opt->max_id_bound : SPVBC_DEFAULT_MAX_ID_BOUND;
+    if (cap > SPVBC__MAX_BOUND_CAP) cap = SPVBC__MAX_BOUND_CAP;
+    if (m->bound > cap) {
+        if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, "R-BOUND", 3, SPVBC_NO_POSITION, 0,
+                                "id bound %u is above the cap %u (raise max_id_bound / "
+                                "--max-id-bound)",
+                                m->bound, cap))
+            return spvbc__oom(p->ctx);
+        return SPVBC_ERROR_UNSUPPORTED;
+    }
+    p->offset = 4;
+    if (w[4] != 0) return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-SCHEMA", "schema word is not 0");
+    return SPVBC_SUCCESS;
+}
+
+spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, size_t word_count,
+                                const spvbc_parse_options *options, spvbc_module *out_module)
+{
+    if (!context || !out_module || (!words && word_count)) return SPVBC_ERROR_INVALID_ARGUMENT;
+    spvbc__diag_clear(context);
+    if (word_count > 0xFFFFFFF0u) {
+        (void)spvbc__diag_simple(context, SPVBC_SEVERITY_ERROR, "R-LIMIT", 0, SPVBC_NO_POSITION,
+                                 0, "module of %zu words is above the 2^32-word limit",
+                                 word_count);
+        return SPVBC_ERROR_UNSUPPORTED;
+    }
+    struct spvbc_module_s *m = (struct spvbc_module_s *)spvbc__alloc(context, sizeof *m);
+    if (!m) return spvbc__oom(context);
+    memset(m, 0, sizeof *m);
+    m->ctx = context;
+    m->words = words;
+    m->word_count = word_count;
+    m->addressing = ~0u;
+    spvbc__module_link(context, m);
+
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.m = m;
+    p.ctx = context;
+
+    bool swapped = word_count >= 1 && words[0] == SPIRV_MAGIC_SWAPPED;
+    if (swapped || (options && options->copy_words)) {
+        if (word_count > SIZE_MAX / 4) goto oom;
+        m->owned = (uint32_t *)spvbc__alloc(context, word_count * 4);
+        if (!m->owned) goto oom;
+        m->owned_count = word_count;
+        for (size_t i = 0; i < word_count; ++i)
+            m->owned[i] = swapped ? bswap32(words[i]) : words[i];
+        m->words = m->owned;
+        m->byte_swapped = swapped;
+    }
+
+    spvbc_result r = check_header(&p, options);
+    if (r != SPVBC_SUCCESS) goto fail;
+    m->ids = (uint32_t *)spvbc__alloc(context, (size_t)m->bound * 4);
+    if (!m->ids) goto oom;
+    memset(m->ids, 0, (size_t)m->bound * 4);
+    r = walk(&p);
+    if (r != SPVBC_SUCCESS) goto fail;
+    *out_module = m;
+    return SPVBC_SUCCESS;
+oom:
+    r = spvbc__oom(context);
+fail:
+    spvbc_module_destroy(m);
+    return r;
+}
+
+spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, size_t size,
+                                      const spvbc_parse_options *options,
+                                      spvbc_module *out_module)
+{
+    if (!context || !out_module || (!bytes && size)) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (size % 4 != 0) {
+        spvbc__diag_clear(context);
+        if (!spvbc__diag_simple(context, SPVBC_SEVERITY_ERROR, "R-SIZE", size / 4,
+                                SPVBC_NO_POSITION, 0,
+                                "module size %zu bytes is not a multiple of 4", size))
+            return spvbc__oom(context);
+        return SPVBC_ERROR_INVALID_BINARY;
+    }
+    if (((uintptr_t)bytes & 3u) == 0)
+        return spvbc_module_parse(context, (const uint32_t *)bytes, size / 4, options,
+                                  out_module);
+    spvbc_parse_options o;
+    memset(&o, 0, sizeof o);
+    if (options) o = *options;
+    /* Misaligned: parse from a temporary aligned copy that the module then owns. */
+    uint32_t *tmp = (uint32_t *)spvbc__alloc(context, size ? size : 4);
+    if (!tmp) {
+        spvbc__diag_clear(context);
+        return spvbc__oom(context);
+    }
+    memcpy(tmp, bytes, size);
+    o.copy_words = 1;
+    spvbc_result r = spvbc_module_parse(context, tmp, size / 4, &o, out_module);
+    spvbc__free(context, tmp, size ? size : 4);
+    return r;
+}
+
+void spvbc_module_destroy(spvbc_module module)
+{
+    if (!module) return;
+    spvbc_context ctx = module->ctx;
+    spvbc__module_unlink(ctx, module);
+    spvbc__free(ctx, module->owned, module->owned_count * 4);
+    spvbc__free(ctx, module->ids, (size_t)module->bound * 4);
+    spvbc__free(ctx, module->types, module->type_cap * sizeof *module->types);
+    spvbc__free(ctx, module->sites, module->site_cap * sizeof *module->sites);
+    spvbc__free(ctx, module->edits, module->edit_cap * sizeof *module->edits);
+    spvbc__free(ctx, module->edit_words, module->edit_word_cap * 4);
+    spvbc__free(ctx, module->out, module->out_count * 4);
+    spvbc__free(ctx, module, sizeof *module);
+}
+
+spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_info)
+{
+    if (!module || !out_info) return SPVBC_ERROR_INVALID_ARGUMENT;
+    spvbc_module_info i;
+    memset(&i, 0, sizeof i);
+    i.version = module->version;
+    i.generator = module->generator;
+    i.id_bound = module->bound;
+    i.instruction_count = module->instruction_count;
+    i.bitcast_count = module->site_count;
+    i.is_kernel = module->is_kernel;
+    i.is_shader = module->is_shader;
+    i.features = module->caps_features | (module->is_shader ? SPVBC_FEATURE_SHADER : 0u);
+    i.byte_swapped = module->byte_swapped;
+    *out_info = i;
+    return SPVBC_SUCCESS;
+}

@@ -1,0 +1,455 @@
+/* Rules: the SPIR-V OpBitcast checks and the OpenCL as_type classification and plan.
+ * Pure functions: no I/O, no allocation.  Rule ids (S1..S9, V0..V13) are those of
+ * shared/docs/bitcast-rules.md. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static bool is_num_scalar(const spvbc__type *t)
+{
+    return t && (t->kind == SPVBC__T_INT || t->kind == SPVBC__T_FLOAT);
+}
+
+static bool is_num_vector(const spvbc__type *t)
+{
+    return t && t->kind == SPVBC__T_VECTOR &&
+           (t->comp_kind == SPVBC__T_INT || t->comp_kind == SPVBC__T_FLOAT);
+}
+
+static bool is_int_scalar(const spvbc__type *t)
+{
+    return t && t->kind == SPVBC__T_INT;
+}
+
+static bool is_int32_vector(const spvbc__type *t)
+{
+    return t && t->kind == SPVBC__T_VECTOR && t->comp_kind == SPVBC__T_INT && t->width == 32;
+}
+
+static bool is_pointer(const spvbc__type *t)
+{
+    return t && t->kind == SPVBC__T_POINTER;
+}
+
+uint32_t spvbc__type_bits(const spvbc__type *t)
+{
+    if (is_num_scalar(t)) return t->width;
+    if (is_num_vector(t)) return t->width * t->count;
+    return 0;
+}
+
+spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type *result,
+                                  const spvbc__type *operand)
+{
+    /* S1 "Result Type must be an OpTypePointer, or a scalar or vector of numerical-type."
+     * S2 "Operand must have a type of OpTypePointer, or a scalar or vector of numerical-type."
+     * (SPIR-V 3.42.11 OpBitcast; spirv-val checks result then operand: V2, V3.) */
+    if (!operand) return SPVBC__V1;
+    const bool rp = is_pointer(result), op = is_pointer(operand);
+    if (!rp && !is_num_scalar(result) && !is_num_vector(result)) return SPVBC__V2;
+    if (!op && !is_num_scalar(operand) && !is_num_vector(operand)) return SPVBC__V3;
+    /* S3 "If either Result Type or Operand is a pointer, the other must be a pointer or an
+     * integer scalar" - from 1.5 (or SPV_KHR_physical_storage_buffer) also an integer vector,
+     * which spirv-val requires to have 32-bit components. */
+    if (env->psb_gate) {
+        if (rp && !op && !is_int_scalar(operand) && !is_int32_vector(operand)) return SPVBC__V8;
+        if (op && !rp && !is_int_scalar(result) && !is_int32_vector(result)) return SPVBC__V9;
+    } else {
+        if (rp && !op && !is_int_scalar(operand)) return SPVBC__V10;
+        if (op && !rp && !is_int_scalar(result)) return SPVBC__V11;
+    }
+    /* S5/S6 "the total number of bits in Result Type must equal the total number of bits in
+     * Operand" (width x component count when neither is a pointer). */
+    if (!rp && !op && spvbc__type_bits(result) != spvbc__type_bits(operand)) return SPVBC__V12;
+    /* S9: in Shader modules 8/16-bit types without Int8/Int16/Float16 are storage-only; the
+     * check looks through vectors, arrays, structs and pointee types. */
+    if (env->shader) {
+        uint32_t allowed = 0;
+        if (env->features & SPVBC_FEATURE_INT8) allowed |= SPVBC__SMALL_INT8;
+        if (env->features & SPVBC_FEATURE_INT16) allowed |= SPVBC__SMALL_INT16;
+        if (env->features & SPVBC_FEATURE_FLOAT16) allowed |= SPVBC__SMALL_FLOAT16;
+        if ((result->small | operand->small) & ~allowed) return SPVBC__V13;
+    }
+    return SPVBC__V_OK;
+}
+
+const char *spvbc__vrule_id(spvbc__vrule r)
+{
+    static const char *const ids[] = {"OK",  "V0",  "V1",  "V2",  "V3",  "V8",
+                                      "V9",  "V10", "V11", "V12", "V13", "R-UNDEF"};
+    return (unsigned)r < sizeof ids / sizeof ids[0] ? ids[r] : "?";
+}
+
+const char *spvbc__vrule_text(spvbc__vrule r)
+{
+    switch (r) {
+    case SPVBC__V0: return "operand cannot be a type";
+    case SPVBC__V1: return "expected input to have a type";
+    case SPVBC__V2: return "expected Result Type to be a pointer or int or float vector or "
+                           "scalar type";
+    case SPVBC__V3: return "expected input to be a pointer or int or float vector or scalar";
+    case SPVBC__V8: return "expected input to be a pointer, int scalar or 32-bit int vector if "
+                           "Result Type is pointer (SPIR-V 1.5 or SPV_KHR_physical_storage_buffer)";
+    case SPVBC__V9: return "pointer can only be converted to another pointer, int scalar or "
+                           "32-bit int vector (SPIR-V 1.5 or SPV_KHR_physical_storage_buffer)";
+    case SPVBC__V10: return "expected input to be a pointer or int scalar if Result Type is "
+                            "pointer (SPIR-V 1.4 or earlier)";
+    case SPVBC__V11: return "pointer can only be converted to another pointer or int scalar "
+                            "(SPIR-V 1.4 or earlier)";
+    case SPVBC__V12: return "expected input to have the same total bit width as Result Type";
+    case SPVBC__V13: return "8- or 16-bit types can only be used with width-only conversions "
+                            "(Shader module without Int8/Int16/Float16)";
+    case SPVBC__VUNDEF: return "operand id is not defined";
+    default: return "valid";
+    }
+}
+
+bool spvbc__type_desc(const spvbc__type *t, spvbc_type_desc *d)
+{
+    if (!t) return false;
+    uint32_t kind = t->kind == SPVBC__T_VECTOR ? t->comp_kind : t->kind;
+    switch (kind) {
+    case SPVBC__T_INT: d->kind = SPVBC_SCALAR_INT; break;
+    case SPVBC__T_FLOAT: d->kind = SPVBC_SCALAR_FLOAT; break;
+    case SPVBC__T_BOOL: d->kind = SPVBC_SCALAR_BOOL; break;
+    default: return false;
+    }
+    d->width = t->width;
+    d->count = t->kind == SPVBC__T_VECTOR ? t->count : 1;
+    d->is_signed = t->is_signed;
+    return true;
+}
+
+static const char *storage_name(uint32_t sc)
+{
+    switch (sc) {
+    case SpvStorageClassUniformConstant: return "UniformConstant";
+    case SpvStorageClassInput: return "Input";
+    case SpvStorageClassUniform: return "Uniform";
+    case SpvStorageClassOutput: return "Output";
+    case SpvStorageClassWorkgroup: return "Workgroup";
+    case SpvStorageClassCrossWorkgroup: return "CrossWorkgroup";
+    case SpvStorageClassPrivate: return "Private";
+    case SpvStorageClassFunction: return "Function";
+    case SpvStorageClassGeneric: return "Generic";
+    case SpvStorageClassPushConstant: return "PushConstant";
+    case SpvStorageClassImage: return "Image";
+    case SpvStorageClassStorageBuffer: return "StorageBuffer";
+    case SpvStorageClassPhysicalStorageBuffer: return "PhysicalStorageBuffer";
+    default: return "StorageClass?";
+    }
+}
+
+static void scalar_spelling(uint32_t kind, uint32_t width, uint32_t sign, char *buf, size_t size)
+{
+    if (kind == SPVBC__T_INT)
+        (void)snprintf(buf, size, "OpTypeInt %u %u", width, sign);
+    else if (kind == SPVBC__T_FLOAT)
+        (void)snprintf(buf, size, "OpTypeFloat %u", width);
+    else if (kind == SPVBC__T_BOOL)
+        (void)snprintf(buf, size, "OpTypeBool");
+    else if (kind == SPVBC__T_VOID)
+        (void)snprintf(buf, size, "OpTypeVoid");
+    else
+        (void)snprintf(buf, size, "a non-numerical type");
+}
+
+void spvbc__type_spelling(const struct spvbc_module_s *m, const spvbc__type *t, char *buf,
+                          size_t size)
+{
+    char inner[64];
+    if (!t) {
+        (void)snprintf(buf, size, "(not a type)");
+        return;
+    }
+    switch (t->kind) {
+    case SPVBC__T_VECTOR:
+        scalar_spelling(t->comp_kind, t->width, t->is_signed, inner, sizeof inner);
+        (void)snprintf(buf, size, "OpTypeVector %u x %s", t->count, inner);
+        break;
+    case SPVBC__T_POINTER: {
+        const spvbc__type *pt = spvbc__type_of_id(m, t->elem);
+        if (pt && pt->kind != SPVBC__T_POINTER && pt->kind != SPVBC__T_OTHER)
+            spvbc__type_spelling(m, pt, inner, sizeof inner);
+        else
+            (void)snprintf(inner, sizeof inner, "%%%u", t->elem);
+        (void)snprintf(buf, size, "OpTypePointer %s %s", storage_name(t->storage), inner);
+        break;
+    }
+    case SPVBC__T_OTHER:
+        (void)snprintf(buf, size, "non-numerical type %%%u", t->id);
+        break;
+    default:
+        scalar_spelling(t->kind, t->width, t->is_signed, buf, size);
+        break;
+    }
+}
+
+bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t size)
+{
+    const char *base = NULL;
+    bool u = !kernel && !d->is_signed;
+    if (d->kind == SPVBC_SCALAR_INT) {
+        switch (d->width) {
+        case 8: base = u ? "uchar" : "char"; break;
+        case 16: base = u ? "ushort" : "short"; break;
+        case 32: base = u ? "uint" : "int"; break;
+        case 64: base = u ? "ulong" : "long"; break;
+        default: return false;
+        }
+    } else if (d->kind == SPVBC_SCALAR_FLOAT) {
+        switch (d->width) {
+        case 16: base = "half"; break;
+        case 32: base = "float"; break;
+        case 64: base = "double"; break;
+        default: return false;
+        }
+    } else if (d->kind == SPVBC_SCALAR_BOOL && d->width == 0) {
+        base = "bool";
+    } else {
+        return false;
+    }
+    if (d->count == 1)
+        (void)snprintf(buf, size, "%s", base);
+    else if (d->count == 2 || d->count == 3 || d->count == 4 || d->count == 8 || d->count == 16)
+        (void)snprintf(buf, size, "%s%u", base, d->count);
+    else
+        return false;
+    return true;
+}
+
+spvbc_result spvbc_type_desc_opencl_name(const spvbc_type_desc *type, char *buf, size_t size)
+{
+    if (!type || !buf || size == 0) return SPVBC_ERROR_INVALID_ARGUMENT;
+    spvbc_type_desc d = *type;
+    if (d.kind == SPVBC_SCALAR_BOOL) return SPVBC_ERROR_INVALID_ARGUMENT;
+    /* Spell with the caller's signedness (not the Kernel signless convention). */
+    if (!spvbc__opencl_name(&d, false, buf, size)) return SPVBC_ERROR_INVALID_ARGUMENT;
+    return SPVBC_SUCCESS;
+}
+
+spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out)
+{
+    static const struct {
+        const char *name;
+        spvbc_scalar_kind kind;
+        uint32_t width, is_signed;
+    } bases[] = {
+        {"uchar", SPVBC_SCALAR_INT, 8, 0},   {"char", SPVBC_SCALAR_INT, 8, 1},
+        {"ushort", SPVBC_SCALAR_INT, 16, 0}, {"short", SPVBC_SCALAR_INT, 16, 1},
+        {"uint", SPVBC_SCALAR_INT, 32, 0},   {"int", SPVBC_SCALAR_INT, 32, 1},
+        {"ulong", SPVBC_SCALAR_INT, 64, 0},  {"long", SPVBC_SCALAR_INT, 64, 1},
+        {"half", SPVBC_SCALAR_FLOAT, 16, 0}, {"float", SPVBC_SCALAR_FLOAT, 32, 0},
+        {"double", SPVBC_SCALAR_FLOAT, 64, 0},
+    };
+    if (!name || !out) return SPVBC_ERROR_INVALID_ARGUMENT;
+    for (size_t i = 0; i < sizeof bases / sizeof bases[0]; ++i) {
+        size_t len = strlen(bases[i].name);
+        if (strncmp(name, bases[i].name, len) != 0) continue;
+        const char *suffix = name + len;
+        uint32_t count;
+        if (*suffix == '\0')
+            count = 1;
+        else if (!strcmp(suffix, "2"))
+            count = 2;
+        else if (!strcmp(suffix, "3"))
+            count = 3;
+        else if (!strcmp(suffix, "4"))
+            count = 4;
+        else if (!strcmp(suffix, "8"))
+            count = 8;
+        else if (!strcmp(suffix, "16"))
+            count = 16;
+        else
+            continue;
+        out->kind = bases[i].kind;
+        out->width = bases[i].width;
+        out->count = count;
+        out->is_signed = bases[i].is_signed;
+        return SPVBC_SUCCESS;
+    }
+    return SPVBC_ERROR_INVALID_ARGUMENT;
+}
+
+const char *spvbc_astype_class_string(spvbc_astype_class cls)
+{
+    switch (cls) {
+    case SPVBC_ASTYPE_IDENTITY: return "identity";
+    case SPVBC_ASTYPE_SAME_COUNT: return "same-count";
+    case SPVBC_ASTYPE_4_TO_3: return "4->3";
+    case SPVBC_ASTYPE_3_TO_4: return "3->4";
+    case SPVBC_ASTYPE_VEC3_SOURCE: return "vec3-source";
+    case SPVBC_ASTYPE_VEC3_DEST: return "vec3-destination";
+    case SPVBC_ASTYPE_COUNT_CHANGE: return "count-change";
+    case SPVBC_ASTYPE_SIZE_ERROR: return "size-error";
+    case SPVBC_ASTYPE_EXCLUDED: return "excluded";
+    default: return "unknown";
+    }
+}
+
+static bool valid_count(uint32_t n)
+{
+    return n == 1 || n == 2 || n == 3 || n == 4 || n == 8 || n == 16;
+}
+
+/* Which capability-backed features an OpenCL type needs, or false if it is no OpenCL type. */
+static bool needed_features(const spvbc_type_desc *t, uint32_t *need)
+{
+    *need = 0;
+    if (t->kind == SPVBC_SCALAR_INT) {
+        if (t->width == 8) *need |= SPVBC_FEATURE_INT8;
+        else if (t->width == 16) *need |= SPVBC_FEATURE_INT16;
+        else if (t->width == 64) *need |= SPVBC_FEATURE_INT64;
+        else if (t->width != 32) return false;
+    } else if (t->kind == SPVBC_SCALAR_FLOAT) {
+        if (t->width == 16) *need |= SPVBC_FEATURE_FLOAT16;
+        else if (t->width == 64) *need |= SPVBC_FEATURE_FLOAT64;
+        else if (t->width != 32) return false;
+    } else {
+        return false;
+    }
+    if (!valid_count(t->count)) return false;
+    if (t->count >= 8) *need |= SPVBC_FEATURE_VECTOR16;
+    return true;
+}
+
+static bool same_element(const spvbc_type_desc *a, const spvbc_type_desc *b)
+{
+    return a->kind == b->kind && a->width == b->width &&
+           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
+}
+
+static spvbc_type_desc with_count(const spvbc_type_desc *t, uint32_t count)
+{
+    spvbc_type_desc r = *t;
+    r.count = count;
+    return r;
+}
+
+static void op_bitcast(spvbc_plan *p, const spvbc_type_desc *type)
+{
+    spvbc_plan_op *o = &p->ops[p->op_count++];
+    memset(o, 0, sizeof *o);
+    o->kind = SPVBC_PLAN_OP_BITCAST;
+    o->result_type = *type;
+}
+
+static void op_shuffle(spvbc_plan *p, const spvbc_type_desc *type, spvbc_plan_second second,
+                       uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
+{
+    spvbc_plan_op *o = &p->ops[p->op_count++];
+    memset(o, 0, sizeof *o);
+    o->kind = SPVBC_PLAN_OP_SHUFFLE;
+    o->result_type = *type;
+    o->second = second;
+    o->lane_count = type->count;
+    o->lanes[0] = l0;
+    o->lanes[1] = l1;
+    o->lanes[2] = l2;
+    o->lanes[3] = l3;
+}
+
+spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc *dst,
+                               const spvbc_plan_options *options, spvbc_plan *out_plan)
+{
+    if (!src || !dst || !out_plan) return SPVBC_ERROR_INVALID_ARGUMENT;
+    uint32_t features = options && options->features ? options->features
+                                                      : SPVBC_FEATURE_ALL_KERNEL;
+    spvbc_pad_policy pad = options ? options->pad : SPVBC_PAD_UNDEF;
+    if (pad != SPVBC_PAD_UNDEF && pad != SPVBC_PAD_ZERO && pad != SPVBC_PAD_ERROR)
+        return SPVBC_ERROR_INVALID_ARGUMENT;
+
+    spvbc_plan p;
+    memset(&p, 0, sizeof p);
+    p.cls = SPVBC_ASTYPE_EXCLUDED;
+
+    /* "All data types ... (except bool, half (unless cl_khr_fp16 is supported), and void) may
+     * be also reinterpreted as another data type of the same size" (OpenCL C, as_typen). */
+    if (src->kind == SPVBC_SCALAR_BOOL || src->kind == SPVBC_SCALAR_VOID ||
+        dst->kind == SPVBC_SCALAR_BOOL || dst->kind == SPVBC_SCALAR_VOID) {
+        p.refusal = SPVBC_REFUSE_BOOL_OR_VOID;
+        *out_plan = p;
+        return SPVBC_SUCCESS;
+    }
+    uint32_t need_s, need_d;
+    if (!needed_features(src, &need_s) || !needed_features(dst, &need_d)) {
+        p.refusal = SPVBC_REFUSE_BAD_TYPE;
+        *out_plan = p;
+        return SPVBC_SUCCESS;
+    }
+    const uint32_t n = src->count, m = dst->count;
+    const uint32_t es = src->width, ed = dst->width;
+    /* "a 3-component vector occupies the storage of 4": sizes use the padded count. */
+    const uint32_t bytes_s = es / 8 * (n == 3 ? 4 : n), bytes_d = ed / 8 * (m == 3 ? 4 : m);
+    if (bytes_s != bytes_d) {
+        /* "It is an error to use as_type() ... to reinterpret data to a type of a different
+         * number of bytes." */
+        p.cls = SPVBC_ASTYPE_SIZE_ERROR;
+        p.refusal = SPVBC_REFUSE_SIZE;
+        *out_plan = p;
+        return SPVBC_SUCCESS;
+    }
+    uint32_t have = features & (SPVBC_FEATURE_ALL_KERNEL);
+    if ((need_s | need_d) & ~have) {
+        p.refusal = SPVBC_REFUSE_MISSING_FEATURE;
+        *out_plan = p;
+        return SPVBC_SUCCESS;
+    }
+    p.direct_bitcast_valid = n * es == m * ed;
+    const bool same_elem = same_element(src, dst);
+
+    if (n == m && same_elem) {
+        p.cls = SPVBC_ASTYPE_IDENTITY;
+        p.defined_by_opencl = 1;
+        p.direct_bitcast_valid = 0;
+        p.exact_lanes = (m >= 32) ? 0xffffffffu : ((1u << m) - 1u);
+        *out_plan = p;
+        return SPVBC_SUCCESS;
+    }
+    if (n == m) {
+        p.cls = SPVBC_ASTYPE_SAME_COUNT;
+        p.defined_by_opencl = 1;
+        op_bitcast(&p, dst);
+    } else if (n == 4 && m == 3) {
+        /* "...except if the operand is a 4-component vector and the result is a 3-component
+         * vector. In this case, the bits in the operand shall be returned directly". */
+        p.cls = SPVBC_ASTYPE_4_TO_3;
+        p.defined_by_opencl = 1;
+        if (!same_elem) {
+            spvbc_type_desc v4 = with_count(dst, 4);
+            op_bitcast(&p, &v4);
+        }
+        op_shuffle(&p, dst, SPVBC_PLAN_SECOND_SAME, 0, 1, 2, 0);
+    } else if (n == 3) {
+        p.cls = m == 4 ? SPVBC_ASTYPE_3_TO_4 : SPVBC_ASTYPE_VEC3_SOURCE;
+        if (pad == SPVBC_PAD_ERROR) {
+            p.refusal = SPVBC_REFUSE_PAD_POLICY;
+            *out_plan = p;
+            return SPVBC_SUCCESS;
+        }
+        spvbc_type_desc v4 = with_count(src, 4);
+        if (pad == SPVBC_PAD_ZERO)
+            op_shuffle(&p, &v4, SPVBC_PLAN_SECOND_NULL, 0, 1, 2, 3);
+        else
+            op_shuffle(&p, &v4, SPVBC_PLAN_SECOND_SAME, 0, 1, 2, SPVBC_LANE_UNDEF);
+        if (!(m == 4 && same_elem)) op_bitcast(&p, dst);
+    } else if (m == 3) {
+        p.cls = SPVBC_ASTYPE_VEC3_DEST;
+        spvbc_type_desc v4 = with_count(dst, 4);
+        op_bitcast(&p, &v4);
+        op_shuffle(&p, dst, SPVBC_PLAN_SECOND_SAME, 0, 1, 2, 0);
+    } else {
+        /* S6 fixes the mapping: low-order bits go to low-numbered components. */
+        p.cls = SPVBC_ASTYPE_COUNT_CHANGE;
+        op_bitcast(&p, dst);
+    }
+
+    /* Destination lane j holds source bytes [j*ed/8, (j+1)*ed/8); it is fixed when all of them
+     * are defined: every byte, except the pad lane of a 3-component source under "undef". */
+    const uint32_t defined_bytes = (n == 3 && pad == SPVBC_PAD_UNDEF) ? 3 * es / 8 : bytes_s;
+    for (uint32_t j = 0; j < m && j < 32; ++j)
+        if ((j + 1) * (ed / 8) <= defined_bytes) p.exact_lanes |= 1u << j;
+    *out_plan = p;
+    return SPVBC_SUCCESS;
+}
