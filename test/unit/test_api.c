@@ -1,0 +1,483 @@
+/* Public API behaviour on modules built from word arrays: diagnostics' fields, lowering
+ * properties (ids kept, types inserted in order, bound raised, no capability added, output
+ * spans, idempotence, byte-identical no-op) and SPIRV-Tools' verdict on every output. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <spirv-tools/libspirv.h>
+
+#include "spirv_bitcast.h"
+#include "internal.h"
+
+/* ---- a tiny module builder --------------------------------------------------------------- */
+
+typedef struct mb {
+    uint32_t w[1024];
+    size_t n;
+} mb;
+
+static size_t emit(mb *b, uint32_t op, size_t count, const uint32_t *ops)
+{
+    size_t at = b->n;
+    b->w[b->n++] = ((uint32_t)(count + 1) << 16) | op;
+    for (size_t i = 0; i < count; ++i) b->w[b->n++] = ops[i];
+    return at;
+}
+#define EMIT(b, op, ...)                                                         \
+    emit(b, op, sizeof((uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t),            \
+         (uint32_t[]){__VA_ARGS__})
+
+static size_t emit_string(mb *b, uint32_t op, uint32_t id, const char *s)
+{
+    size_t at = b->n;
+    size_t len = strlen(s) + 1, words = (len + 3) / 4;
+    b->w[b->n++] = ((uint32_t)(2 + words) << 16) | op;
+    b->w[b->n++] = id;
+    memset(&b->w[b->n], 0, words * 4);
+    memcpy(&b->w[b->n], s, len);
+    b->n += words;
+    return at;
+}
+
+static void header(mb *b, uint32_t version, uint32_t bound)
+{
+    b->n = 0;
+    b->w[b->n++] = 0x07230203u;
+    b->w[b->n++] = version;
+    b->w[b->n++] = 0;
+    b->w[b->n++] = bound;
+    b->w[b->n++] = 0;
+}
+
+/* Ids of the Kernel test module. */
+enum {
+    ID_FILE = 1, ID_VOID, ID_FLOAT, ID_INT, ID_V4F, ID_V3F, ID_V3I, ID_PTR4, ID_FN,
+    ID_F, ID_P, ID_L, ID_X, ID_Y, ID_Z, ID_BOUND
+};
+
+typedef struct kmod {
+    mb b;
+    size_t y_offset, z_offset, float_decl, y_index;
+} kmod;
+
+/* OpenCL-style module: %y = as_float3(%x) (4->3, same element), %z = as_int3(%x) (4->3,
+ * element change: needs a v4int the module lacks). */
+static void build_kernel(kmod *k)
+{
+    mb *b = &k->b;
+    header(b, 0x00010000u, ID_BOUND);
+    EMIT(b, SpvOpCapability, SpvCapabilityKernel);
+    EMIT(b, SpvOpCapability, SpvCapabilityAddresses);
+    EMIT(b, SpvOpCapability, SpvCapabilityLinkage);
+    EMIT(b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    emit_string(b, SpvOpString, ID_FILE, "k.cl");
+    emit_string(b, SpvOpName, ID_Y, "y");
+    EMIT(b, SpvOpDecorate, ID_Y, SpvDecorationFPFastMathMode, 0);
+    EMIT(b, SpvOpTypeVoid, ID_VOID);
+    k->float_decl = EMIT(b, SpvOpTypeFloat, ID_FLOAT, 32);
+    EMIT(b, SpvOpTypeInt, ID_INT, 32, 0);
+    EMIT(b, SpvOpTypeVector, ID_V4F, ID_FLOAT, 4);
+    EMIT(b, SpvOpTypeVector, ID_V3F, ID_FLOAT, 3);
+    EMIT(b, SpvOpTypeVector, ID_V3I, ID_INT, 3);
+    EMIT(b, SpvOpTypePointer, ID_PTR4, SpvStorageClassCrossWorkgroup, ID_V4F);
+    EMIT(b, SpvOpTypeFunction, ID_FN, ID_VOID, ID_PTR4);
+    EMIT(b, SpvOpFunction, ID_VOID, ID_F, 0, ID_FN);
+    EMIT(b, SpvOpFunctionParameter, ID_PTR4, ID_P);
+    EMIT(b, SpvOpLabel, ID_L);
+    EMIT(b, SpvOpLoad, ID_V4F, ID_X, ID_P);
+    EMIT(b, SpvOpLine, ID_FILE, 12, 7);
+    k->y_offset = EMIT(b, SpvOpBitcast, ID_V3F, ID_Y, ID_X);
+    k->z_offset = EMIT(b, SpvOpBitcast, ID_V3I, ID_Z, ID_X);
+    emit(b, SpvOpReturn, 0, NULL);
+    emit(b, SpvOpFunctionEnd, 0, NULL);
+    /* Instruction index of %y: count the instructions before it. */
+    k->y_index = 0;
+    for (size_t off = 5; off < k->y_offset; off += k->b.w[off] >> 16) k->y_index++;
+}
+
+static int spirv_val(const uint32_t *w, size_t n)
+{
+    spv_context c = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
+    spv_const_binary_t bin = {w, n};
+    spv_diagnostic d = NULL;
+    spv_result_t r = spvValidate(c, &bin, &d);
+    if (r != SPV_SUCCESS && d) print_error("spirv-val: %s\n", d->error);
+    spvDiagnosticDestroy(d);
+    spvContextDestroy(c);
+    return r == SPV_SUCCESS;
+}
+
+static void test_version(void **state)
+{
+    (void)state;
+    assert_int_equal(spvbc_version_number(), SPVBC_VERSION_NUMBER);
+    assert_string_equal(spvbc_version_string(), SPVBC_VERSION_STRING);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%d.%d.%d", SPVBC_VERSION_MAJOR, SPVBC_VERSION_MINOR,
+             SPVBC_VERSION_PATCH);
+    assert_string_equal(buf, SPVBC_VERSION_STRING);
+}
+
+static void test_validate_fields(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    assert_false(spirv_val(k.b.w, k.b.n)); /* the naive module is invalid SPIR-V */
+    spvbc_context ctx;
+    spvbc_module m;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module_info info;
+    assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
+    assert_int_equal(info.bitcast_count, 2);
+    assert_true(info.is_kernel);
+    assert_false(info.is_shader);
+    assert_int_equal(info.id_bound, ID_BOUND);
+    spvbc_validate_summary sum;
+    assert_int_equal(spvbc_module_validate(m, NULL, &sum), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_int_equal(sum.bitcasts_checked, 2);
+    assert_int_equal(sum.errors, 2);
+    assert_int_equal(sum.lowerable, 2);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 2);
+    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+    assert_non_null(d);
+    assert_int_equal(d->severity, SPVBC_SEVERITY_ERROR);
+    assert_string_equal(d->rule, "V12");
+    assert_int_equal(d->word_offset, k.y_offset);
+    assert_int_equal(d->instruction_index, k.y_index);
+    assert_int_equal(d->opcode, SpvOpBitcast);
+    assert_int_equal(d->result_id, ID_Y);
+    assert_string_equal(d->result_name, "y");
+    assert_string_equal(d->source_file, "k.cl");
+    assert_int_equal(d->source_line, 12);
+    assert_int_equal(d->source_column, 7);
+    assert_int_equal(d->operand_bits, 128);
+    assert_int_equal(d->result_bits, 96);
+    assert_string_equal(d->astype, "as_float3(float4)");
+    assert_true(d->lowerable);
+    assert_non_null(strstr(d->message, "128 bits"));
+    assert_non_null(strstr(d->message, "96 bits"));
+    assert_non_null(strstr(d->result_type, "OpTypeVector 3 x OpTypeFloat 32"));
+    const spvbc_diagnostic *d2 = spvbc_context_diagnostic(ctx, 1);
+    assert_string_equal(d2->astype, "as_int3(float4)");
+    assert_null(d2->result_name);
+    assert_null(spvbc_context_diagnostic(ctx, 2));
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+}
+
+typedef struct spans {
+    uint32_t w[2048];
+    size_t n;
+    size_t calls;
+} spans;
+
+static int collect(void *user, const uint32_t *w, size_t n)
+{
+    spans *s = (spans *)user;
+    if (s->n + n > 2048) return 1;
+    memcpy(s->w + s->n, w, n * 4);
+    s->n += n;
+    s->calls++;
+    return 0;
+}
+
+static int stop_writing(void *user, const uint32_t *w, size_t n)
+{
+    (void)user;
+    (void)w;
+    (void)n;
+    return 1;
+}
+
+static size_t count_op(const uint32_t *w, size_t n, uint32_t op)
+{
+    size_t c = 0;
+    for (size_t off = 5; off < n; off += w[off] >> 16) c += (w[off] & 0xffffu) == op;
+    return c;
+}
+
+/* Word offset of the instruction defining `id` (result id at word 1 or 2), or 0. */
+static size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at)
+{
+    for (size_t off = 5; off < n; off += w[off] >> 16)
+        if ((w[off] >> 16) > (uint32_t)at && w[off + (size_t)at] == id) return off;
+    return 0;
+}
+
+static void test_lower_properties(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    uint32_t original[1024];
+    memcpy(original, k.b.w, k.b.n * 4);
+    spvbc_context ctx;
+    spvbc_module m;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_lower_summary sum;
+    assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.rewritten, 2);
+    assert_int_equal(sum.refused, 0);
+    assert_int_equal(sum.types_added, 1); /* v4int */
+    assert_int_equal(sum.new_id_bound, ID_BOUND + 2); /* v4int and one intermediate */
+    const uint32_t *out;
+    size_t n;
+    assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+    assert_memory_equal(k.b.w, original, k.b.n * 4); /* input untouched */
+    assert_true(spirv_val(out, n));
+    assert_int_equal(out[3], ID_BOUND + 2);
+    /* No capability or extension added. */
+    assert_int_equal(count_op(out, n, SpvOpCapability), count_op(k.b.w, k.b.n, SpvOpCapability));
+    assert_int_equal(count_op(out, n, SpvOpExtension), 0);
+    /* %y keeps its id, now defined by a shuffle; %z by a shuffle of a new bitcast. */
+    size_t y = def_offset(out, n, ID_Y, 2), z = def_offset(out, n, ID_Z, 2);
+    assert_true(y && z);
+    assert_int_equal(out[y] & 0xffffu, SpvOpVectorShuffle);
+    assert_int_equal(out[y + 3], ID_X);
+    assert_int_equal(out[y + 4], ID_X);
+    assert_int_equal(out[z] & 0xffffu, SpvOpVectorShuffle);
+    /* The new v4int comes after OpTypeInt and before its first use. */
+    size_t v4i = 0;
+    for (size_t off = 5; off < n; off += out[off] >> 16)
+        if ((out[off] & 0xffffu) == SpvOpTypeVector && out[off + 2] == ID_INT && out[off + 3] == 4)
+            v4i = off;
+    assert_true(v4i > def_offset(out, n, ID_INT, 1));
+    assert_true(v4i < z);
+    /* The OpLine still precedes the rewritten instructions; OpName/OpDecorate untouched. */
+    assert_int_equal(out[y - 4] & 0xffffu, SpvOpLine);
+    assert_int_equal(count_op(out, n, SpvOpName), 1);
+    assert_int_equal(count_op(out, n, SpvOpDecorate), 1);
+    /* Streaming spans equal the materialised words, with fewer calls than instructions. */
+    spans s;
+    s.n = s.calls = 0;
+    assert_int_equal(spvbc_module_write(m, collect, &s), SPVBC_SUCCESS);
+    assert_int_equal(s.n, n);
+    assert_memory_equal(s.w, out, n * 4);
+    assert_true(s.calls <= 8);
+    assert_int_equal(spvbc_module_write(m, stop_writing, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    /* Lowering the same module again gives the same words. */
+    uint32_t first[2048];
+    memcpy(first, out, n * 4);
+    size_t first_n = n;
+    assert_int_equal(spvbc_module_lower(m, NULL, NULL), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+    assert_int_equal(n, first_n);
+    assert_memory_equal(out, first, n * 4);
+    /* Lowering the output changes nothing: same words, same pointer (no copy). */
+    spvbc_module m2;
+    assert_int_equal(spvbc_module_parse(ctx, first, first_n, NULL, &m2), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(m2, NULL, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.rewritten, 0);
+    const uint32_t *out2;
+    size_t n2;
+    assert_int_equal(spvbc_module_get_words(m2, &out2, &n2), SPVBC_SUCCESS);
+    assert_ptr_equal(out2, first);
+    assert_int_equal(n2, first_n);
+    assert_int_equal(spvbc_module_validate(m2, NULL, NULL), SPVBC_SUCCESS);
+    spvbc_context_destroy(ctx); /* destroys m and m2 too */
+}
+
+static void test_lower_only_and_pad(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    spvbc_context ctx;
+    spvbc_module m;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
+    /* Only 3->4 selected: both 4->3 sites stay and are reported as refused. */
+    spvbc_lower_options o = {SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4};
+    spvbc_lower_summary sum;
+    assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.rewritten, 0);
+    assert_int_equal(sum.refused, 2);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 2);
+    assert_int_equal(spvbc_context_diagnostic(ctx, 0)->severity, SPVBC_SEVERITY_ERROR);
+    const uint32_t *out;
+    size_t n;
+    assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+    assert_ptr_equal(out, k.b.w);
+    /* Bad options. */
+    spvbc_lower_options bad = {(spvbc_pad_policy)9, 0};
+    assert_int_equal(spvbc_module_lower(m, &bad, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    spvbc_lower_options bad2 = {SPVBC_PAD_UNDEF, 1u << 30};
+    assert_int_equal(spvbc_module_lower(m, &bad2, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    spvbc_context_destroy(ctx);
+}
+
+/* A 3->4 with pad zero in a Kernel spec-constant: OpSpecConstantOp VectorShuffle with a new
+ * OpConstantNull, all before the original instruction. */
+static void test_lower_spec_constant(void **state)
+{
+    (void)state;
+    enum { S_VOID = 1, S_FLOAT, S_V3F, S_V4F, S_V4I, S_INT, S_C, S_C3, S_SPEC, S_BOUND };
+    mb b;
+    header(&b, 0x00010200u, S_BOUND);
+    EMIT(&b, SpvOpCapability, SpvCapabilityKernel);
+    EMIT(&b, SpvOpCapability, SpvCapabilityAddresses);
+    EMIT(&b, SpvOpCapability, SpvCapabilityLinkage);
+    EMIT(&b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
+    EMIT(&b, SpvOpTypeVoid, S_VOID);
+    EMIT(&b, SpvOpTypeFloat, S_FLOAT, 32);
+    EMIT(&b, SpvOpTypeInt, S_INT, 32, 0);
+    EMIT(&b, SpvOpTypeVector, S_V3F, S_FLOAT, 3);
+    EMIT(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
+    EMIT(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
+    EMIT(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
+    EMIT(&b, SpvOpSpecConstantComposite, S_V3F, S_C3, S_C, S_C, S_C);
+    EMIT(&b, SpvOpSpecConstantOp, S_V4I, S_SPEC, SpvOpBitcast, S_C3);
+    spvbc_context ctx;
+    spvbc_module m;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "V12");
+    spvbc_lower_options o = {SPVBC_PAD_ZERO, 0};
+    spvbc_lower_summary sum;
+    assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.rewritten, 1);
+    assert_int_equal(sum.constants_added, 1);
+    const uint32_t *out;
+    size_t n;
+    assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+    assert_true(spirv_val(out, n));
+    size_t spec = def_offset(out, n, S_SPEC, 2);
+    assert_int_equal(out[spec] & 0xffffu, SpvOpSpecConstantOp);
+    assert_int_equal(out[spec + 3], SpvOpBitcast);
+    /* Its operand is a spec-constant shuffle of %c3 and a null v3float, lanes 0 1 2 3. */
+    size_t shuf = def_offset(out, n, out[spec + 4], 2);
+    assert_int_equal(out[shuf + 3], SpvOpVectorShuffle);
+    assert_int_equal(out[shuf + 4], S_C3);
+    size_t null = def_offset(out, n, out[shuf + 5], 2);
+    assert_int_equal(out[null] & 0xffffu, SpvOpConstantNull);
+    assert_int_equal(out[null + 1], S_V3F);
+    assert_int_equal(out[shuf + 9], 3);
+    assert_true(null < shuf && shuf < spec);
+    spvbc_context_destroy(ctx);
+}
+
+/* In a Shader module the spec-constant form cannot be lowered (and needs Kernel anyway). */
+static void test_shader_spec_constant_refused(void **state)
+{
+    (void)state;
+    enum { S_FLOAT = 1, S_INT, S_C, S_SPEC, S_BOUND };
+    mb b;
+    header(&b, 0x00010300u, S_BOUND);
+    EMIT(&b, SpvOpCapability, SpvCapabilityShader);
+    EMIT(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    EMIT(&b, SpvOpTypeFloat, S_FLOAT, 32);
+    EMIT(&b, SpvOpTypeInt, S_INT, 32, 1);
+    EMIT(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0);
+    EMIT(&b, SpvOpSpecConstantOp, S_INT, S_SPEC, SpvOpBitcast, S_C);
+    spvbc_context ctx;
+    spvbc_module m;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "S7");
+    spvbc_lower_summary sum;
+    assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.refused, 1);
+    assert_int_equal(sum.rewritten, 0);
+    spvbc_context_destroy(ctx);
+}
+
+static void test_warnings_and_notes(void **state)
+{
+    (void)state;
+    enum { W_INT = 1, W_PTR_F, W_PTR_W, W_VOID, W_FN, W_F, W_L, W_P, W_A, W_B, W_C,
+           W_D, W_BOUND };
+    mb b;
+    header(&b, 0x00010000u, W_BOUND);
+    EMIT(&b, SpvOpCapability, SpvCapabilityKernel);
+    EMIT(&b, SpvOpCapability, SpvCapabilityAddresses);
+    EMIT(&b, SpvOpCapability, SpvCapabilityLinkage);
+    EMIT(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    EMIT(&b, SpvOpTypeInt, W_INT, 32, 0);
+    EMIT(&b, SpvOpTypeVoid, W_VOID);
+    EMIT(&b, SpvOpTypePointer, W_PTR_F, SpvStorageClassFunction, W_INT);
+    EMIT(&b, SpvOpTypePointer, W_PTR_W, SpvStorageClassWorkgroup, W_INT);
+    EMIT(&b, SpvOpTypeFunction, W_FN, W_VOID, W_PTR_F);
+    EMIT(&b, SpvOpFunction, W_VOID, W_F, 0, W_FN);
+    EMIT(&b, SpvOpFunctionParameter, W_PTR_F, W_P);
+    EMIT(&b, SpvOpLabel, W_L);
+    EMIT(&b, SpvOpLoad, W_INT, W_A, W_P);
+    EMIT(&b, SpvOpBitcast, W_INT, W_B, W_A);     /* S2: same type */
+    EMIT(&b, SpvOpBitcast, W_PTR_W, W_C, W_P);   /* S4: storage classes differ */
+    EMIT(&b, SpvOpBitcast, W_PTR_F, W_D, W_A);   /* S3-WIDTH: 32-bit int, 64-bit pointers */
+    emit(&b, SpvOpReturn, 0, NULL);
+    emit(&b, SpvOpFunctionEnd, 0, NULL);
+    assert_true(spirv_val(b.w, b.n)); /* spirv-val checks none of these */
+    spvbc_context ctx;
+    spvbc_module m;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_validate_summary sum;
+    assert_int_equal(spvbc_module_validate(m, NULL, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.errors, 0);
+    assert_int_equal(sum.warnings, 3);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "S2");
+    assert_string_equal(spvbc_context_diagnostic(ctx, 1)->rule, "S4");
+    assert_string_equal(spvbc_context_diagnostic(ctx, 2)->rule, "S3-WIDTH");
+    spvbc_validate_options werror = {SPVBC_VALIDATE_WARNINGS_AS_ERRORS};
+    assert_int_equal(spvbc_module_validate(m, &werror, &sum), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_int_equal(sum.errors, 3);
+    /* Lowering leaves valid-but-suspicious bitcasts alone: byte-identical. */
+    spvbc_lower_summary ls;
+    assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
+    assert_int_equal(ls.rewritten + ls.refused, 0);
+    spvbc_context_destroy(ctx);
+}
+
+static void test_copy_words_and_bytes(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    spvbc_context ctx;
+    spvbc_module m;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    uint32_t *copy = malloc(k.b.n * 4);
+    memcpy(copy, k.b.w, k.b.n * 4);
+    spvbc_parse_options po = {0, 1};
+    assert_int_equal(spvbc_module_parse(ctx, copy, k.b.n, &po, &m), SPVBC_SUCCESS);
+    memset(copy, 0xAB, k.b.n * 4); /* the module must not read the caller's words any more */
+    free(copy);
+    assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+    spvbc_module_destroy(m);
+    /* Misaligned bytes are copied. */
+    unsigned char *raw = malloc(k.b.n * 4 + 1);
+    memcpy(raw + 1, k.b.w, k.b.n * 4);
+    assert_int_equal(spvbc_module_parse_bytes(ctx, raw + 1, k.b.n * 4, NULL, &m),
+                     SPVBC_SUCCESS);
+    free(raw);
+    spvbc_lower_summary sum;
+    assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.rewritten, 2);
+    spvbc_context_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_version),
+        cmocka_unit_test(test_validate_fields),
+        cmocka_unit_test(test_lower_properties),
+        cmocka_unit_test(test_lower_only_and_pad),
+        cmocka_unit_test(test_lower_spec_constant),
+        cmocka_unit_test(test_shader_spec_constant_refused),
+        cmocka_unit_test(test_warnings_and_notes),
+        cmocka_unit_test(test_copy_words_and_bytes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,315 @@
+/* Table-driven tests of the pure rules: the SPIR-V OpBitcast checks (V1-V13) and the as_type
+ * classification and plan.  Expected values come from shared/docs/bitcast-rules.md. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+
+/* ---- type constructors ------------------------------------------------------------------- */
+
+static spvbc__type scalar(uint32_t kind, uint32_t width)
+{
+    spvbc__type t;
+    memset(&t, 0, sizeof t);
+    t.kind = kind;
+    t.width = width;
+    t.count = 1;
+    if (width == 8 && kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
+    if (width == 16) t.small = kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
+    return t;
+}
+
+static spvbc__type vec(uint32_t comp_kind, uint32_t width, uint32_t count)
+{
+    spvbc__type t = scalar(comp_kind, width);
+    t.kind = SPVBC__T_VECTOR;
+    t.comp_kind = comp_kind;
+    t.count = count;
+    return t;
+}
+
+static spvbc__type ptr(uint32_t storage)
+{
+    spvbc__type t;
+    memset(&t, 0, sizeof t);
+    t.kind = SPVBC__T_POINTER;
+    t.storage = storage;
+    t.count = 1;
+    return t;
+}
+
+enum { I = SPVBC__T_INT, F = SPVBC__T_FLOAT, B = SPVBC__T_BOOL };
+
+typedef struct rule_row {
+    const char *what;
+    spvbc__type result, operand;
+    uint32_t version;
+    bool psb_ext, shader;
+    uint32_t features;
+    spvbc__vrule expect;
+} rule_row;
+
+#define V(maj, min) (((maj) << 16) | ((min) << 8))
+
+static void test_bitcast_rules(void **state)
+{
+    (void)state;
+    const rule_row rows[] = {
+        {"float <- int", scalar(F, 32), scalar(I, 32), V(1, 0), 0, 0, 0, SPVBC__V_OK},
+        {"v4float <- v4int", vec(F, 32, 4), vec(I, 32, 4), V(1, 0), 0, 0, 0, SPVBC__V_OK},
+        {"v2short <- int (S6)", vec(I, 16, 2), scalar(I, 32), V(1, 0), 0, 0, 0, SPVBC__V_OK},
+        {"v3float <- v4float", vec(F, 32, 3), vec(F, 32, 4), V(1, 0), 0, 0, 0, SPVBC__V12},
+        {"v4float <- v3float", vec(F, 32, 4), vec(F, 32, 3), V(1, 0), 0, 0, 0, SPVBC__V12},
+        {"v4double <- v4float", vec(F, 64, 4), vec(F, 32, 4), V(1, 0), 0, 0, 0, SPVBC__V12},
+        {"v3char <- int", vec(I, 8, 3), scalar(I, 32), V(1, 0), 0, 0, 0, SPVBC__V12},
+        {"bool result", scalar(B, 0), scalar(I, 32), V(1, 0), 0, 0, 0, SPVBC__V2},
+        {"bool operand", scalar(I, 32), scalar(B, 0), V(1, 0), 0, 0, 0, SPVBC__V3},
+        {"bool vector result", vec(B, 0, 4), vec(I, 32, 4), V(1, 0), 0, 0, 0, SPVBC__V2},
+        {"ptr <- ptr", ptr(5), ptr(5), V(1, 0), 0, 0, 0, SPVBC__V_OK},
+        {"ptr <- long, 1.4", ptr(5), scalar(I, 64), V(1, 4), 0, 0, 0, SPVBC__V_OK},
+        {"ptr <- v2int, 1.4", ptr(5), vec(I, 32, 2), V(1, 4), 0, 0, 0, SPVBC__V10},
+        {"ptr <- v2int, 1.5", ptr(5), vec(I, 32, 2), V(1, 5), 0, 0, 0, SPVBC__V_OK},
+        {"ptr <- v2int, 1.3 + ext", ptr(5), vec(I, 32, 2), V(1, 3), 1, 0, 0, SPVBC__V_OK},
+        {"ptr <- v4short, 1.5", ptr(5), vec(I, 16, 4), V(1, 5), 0, 0, 0, SPVBC__V8},
+        {"ptr <- float, 1.5", ptr(5), scalar(F, 32), V(1, 5), 0, 0, 0, SPVBC__V8},
+        {"ptr <- float, 1.0", ptr(5), scalar(F, 32), V(1, 0), 0, 0, 0, SPVBC__V10},
+        {"v2int <- ptr, 1.4", vec(I, 32, 2), ptr(5), V(1, 4), 0, 0, 0, SPVBC__V11},
+        {"v2int <- ptr, 1.6", vec(I, 32, 2), ptr(5), V(1, 6), 0, 0, 0, SPVBC__V_OK},
+        {"v2float <- ptr, 1.6", vec(F, 32, 2), ptr(5), V(1, 6), 0, 0, 0, SPVBC__V9},
+        {"double <- ptr, 1.2", scalar(F, 64), ptr(5), V(1, 2), 0, 0, 0, SPVBC__V11},
+        {"shader v2short <- int, no Int16", vec(I, 16, 2), scalar(I, 32), V(1, 3), 0, 1, 0,
+         SPVBC__V13},
+        {"shader v2short <- int, Int16", vec(I, 16, 2), scalar(I, 32), V(1, 3), 0, 1,
+         SPVBC_FEATURE_INT16, SPVBC__V_OK},
+        {"shader int <- v2half, Int16 only", scalar(I, 32), vec(F, 16, 2), V(1, 3), 0, 1,
+         SPVBC_FEATURE_INT16, SPVBC__V13},
+        {"shader int <- v4char, Int8", scalar(I, 32), vec(I, 8, 4), V(1, 3), 0, 1,
+         SPVBC_FEATURE_INT8, SPVBC__V_OK},
+        {"kernel v2short <- int (no storage-only rule)", vec(I, 16, 2), scalar(I, 32), V(1, 0),
+         0, 0, 0, SPVBC__V_OK},
+        /* The size rule fires before the storage-only rule (spirv-val's order). */
+        {"shader v3short <- int", vec(I, 16, 3), scalar(I, 32), V(1, 3), 0, 1, 0, SPVBC__V12},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        const rule_row *r = &rows[i];
+        spvbc__rule_env env;
+        env.version = r->version;
+        env.psb_gate = r->version >= V(1, 5) || r->psb_ext;
+        env.shader = r->shader;
+        env.features = r->features;
+        spvbc__vrule got = spvbc__check_bitcast(&env, &r->result, &r->operand);
+        if (got != r->expect)
+            fail_msg("row %zu (%s): expected %s, got %s", i, r->what,
+                     spvbc__vrule_id(r->expect), spvbc__vrule_id(got));
+    }
+    spvbc__rule_env env = {V(1, 0), false, false, 0};
+    spvbc__type f = scalar(F, 32);
+    assert_int_equal(spvbc__check_bitcast(&env, &f, NULL), SPVBC__V1);
+}
+
+/* ---- the as_type classification --------------------------------------------------------- */
+
+static const char *const k_names[] = {"char", "uchar", "short", "ushort", "half", "int",
+                                      "uint", "float", "long", "ulong", "double"};
+static const unsigned k_counts[] = {1, 2, 3, 4, 8, 16};
+
+/* The sheet: over the 66 types, 710 ordered pairs are legal and 3646 are size errors. */
+static void test_pair_counts(void **state)
+{
+    (void)state;
+    spvbc_type_desc t[66];
+    size_t n = 0;
+    for (size_t i = 0; i < 11; ++i)
+        for (size_t c = 0; c < 6; ++c) {
+            char name[16];
+            snprintf(name, sizeof name, c ? "%s%u" : "%s", k_names[i], k_counts[c]);
+            assert_int_equal(spvbc_type_desc_from_opencl(name, &t[n]), SPVBC_SUCCESS);
+            char back[16];
+            assert_int_equal(spvbc_type_desc_opencl_name(&t[n], back, sizeof back),
+                             SPVBC_SUCCESS);
+            assert_string_equal(back, name);
+            ++n;
+        }
+    size_t legal = 0, size_errors = 0, by_class[9] = {0};
+    for (size_t a = 0; a < n; ++a)
+        for (size_t b = 0; b < n; ++b) {
+            spvbc_plan p;
+            assert_int_equal(spvbc_astype_plan(&t[a], &t[b], NULL, &p), SPVBC_SUCCESS);
+            assert_true((unsigned)p.cls <= SPVBC_ASTYPE_EXCLUDED);
+            by_class[p.cls]++;
+            if (p.cls == SPVBC_ASTYPE_SIZE_ERROR)
+                ++size_errors;
+            else
+                ++legal;
+            assert_true(p.op_count <= 3);
+            if (p.refusal == SPVBC_REFUSE_NONE && p.cls != SPVBC_ASTYPE_IDENTITY) {
+                /* The last op produces the destination type. */
+                const spvbc_type_desc *rt = &p.ops[p.op_count - 1].result_type;
+                assert_int_equal(rt->count, t[b].count);
+                assert_int_equal(rt->width, t[b].width);
+                assert_int_equal(rt->kind, t[b].kind);
+            }
+        }
+    assert_int_equal(legal, 710);
+    assert_int_equal(size_errors, 3646);
+    /* The 66 pairs of a type with itself are identity; int/uint-style pairs are distinct
+     * descs here (is_signed differs) and count as same-count. */
+    assert_int_equal(by_class[SPVBC_ASTYPE_IDENTITY], 66);
+    assert_int_equal(by_class[SPVBC_ASTYPE_EXCLUDED], 0);
+}
+
+typedef struct plan_row {
+    const char *src, *dst;
+    spvbc_pad_policy pad;
+    spvbc_astype_class cls;
+    int defined;
+    int direct_valid;
+    uint32_t op_count;
+    /* ops: 'B' bitcast, 'S' shuffle, 'Z' shuffle with a null second operand */
+    const char *ops;
+    uint32_t last_lane; /* lane 3 of the pad shuffle when there is one */
+    uint32_t exact;     /* exact_lanes */
+} plan_row;
+
+static void test_plans(void **state)
+{
+    (void)state;
+    const uint32_t U = SPVBC_LANE_UNDEF;
+    const plan_row rows[] = {
+        {"float4", "int4", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_SAME_COUNT, 1, 1, 1, "B", 0, 0xf},
+        {"float4", "float3", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_4_TO_3, 1, 0, 1, "S", 0, 0x7},
+        {"float4", "int3", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_4_TO_3, 1, 0, 2, "BS", 0, 0x7},
+        {"float3", "float4", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_3_TO_4, 0, 0, 1, "S", U, 0x7},
+        {"float3", "float4", SPVBC_PAD_ZERO, SPVBC_ASTYPE_3_TO_4, 0, 0, 1, "Z", 3, 0xf},
+        {"float3", "float4", SPVBC_PAD_ERROR, SPVBC_ASTYPE_3_TO_4, 0, 0, 0, "", 0, 0},
+        {"float3", "int4", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_3_TO_4, 0, 0, 2, "SB", U, 0x7},
+        {"float3", "long2", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_VEC3_SOURCE, 0, 0, 2, "SB", U, 0x1},
+        {"float3", "long2", SPVBC_PAD_ZERO, SPVBC_ASTYPE_VEC3_SOURCE, 0, 0, 2, "ZB", 3, 0x3},
+        {"char3", "int", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_VEC3_SOURCE, 0, 0, 2, "SB", U, 0x0},
+        {"int", "char3", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_VEC3_DEST, 0, 0, 2, "BS", 0, 0x7},
+        {"long2", "int3", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_VEC3_DEST, 0, 0, 2, "BS", 0, 0x7},
+        {"int", "short2", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_COUNT_CHANGE, 0, 1, 1, "B", 0, 0x3},
+        {"int4", "short8", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_COUNT_CHANGE, 0, 1, 1, "B", 0, 0xff},
+        {"short3", "half3", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_SAME_COUNT, 1, 1, 1, "B", 0, 0x7},
+        {"float4", "double4", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_SIZE_ERROR, 0, 0, 0, "", 0, 0},
+        {"uint", "uint", SPVBC_PAD_UNDEF, SPVBC_ASTYPE_IDENTITY, 1, 0, 0, "", 0, 0x1},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        const plan_row *r = &rows[i];
+        spvbc_type_desc s, d;
+        assert_int_equal(spvbc_type_desc_from_opencl(r->src, &s), SPVBC_SUCCESS);
+        assert_int_equal(spvbc_type_desc_from_opencl(r->dst, &d), SPVBC_SUCCESS);
+        spvbc_plan_options o = {0, r->pad};
+        spvbc_plan p;
+        assert_int_equal(spvbc_astype_plan(&s, &d, &o, &p), SPVBC_SUCCESS);
+        if (p.cls != r->cls || p.op_count != r->op_count ||
+            p.defined_by_opencl != r->defined || p.direct_bitcast_valid != r->direct_valid ||
+            p.exact_lanes != r->exact)
+            fail_msg("row %zu as_%s(%s): class %s ops %u defined %d direct %d exact 0x%x", i,
+                     r->dst, r->src, spvbc_astype_class_string(p.cls), p.op_count,
+                     p.defined_by_opencl, p.direct_bitcast_valid, p.exact_lanes);
+        for (uint32_t k = 0; k < p.op_count; ++k) {
+            const spvbc_plan_op *op = &p.ops[k];
+            char c = op->kind == SPVBC_PLAN_OP_BITCAST ? 'B'
+                     : op->second == SPVBC_PLAN_SECOND_NULL ? 'Z'
+                                                            : 'S';
+            if (c != r->ops[k]) fail_msg("row %zu: op %u is %c, expected %c", i, k, c, r->ops[k]);
+            if (op->kind == SPVBC_PLAN_OP_SHUFFLE) {
+                assert_int_equal(op->lane_count, op->result_type.count);
+                assert_int_equal(op->lanes[0], 0);
+                assert_int_equal(op->lanes[1], 1);
+                assert_int_equal(op->lanes[2], 2);
+                if (op->lane_count == 4) assert_int_equal(op->lanes[3], r->last_lane);
+            }
+        }
+    }
+}
+
+static void test_plan_refusals(void **state)
+{
+    (void)state;
+    spvbc_type_desc half2, i32, b, dbl, c16;
+    assert_int_equal(spvbc_type_desc_from_opencl("half2", &half2), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_type_desc_from_opencl("int", &i32), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_type_desc_from_opencl("double", &dbl), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_type_desc_from_opencl("char16", &c16), SPVBC_SUCCESS);
+    b = i32;
+    b.kind = SPVBC_SCALAR_BOOL;
+    spvbc_plan p;
+    /* half without Float16 (cl_khr_fp16) is excluded. */
+    spvbc_plan_options no_fp16 = {SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT16,
+                                  SPVBC_PAD_UNDEF};
+    assert_int_equal(spvbc_astype_plan(&half2, &i32, &no_fp16, &p), SPVBC_SUCCESS);
+    assert_int_equal(p.cls, SPVBC_ASTYPE_EXCLUDED);
+    assert_int_equal(p.refusal, SPVBC_REFUSE_MISSING_FEATURE);
+    assert_int_equal(p.op_count, 0);
+    assert_int_equal(spvbc_astype_plan(&b, &i32, NULL, &p), SPVBC_SUCCESS);
+    assert_int_equal(p.refusal, SPVBC_REFUSE_BOOL_OR_VOID);
+    spvbc_plan_options no_fp64 = {SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT64,
+                                  SPVBC_PAD_UNDEF};
+    spvbc_type_desc l1;
+    assert_int_equal(spvbc_type_desc_from_opencl("long", &l1), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_astype_plan(&dbl, &l1, &no_fp64, &p), SPVBC_SUCCESS);
+    assert_int_equal(p.refusal, SPVBC_REFUSE_MISSING_FEATURE);
+    /* Vulkan has no 16-component vectors. */
+    spvbc_type_desc i4;
+    assert_int_equal(spvbc_type_desc_from_opencl("int4", &i4), SPVBC_SUCCESS);
+    spvbc_plan_options vk = {SPVBC_FEATURE_SHADER | SPVBC_FEATURE_INT8, SPVBC_PAD_UNDEF};
+    assert_int_equal(spvbc_astype_plan(&c16, &i4, &vk, &p), SPVBC_SUCCESS);
+    assert_int_equal(p.refusal, SPVBC_REFUSE_MISSING_FEATURE);
+    /* Widths and counts that are no OpenCL type. */
+    spvbc_type_desc odd = i32;
+    odd.width = 24;
+    assert_int_equal(spvbc_astype_plan(&odd, &i32, NULL, &p), SPVBC_SUCCESS);
+    assert_int_equal(p.refusal, SPVBC_REFUSE_BAD_TYPE);
+    odd = i32;
+    odd.count = 5;
+    assert_int_equal(spvbc_astype_plan(&i32, &odd, NULL, &p), SPVBC_SUCCESS);
+    assert_int_equal(p.refusal, SPVBC_REFUSE_BAD_TYPE);
+    /* Bad pad policy and NULL pointers. */
+    spvbc_plan_options bad = {0, (spvbc_pad_policy)7};
+    assert_int_equal(spvbc_astype_plan(&i32, &i32, &bad, &p), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_astype_plan(NULL, &i32, NULL, &p), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_astype_plan(&i32, NULL, NULL, &p), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_astype_plan(&i32, &i32, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+}
+
+static void test_opencl_names(void **state)
+{
+    (void)state;
+    spvbc_type_desc d;
+    const char *bad[] = {"bool", "void", "float5", "int32", "", "floatx", "half1", "u"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i)
+        assert_int_equal(spvbc_type_desc_from_opencl(bad[i], &d), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_type_desc_from_opencl("ulong16", &d), SPVBC_SUCCESS);
+    assert_int_equal(d.kind, SPVBC_SCALAR_INT);
+    assert_int_equal(d.width, 64);
+    assert_int_equal(d.count, 16);
+    assert_int_equal(d.is_signed, 0);
+    char buf[4];
+    /* Truncation keeps the string terminated. */
+    assert_int_equal(spvbc_type_desc_opencl_name(&d, buf, sizeof buf), SPVBC_SUCCESS);
+    assert_int_equal(strlen(buf), 3);
+    /* Kernel integers are signless: spelled signed. */
+    char k[16];
+    assert_true(spvbc__opencl_name(&d, true, k, sizeof k));
+    assert_string_equal(k, "long16");
+    assert_string_equal(spvbc_astype_class_string(SPVBC_ASTYPE_4_TO_3), "4->3");
+    assert_string_equal(spvbc_astype_class_string((spvbc_astype_class)99), "unknown");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bitcast_rules), cmocka_unit_test(test_pair_counts),
+        cmocka_unit_test(test_plans),         cmocka_unit_test(test_plan_refusals),
+        cmocka_unit_test(test_opencl_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
