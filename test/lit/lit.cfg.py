@@ -1,0 +1,55 @@
+# -*- Python -*-
+# lit configuration for the spirv-bitcast CLI fixtures.  Loaded from the lit.site.cfg.py that
+# CMake writes into the build directory, which sets the tool paths used below.
+import os
+
+import lit.formats
+
+config.name = "spirv-bitcast"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".spvasm", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.lit_binary_dir, "out")
+
+# Every tool is found through PATH, with the directories of the configured tools in front, so a
+# RUN line says `spirv-bitcast`, `spirv-as`, `FileCheck` and `not` exactly as a user would.
+tools = {
+    "spirv-bitcast": config.spvbc_bin,
+    "spirv-as": config.spirv_as,
+    "spirv-val": config.spirv_val,
+    "spirv-dis": config.spirv_dis,
+    "FileCheck": config.filecheck,
+    "not": config.not_tool,
+}
+path = []
+for name, exe in tools.items():
+    if not exe or exe.endswith("-NOTFOUND") or not os.path.exists(exe):
+        lit_config.fatal("tool %s not found (configured as %r)" % (name, exe))
+    if os.path.basename(exe) != name:
+        lit_config.fatal("tool %s is configured as %r: its file name must be %s"
+                         % (name, exe, name))
+    d = os.path.dirname(os.path.abspath(exe))
+    if d not in path:
+        path.append(d)
+config.environment["PATH"] = os.pathsep.join(path + [os.environ.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "LANG", "LC_ALL"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# `%expect-exit N cmd args...` runs cmd and fails unless it exits with exactly N (lit's `not`
+# only tells zero from non-zero; the CLI's exit codes 1 and 2 mean different things).
+config.substitutions.append(
+    ("%expect-exit", '"%s" "%s"' % (config.python,
+                                    os.path.join(config.test_source_root, "Inputs",
+                                                 "expect_exit.py"))))
+config.substitutions.append(("%spvbc-version", config.spvbc_version))
+
+# Optional compilers, for fixtures that start from OpenCL C.
+if config.clang and os.path.exists(config.clang) and \
+        config.llvm_spirv and os.path.exists(config.llvm_spirv):
+    config.available_features.add("opencl-compiler")
+    config.substitutions.append(("%clang", config.clang))
+    config.substitutions.append(("%llvm-spirv", config.llvm_spirv))
