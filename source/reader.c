@@ -161,20 +161,18 @@ static spvbc_result declare_type(parser *p, const uint32_t *w, uint32_t wc, uint
     return add_type(p, id, &t);
 }
 
-static bool is_type_opcode(uint32_t op)
+/* Whether an instruction declares a type.  In SPIRV-Headers' table, every opcode with a result
+ * id and no result type is an OpType* declaration, except these few. */
+static bool is_type_opcode(uint32_t op, bool has_result, bool has_type)
 {
+    if (!has_result || has_type) return false;
     switch (op) {
-    case SpvOpTypeVoid: case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
-    case SpvOpTypeVector: case SpvOpTypeMatrix: case SpvOpTypeImage: case SpvOpTypeSampler:
-    case SpvOpTypeSampledImage: case SpvOpTypeArray: case SpvOpTypeRuntimeArray:
-    case SpvOpTypeStruct: case SpvOpTypeOpaque: case SpvOpTypePointer: case SpvOpTypeFunction:
-    case SpvOpTypeEvent: case SpvOpTypeDeviceEvent: case SpvOpTypeReserveId:
-    case SpvOpTypeQueue: case SpvOpTypePipe: case SpvOpTypePipeStorage:
-    case SpvOpTypeNamedBarrier: case SpvOpTypeAccelerationStructureKHR:
-    case SpvOpTypeRayQueryKHR: case SpvOpTypeCooperativeMatrixNV:
-        return true;
-    default:
+    case SpvOpString: case SpvOpExtInstImport: case SpvOpDecorationGroup: case SpvOpLabel:
+    case SpvOpAliasDomainDeclINTEL: case SpvOpAliasScopeDeclINTEL:
+    case SpvOpAliasScopeListDeclINTEL:
         return false;
+    default:
+        return true;
     }
 }
 
@@ -309,7 +307,7 @@ static spvbc_result walk(parser *p)
                                 type_id);
         }
 
-        if (is_type_opcode(op)) {
+        if (is_type_opcode(op, has_result, has_type)) {
             if ((r = declare_type(p, w, wc, id)) != SPVBC_SUCCESS) return r;
         } else if (has_result) {
             m->ids[id] = has_type ? type_id : SPVBC__ID_NOTYPE;
