@@ -6,7 +6,7 @@
  * widths, so a producer that maps as_type 1:1 onto OpBitcast emits invalid SPIR-V for every
  * case with a 3-component side.  This library
  *   - plans as_type onto core SPIR-V (OpBitcast and OpVectorShuffle only):  spvbc_astype_plan();
- *   - validates every OpBitcast against the SPIR-V and as_type rules:        spvbc_module_validate();
+ *   - validates every OpBitcast against the SPIR-V and as_type rules: spvbc_module_validate();
  *   - lowers the as_type-legal but SPIR-V-invalid ones:                       spvbc_module_lower().
  *
  * Complete usage (a driver or an offline compiler):
@@ -75,11 +75,12 @@ extern "C" {
 #define SPVBC_VERSION_MAJOR 0
 #define SPVBC_VERSION_MINOR 1
 #define SPVBC_VERSION_PATCH 0
-#define SPVBC_VERSION_NUMBER \
+#define SPVBC_VERSION_NUMBER                                                                       \
     (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
 #define SPVBC_VERSION_STRING "0.1.0"
 
-/** The library's version as SPVBC_VERSION_NUMBER computes it; equals the macro it was built with. */
+/** The library's version as SPVBC_VERSION_NUMBER computes it; equals the macro it was built with.
+ */
 SPVBC_API unsigned spvbc_version_number(void);
 /** The library's version as "MAJOR.MINOR.PATCH"; a static string, never NULL. */
 SPVBC_API const char *spvbc_version_string(void);
@@ -138,9 +139,9 @@ SPVBC_API void spvbc_context_destroy(spvbc_context context);
 /* Diagnostics                                                                              */
 
 typedef enum spvbc_severity {
-    SPVBC_SEVERITY_ERROR = 0,   /**< invalid SPIR-V (or invalid input) */
+    SPVBC_SEVERITY_ERROR = 0, /**< invalid SPIR-V (or invalid input) */
     SPVBC_SEVERITY_WARNING = 1, /**< a spec rule spirv-val does not check */
-    SPVBC_SEVERITY_NOTE = 2,    /**< as_type with an implementation-defined result */
+    SPVBC_SEVERITY_NOTE = 2, /**< as_type with an implementation-defined result */
     SPVBC_SEVERITY_MAX_ENUM = 0x7fffffff
 } spvbc_severity;
 
@@ -161,7 +162,7 @@ typedef struct spvbc_diagnostic {
     size_t word_offset;
     /** 0-based index of the instruction in the module (the header is not an instruction). */
     size_t instruction_index;
-    uint32_t opcode;    /**< SpvOp of the instruction, 0 if none */
+    uint32_t opcode; /**< SpvOp of the instruction, 0 if none */
     uint32_t result_id; /**< its result id, 0 if none */
     const char *result_name; /**< the OpName of result_id, if any */
     const char *source_file; /**< from OpLine or DebugLine, if any */
@@ -206,15 +207,15 @@ typedef struct spvbc_type_desc {
 } spvbc_type_desc;
 
 typedef enum spvbc_astype_class {
-    SPVBC_ASTYPE_IDENTITY = 0,       /**< same SPIR-V type: no instruction */
-    SPVBC_ASTYPE_SAME_COUNT = 1,     /**< n == m: one OpBitcast, exact */
-    SPVBC_ASTYPE_4_TO_3 = 2,         /**< n == 4, m == 3: exact on lanes 0..2 */
-    SPVBC_ASTYPE_3_TO_4 = 3,         /**< n == 3, m == 4: implementation-defined */
-    SPVBC_ASTYPE_VEC3_SOURCE = 4,    /**< n == 3, m not 3 or 4 */
-    SPVBC_ASTYPE_VEC3_DEST = 5,      /**< m == 3, n not 3 or 4 */
-    SPVBC_ASTYPE_COUNT_CHANGE = 6,   /**< n != m, neither 3: one OpBitcast */
-    SPVBC_ASTYPE_SIZE_ERROR = 7,     /**< byte sizes differ */
-    SPVBC_ASTYPE_EXCLUDED = 8,       /**< bool, void, or a type the module's capabilities lack */
+    SPVBC_ASTYPE_IDENTITY = 0, /**< same SPIR-V type: no instruction */
+    SPVBC_ASTYPE_SAME_COUNT = 1, /**< n == m: one OpBitcast, exact */
+    SPVBC_ASTYPE_4_TO_3 = 2, /**< n == 4, m == 3: exact on lanes 0..2 */
+    SPVBC_ASTYPE_3_TO_4 = 3, /**< n == 3, m == 4: implementation-defined */
+    SPVBC_ASTYPE_VEC3_SOURCE = 4, /**< n == 3, m not 3 or 4 */
+    SPVBC_ASTYPE_VEC3_DEST = 5, /**< m == 3, n not 3 or 4 */
+    SPVBC_ASTYPE_COUNT_CHANGE = 6, /**< n != m, neither 3: one OpBitcast */
+    SPVBC_ASTYPE_SIZE_ERROR = 7, /**< byte sizes differ */
+    SPVBC_ASTYPE_EXCLUDED = 8, /**< bool, void, or a type the module's capabilities lack */
     SPVBC_ASTYPE_CLASS_MAX_ENUM = 0x7fffffff
 } spvbc_astype_class;
 
@@ -224,29 +225,30 @@ SPVBC_API const char *spvbc_astype_class_string(spvbc_astype_class cls);
 /** Bits for spvbc_plan_options.features and spvbc_lower_options.classes. */
 #define SPVBC_FEATURE_FLOAT16 0x1u /**< half arithmetic (capability Float16) */
 #define SPVBC_FEATURE_FLOAT64 0x2u /**< double (capability Float64) */
-#define SPVBC_FEATURE_INT64 0x4u   /**< 64-bit integers (capability Int64) */
-#define SPVBC_FEATURE_INT8 0x8u    /**< 8-bit integer arithmetic (capability Int8) */
-#define SPVBC_FEATURE_INT16 0x10u  /**< 16-bit integer arithmetic (capability Int16) */
+#define SPVBC_FEATURE_INT64 0x4u /**< 64-bit integers (capability Int64) */
+#define SPVBC_FEATURE_INT8 0x8u /**< 8-bit integer arithmetic (capability Int8) */
+#define SPVBC_FEATURE_INT16 0x10u /**< 16-bit integer arithmetic (capability Int16) */
 #define SPVBC_FEATURE_VECTOR16 0x20u /**< 8- and 16-component vectors (capability Vector16) */
-#define SPVBC_FEATURE_SHADER 0x40u /**< a Shader module: 8/16-bit types are storage-only
-                                        unless INT8/INT16/FLOAT16 is also set */
+#define SPVBC_FEATURE_SHADER                                                                       \
+    0x40u /**< a Shader module: 8/16-bit types are storage-only                                    \
+               unless INT8/INT16/FLOAT16 is also set */
 #define SPVBC_FEATURE_ALL_KERNEL 0x3fu /**< everything an OpenCL full-profile device has */
 
 typedef enum spvbc_pad_policy {
     SPVBC_PAD_UNDEF = 0, /**< lane 3 from literal 0xFFFFFFFF (what clang emits) */
-    SPVBC_PAD_ZERO = 1,  /**< lane 3 from a null vector operand */
+    SPVBC_PAD_ZERO = 1, /**< lane 3 from a null vector operand */
     SPVBC_PAD_ERROR = 2, /**< refuse as_type from a 3-component source */
     SPVBC_PAD_MAX_ENUM = 0x7fffffff
 } spvbc_pad_policy;
 
 typedef struct spvbc_plan_options {
-    uint32_t features;     /**< SPVBC_FEATURE_* bits; 0 means SPVBC_FEATURE_ALL_KERNEL */
+    uint32_t features; /**< SPVBC_FEATURE_* bits; 0 means SPVBC_FEATURE_ALL_KERNEL */
     spvbc_pad_policy pad;
 } spvbc_plan_options;
 
 typedef enum spvbc_plan_op_kind {
-    SPVBC_PLAN_OP_BITCAST = 0,  /**< OpBitcast result_type operand */
-    SPVBC_PLAN_OP_SHUFFLE = 1,  /**< OpVectorShuffle result_type operand second lanes... */
+    SPVBC_PLAN_OP_BITCAST = 0, /**< OpBitcast result_type operand */
+    SPVBC_PLAN_OP_SHUFFLE = 1, /**< OpVectorShuffle result_type operand second lanes... */
     SPVBC_PLAN_OP_KIND_MAX_ENUM = 0x7fffffff
 } spvbc_plan_op_kind;
 
@@ -264,18 +266,18 @@ typedef enum spvbc_plan_second {
 typedef struct spvbc_plan_op {
     spvbc_plan_op_kind kind;
     spvbc_type_desc result_type;
-    spvbc_plan_second second;   /**< shuffles only */
-    uint32_t lane_count;        /**< shuffles only: equals result_type.count */
-    uint32_t lanes[4];          /**< shuffles only; SPVBC_LANE_UNDEF = undefined */
+    spvbc_plan_second second; /**< shuffles only */
+    uint32_t lane_count; /**< shuffles only: equals result_type.count */
+    uint32_t lanes[4]; /**< shuffles only; SPVBC_LANE_UNDEF = undefined */
 } spvbc_plan_op;
 
 typedef enum spvbc_plan_refusal {
     SPVBC_REFUSE_NONE = 0,
-    SPVBC_REFUSE_SIZE = 1,          /**< byte sizes differ */
-    SPVBC_REFUSE_BOOL_OR_VOID = 2,  /**< as_type excludes bool and void */
+    SPVBC_REFUSE_SIZE = 1, /**< byte sizes differ */
+    SPVBC_REFUSE_BOOL_OR_VOID = 2, /**< as_type excludes bool and void */
     SPVBC_REFUSE_MISSING_FEATURE = 3, /**< half/double/long/8,16-component or storage-only type */
-    SPVBC_REFUSE_PAD_POLICY = 4,    /**< 3-component source under SPVBC_PAD_ERROR */
-    SPVBC_REFUSE_BAD_TYPE = 5,      /**< width/count not an OpenCL type */
+    SPVBC_REFUSE_PAD_POLICY = 4, /**< 3-component source under SPVBC_PAD_ERROR */
+    SPVBC_REFUSE_BAD_TYPE = 5, /**< width/count not an OpenCL type */
     SPVBC_REFUSE_MAX_ENUM = 0x7fffffff
 } spvbc_plan_refusal;
 
@@ -289,7 +291,7 @@ typedef struct spvbc_plan {
     /** 1 if a single direct OpBitcast would already be valid SPIR-V. */
     int direct_bitcast_valid;
     spvbc_plan_refusal refusal; /**< SPVBC_REFUSE_NONE when op_count ops implement it */
-    uint32_t op_count;          /**< 0 (identity or refused) to 3 */
+    uint32_t op_count; /**< 0 (identity or refused) to 3 */
     spvbc_plan_op ops[3];
 } spvbc_plan;
 
@@ -356,15 +358,15 @@ SPVBC_API void spvbc_module_destroy(spvbc_module module);
 
 /** Facts read by the parser. */
 typedef struct spvbc_module_info {
-    uint32_t version;          /**< header word 1, e.g. 0x00010500 */
+    uint32_t version; /**< header word 1, e.g. 0x00010500 */
     uint32_t generator;
     uint32_t id_bound;
     size_t instruction_count;
-    size_t bitcast_count;      /**< OpBitcast in functions plus OpSpecConstantOp Bitcast */
-    int is_kernel;             /**< declares Kernel */
-    int is_shader;             /**< declares Shader */
-    uint32_t features;         /**< SPVBC_FEATURE_* the capabilities grant */
-    int byte_swapped;          /**< the input was in the opposite byte order */
+    size_t bitcast_count; /**< OpBitcast in functions plus OpSpecConstantOp Bitcast */
+    int is_kernel; /**< declares Kernel */
+    int is_shader; /**< declares Shader */
+    uint32_t features; /**< SPVBC_FEATURE_* the capabilities grant */
+    int byte_swapped; /**< the input was in the opposite byte order */
 } spvbc_module_info;
 
 SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_info);
@@ -372,8 +374,8 @@ SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_i
 /* ---------------------------------------------------------------------------------------- */
 /* Validation                                                                               */
 
-#define SPVBC_VALIDATE_NOTES 0x1u            /**< also report implementation-defined as_type */
-#define SPVBC_VALIDATE_STRICT 0x2u           /**< the logical-pointer rule is an error */
+#define SPVBC_VALIDATE_NOTES 0x1u /**< also report implementation-defined as_type */
+#define SPVBC_VALIDATE_STRICT 0x2u /**< the logical-pointer rule is an error */
 #define SPVBC_VALIDATE_WARNINGS_AS_ERRORS 0x4u
 
 typedef struct spvbc_validate_options {
@@ -406,7 +408,7 @@ SPVBC_API spvbc_result spvbc_module_validate(spvbc_module module,
 #define SPVBC_LOWER_3_TO_4 (1u << SPVBC_ASTYPE_3_TO_4)
 #define SPVBC_LOWER_VEC3_SOURCE (1u << SPVBC_ASTYPE_VEC3_SOURCE)
 #define SPVBC_LOWER_VEC3_DEST (1u << SPVBC_ASTYPE_VEC3_DEST)
-#define SPVBC_LOWER_ALL \
+#define SPVBC_LOWER_ALL                                                                            \
     (SPVBC_LOWER_4_TO_3 | SPVBC_LOWER_3_TO_4 | SPVBC_LOWER_VEC3_SOURCE | SPVBC_LOWER_VEC3_DEST)
 
 typedef struct spvbc_lower_options {
@@ -416,8 +418,8 @@ typedef struct spvbc_lower_options {
 
 typedef struct spvbc_lower_summary {
     size_t bitcasts_checked;
-    size_t rewritten;   /**< instructions replaced by a plan */
-    size_t refused;     /**< invalid bitcasts left alone (each has an error diagnostic) */
+    size_t rewritten; /**< instructions replaced by a plan */
+    size_t refused; /**< invalid bitcasts left alone (each has an error diagnostic) */
     size_t types_added; /**< new OpTypeVector declarations */
     size_t constants_added; /**< new OpConstantNull (pad zero) */
     uint32_t new_id_bound;

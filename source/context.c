@@ -121,7 +121,8 @@ void spvbc__module_unlink(spvbc_context ctx, struct spvbc_module_s *m)
 void spvbc_context_destroy(spvbc_context context)
 {
     if (!context) return;
-    while (context->modules) spvbc_module_destroy(context->modules);
+    while (context->modules)
+        spvbc_module_destroy(context->modules);
     spvbc__diag_clear(context);
     spvbc__free(context, context->diags, context->diag_cap * sizeof *context->diags);
     spvbc_allocator a = context->a;
@@ -201,8 +202,8 @@ spvbc_diagnostic *spvbc__diag_add(spvbc_context ctx, const spvbc_diagnostic *d)
 }
 
 spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
-                                     size_t word_offset, size_t instruction_index,
-                                     uint32_t opcode, const char *fmt, ...)
+                                     size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                     const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

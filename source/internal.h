@@ -39,8 +39,8 @@ const char *spvbc__sprintf(spvbc_context ctx, const char *fmt, ...) SPVBC_PRINTF
 spvbc_diagnostic *spvbc__diag_add(spvbc_context ctx, const spvbc_diagnostic *d);
 /** A diagnostic with only a position, a rule and a formatted message (parse errors). */
 spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
-                                     size_t word_offset, size_t instruction_index,
-                                     uint32_t opcode, const char *fmt, ...) SPVBC_PRINTF(7, 8);
+                                     size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                     const char *fmt, ...) SPVBC_PRINTF(7, 8);
 /** Extra per-diagnostic data kept for the name and source-line resolution pass. */
 typedef struct spvbc__diag_pending {
     size_t diag_index;
@@ -66,32 +66,32 @@ enum {
 
 typedef struct spvbc__type {
     uint32_t id;
-    uint32_t kind;       /* SPVBC__T_* */
-    uint32_t width;      /* int/float width; for vectors the component width */
-    uint32_t count;      /* vector component count; 1 for scalars */
-    uint32_t is_signed;  /* int signedness; for vectors that of the component */
-    uint32_t comp_kind;  /* for vectors: SPVBC__T_INT/FLOAT/BOOL of the component */
-    uint32_t elem;       /* vector component type id / pointer pointee type id */
-    uint32_t storage;    /* pointer storage class */
-    uint32_t small;      /* SPVBC__SMALL_* contained, through vectors/arrays/structs/pointees */
-    uint32_t decl_offset;   /* word offset of the declaration */
-    uint32_t decl_words;    /* its word count */
-    uint32_t vec4_id;    /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
-    uint32_t null_id;    /* an existing OpConstantNull of this type, else 0 */
-    uint32_t forward;    /* pointer declared through OpTypeForwardPointer */
+    uint32_t kind; /* SPVBC__T_* */
+    uint32_t width; /* int/float width; for vectors the component width */
+    uint32_t count; /* vector component count; 1 for scalars */
+    uint32_t is_signed; /* int signedness; for vectors that of the component */
+    uint32_t comp_kind; /* for vectors: SPVBC__T_INT/FLOAT/BOOL of the component */
+    uint32_t elem; /* vector component type id / pointer pointee type id */
+    uint32_t storage; /* pointer storage class */
+    uint32_t small; /* SPVBC__SMALL_* contained, through vectors/arrays/structs/pointees */
+    uint32_t decl_offset; /* word offset of the declaration */
+    uint32_t decl_words; /* its word count */
+    uint32_t vec4_id; /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
+    uint32_t null_id; /* an existing OpConstantNull of this type, else 0 */
+    uint32_t forward; /* pointer declared through OpTypeForwardPointer */
 } spvbc__type;
 
 /* Encoding of the per-id table. */
 #define SPVBC__ID_UNDEF 0u
-#define SPVBC__ID_NOTYPE 0xFFFFFFFFu  /* defined, has no result type */
+#define SPVBC__ID_NOTYPE 0xFFFFFFFFu /* defined, has no result type */
 #define SPVBC__ID_FORWARD 0xFFFFFFFEu /* named by OpTypeForwardPointer, not yet declared */
 #define SPVBC__ID_TYPE_BIT 0x80000000u /* a type: low bits index module->types */
 #define SPVBC__MAX_BOUND_CAP 0x7FFFFFF0u
 
 typedef struct spvbc__site {
-    uint32_t offset;      /* word offset of the OpBitcast / OpSpecConstantOp */
+    uint32_t offset; /* word offset of the OpBitcast / OpSpecConstantOp */
     uint32_t line_offset; /* OpLine / DebugLine in force, 0 if none */
-    size_t index;         /* instruction index */
+    size_t index; /* instruction index */
 } spvbc__site;
 
 /* One edit of the output: at word `offset` of the input, drop `remove` words and emit
@@ -109,21 +109,21 @@ struct spvbc_module_s {
 
     const uint32_t *words;
     size_t word_count;
-    uint32_t *owned;        /* copy (copy_words, swapped or misaligned input), else NULL */
+    uint32_t *owned; /* copy (copy_words, swapped or misaligned input), else NULL */
     size_t owned_count;
 
     uint32_t version, generator, bound;
     size_t instruction_count;
-    uint32_t *ids;          /* `bound` entries, SPVBC__ID_* encoding */
+    uint32_t *ids; /* `bound` entries, SPVBC__ID_* encoding */
     spvbc__type *types;
     size_t type_count, type_cap;
     spvbc__site *sites;
     size_t site_count, site_cap;
 
-    uint32_t caps_features;  /* SPVBC_FEATURE_* granted by capabilities */
+    uint32_t caps_features; /* SPVBC_FEATURE_* granted by capabilities */
     bool is_kernel, is_shader, has_psb_ext, byte_swapped;
-    uint32_t addressing;     /* SpvAddressingModel, or ~0u if no OpMemoryModel */
-    uint32_t debuginfo_set;  /* id of OpExtInstImport "NonSemantic.Shader.DebugInfo.100" */
+    uint32_t addressing; /* SpvAddressingModel, or ~0u if no OpMemoryModel */
+    uint32_t debuginfo_set; /* id of OpExtInstImport "NonSemantic.Shader.DebugInfo.100" */
     uint32_t functions_offset; /* first OpFunction, or word_count */
 
     /* lowering output */
@@ -133,7 +133,7 @@ struct spvbc_module_s {
     size_t edit_word_count, edit_word_cap;
     uint32_t out_bound;
     bool changed;
-    uint32_t *out;           /* materialised output, or NULL */
+    uint32_t *out; /* materialised output, or NULL */
     size_t out_count;
 };
 
@@ -151,12 +151,12 @@ static inline const spvbc__type *spvbc__type_of_id(const struct spvbc_module_s *
 /** The outcome of the SPIR-V OpBitcast checks of bitcast-rules.md section 1. */
 typedef enum spvbc__vrule {
     SPVBC__V_OK = 0,
-    SPVBC__V0,  /* operand is a type */
-    SPVBC__V1,  /* operand has no type */
-    SPVBC__V2,  /* result kind */
-    SPVBC__V3,  /* operand kind */
-    SPVBC__V8,  /* gate open: pointer result, bad operand */
-    SPVBC__V9,  /* gate open: pointer operand, bad result */
+    SPVBC__V0, /* operand is a type */
+    SPVBC__V1, /* operand has no type */
+    SPVBC__V2, /* result kind */
+    SPVBC__V3, /* operand kind */
+    SPVBC__V8, /* gate open: pointer result, bad operand */
+    SPVBC__V9, /* gate open: pointer operand, bad result */
     SPVBC__V10, /* gate closed: pointer result, bad operand */
     SPVBC__V11, /* gate closed: pointer operand, bad result */
     SPVBC__V12, /* total bit width differs */
@@ -166,9 +166,9 @@ typedef enum spvbc__vrule {
 
 typedef struct spvbc__rule_env {
     uint32_t version;
-    bool psb_gate;      /* version >= 1.5 or SPV_KHR_physical_storage_buffer */
+    bool psb_gate; /* version >= 1.5 or SPV_KHR_physical_storage_buffer */
     bool shader;
-    uint32_t features;  /* SPVBC_FEATURE_* */
+    uint32_t features; /* SPVBC_FEATURE_* */
 } spvbc__rule_env;
 
 spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type *result,
@@ -190,15 +190,15 @@ bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t
 
 typedef struct spvbc__site_info {
     const uint32_t *inst;
-    uint32_t opcode;         /* SpvOpBitcast or SpvOpSpecConstantOp */
+    uint32_t opcode; /* SpvOpBitcast or SpvOpSpecConstantOp */
     bool spec;
     uint32_t result_type_id, result_id, operand_id;
     const spvbc__type *rtype, *otype; /* NULL when not a type */
     spvbc__vrule vrule;
-    bool spec_needs_kernel;   /* OpSpecConstantOp Bitcast outside Kernel */
-    bool has_astype;          /* both sides int/float scalar or vector */
+    bool spec_needs_kernel; /* OpSpecConstantOp Bitcast outside Kernel */
+    bool has_astype; /* both sides int/float scalar or vector */
     spvbc_type_desc src, dst;
-    spvbc_plan plan;          /* valid when has_astype */
+    spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;
 
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,

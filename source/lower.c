@@ -135,17 +135,16 @@ static uint32_t class_bit(spvbc_astype_class c)
     return 1u << (uint32_t)c;
 }
 
-static void describe_op(char *buf, size_t size, size_t *len, bool spec, uint32_t id,
-                        uint32_t type, const spvbc_plan_op *op, uint32_t a, uint32_t b)
+static void describe_op(char *buf, size_t size, size_t *len, bool spec, uint32_t id, uint32_t type,
+                        const spvbc_plan_op *op, uint32_t a, uint32_t b)
 {
     int n;
     if (op->kind == SPVBC_PLAN_OP_BITCAST) {
         n = snprintf(buf + *len, size - *len, "%s%%%u = %s %%%u %%%u", *len ? "; " : "", id,
                      spec ? "OpSpecConstantOp Bitcast" : "OpBitcast", type, a);
     } else {
-        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %%%u %%%u %%%u", *len ? "; " : "",
-                     id, spec ? "OpSpecConstantOp VectorShuffle" : "OpVectorShuffle", type, a,
-                     b);
+        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %%%u %%%u %%%u", *len ? "; " : "", id,
+                     spec ? "OpSpecConstantOp VectorShuffle" : "OpVectorShuffle", type, a, b);
         for (uint32_t i = 0; i < op->lane_count && n > 0 && *len + (size_t)n < size; ++i) {
             int k = snprintf(buf + *len + (size_t)n, size - *len - (size_t)n, " %u", op->lanes[i]);
             if (k > 0) n += k;
@@ -180,8 +179,8 @@ static bool lower_site(lstate *s, const spvbc__site *site)
         else
             why = "not lowered: total bit widths differ";
         const char *rule = info.spec_needs_kernel ? "S7" : spvbc__vrule_id(info.vrule);
-        if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_ERROR, rule, why, false,
-                                &s->pending, &s->pending_count, &s->pending_cap))
+        if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_ERROR, rule, why, false, &s->pending,
+                                &s->pending_count, &s->pending_cap))
             return fail_oom(s);
         return true;
     }
@@ -218,12 +217,14 @@ static bool lower_site(lstate *s, const spvbc__site *site)
         } else {
             w[head] = value;
             w[head + 1] = second;
-            for (uint32_t k = 0; k < op->lane_count; ++k) w[head + 2 + k] = op->lanes[k];
+            for (uint32_t k = 0; k < op->lane_count; ++k)
+                w[head + 2 + k] = op->lanes[k];
             len = head + 2 + op->lane_count;
         }
-        w[0] = ((uint32_t)len << 16) |
-               (info.spec ? SpvOpSpecConstantOp
-                          : (op->kind == SPVBC_PLAN_OP_BITCAST ? SpvOpBitcast : SpvOpVectorShuffle));
+        w[0] =
+            ((uint32_t)len << 16) |
+            (info.spec ? SpvOpSpecConstantOp
+                       : (op->kind == SPVBC_PLAN_OP_BITCAST ? SpvOpBitcast : SpvOpVectorShuffle));
         describe_op(recipe, sizeof recipe, &rlen, info.spec, id, type, op, value, second);
         nw += len;
         value = id;
@@ -233,8 +234,8 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     if (!add_edit(s, site->offset, info.inst[0] >> 16, words, nw)) return false;
     s->sum.rewritten++;
     char text[640];
-    (void)snprintf(text, sizeof text, "lowered (%s) into: %s",
-                   spvbc_astype_class_string(p->cls), recipe);
+    (void)snprintf(text, sizeof text, "lowered (%s) into: %s", spvbc_astype_class_string(p->cls),
+                   recipe);
     if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_NOTE, "L-LOWERED", text, true,
                             &s->pending, &s->pending_count, &s->pending_cap))
         return fail_oom(s);

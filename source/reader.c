@@ -36,8 +36,8 @@ static spvbc_result fail(parser *p, spvbc_result r, const char *rule, const char
 static spvbc_result failf_id(parser *p, spvbc_result r, const char *rule, const char *fmt,
                              uint32_t id)
 {
-    if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, rule, p->offset, p->index, p->opcode,
-                            fmt, id))
+    if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, rule, p->offset, p->index, p->opcode, fmt,
+                            id))
         return spvbc__oom(p->ctx);
     return r;
 }
@@ -64,8 +64,7 @@ static spvbc_result add_type(parser *p, uint32_t id, const spvbc__type *t)
     struct spvbc_module_s *m = p->m;
     if (m->type_count >= 0x7FFFFFF0u)
         return fail(p, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", "too many types");
-    if (!spvbc__grow(p->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types,
-                     m->type_count + 1))
+    if (!spvbc__grow(p->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types, m->type_count + 1))
         return spvbc__oom(p->ctx);
     spvbc__type *slot = &m->types[m->type_count];
     *slot = *t;
@@ -97,11 +96,11 @@ static spvbc_result declare_type(parser *p, const uint32_t *w, uint32_t wc, uint
         t.kind = p->opcode == SpvOpTypeInt ? SPVBC__T_INT : SPVBC__T_FLOAT;
         t.width = w[2];
         if (t.width == 0)
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                        "scalar type has width 0");
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE", "scalar type has width 0");
         if (p->opcode == SpvOpTypeInt) t.is_signed = w[3] ? 1u : 0u;
         if (t.width == 8 && t.kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
-        if (t.width == 16) t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
+        if (t.width == 16)
+            t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
         break;
     case SpvOpTypeVector:
         if (wc < 4)
@@ -114,8 +113,7 @@ static spvbc_result declare_type(parser *p, const uint32_t *w, uint32_t wc, uint
         t.count = w[3];
         if (t.count != 2 && t.count != 3 && t.count != 4 && t.count != 8 && t.count != 16)
             return failf_id(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                            "OpTypeVector has %u components (must be 2, 3, 4, 8 or 16)",
-                            t.count);
+                            "OpTypeVector has %u components (must be 2, 3, 4, 8 or 16)", t.count);
         t.kind = SPVBC__T_VECTOR;
         t.comp_kind = c->kind;
         t.width = c->width;
@@ -154,9 +152,7 @@ static spvbc_result declare_type(parser *p, const uint32_t *w, uint32_t wc, uint
             t.small |= c->small;
         }
         break;
-    default:
-        t.kind = SPVBC__T_OTHER;
-        break;
+    default: t.kind = SPVBC__T_OTHER; break;
     }
     return add_type(p, id, &t);
 }
@@ -167,12 +163,14 @@ static bool is_type_opcode(uint32_t op, bool has_result, bool has_type)
 {
     if (!has_result || has_type) return false;
     switch (op) {
-    case SpvOpString: case SpvOpExtInstImport: case SpvOpDecorationGroup: case SpvOpLabel:
-    case SpvOpAliasDomainDeclINTEL: case SpvOpAliasScopeDeclINTEL:
-    case SpvOpAliasScopeListDeclINTEL:
-        return false;
-    default:
-        return true;
+    case SpvOpString:
+    case SpvOpExtInstImport:
+    case SpvOpDecorationGroup:
+    case SpvOpLabel:
+    case SpvOpAliasDomainDeclINTEL:
+    case SpvOpAliasScopeDeclINTEL:
+    case SpvOpAliasScopeListDeclINTEL: return false;
+    default: return true;
     }
 }
 
@@ -210,8 +208,7 @@ static void note_capability(struct spvbc_module_s *m, uint32_t cap)
 static spvbc_result add_site(parser *p)
 {
     struct spvbc_module_s *m = p->m;
-    if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites,
-                     m->site_count + 1))
+    if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites, m->site_count + 1))
         return spvbc__oom(p->ctx);
     spvbc__site *s = &m->sites[m->site_count++];
     s->offset = (uint32_t)p->offset;
@@ -225,9 +222,7 @@ static spvbc_result add_site(parser *p)
 static void track_line(parser *p, const uint32_t *w, uint32_t wc)
 {
     switch (p->opcode) {
-    case SpvOpLine:
-        p->line_offset = (uint32_t)p->offset;
-        break;
+    case SpvOpLine: p->line_offset = (uint32_t)p->offset; break;
     case SpvOpNoLine:
     case SpvOpLabel:
     case SpvOpFunctionEnd:
@@ -237,9 +232,7 @@ static void track_line(parser *p, const uint32_t *w, uint32_t wc)
     case SpvOpReturn:
     case SpvOpReturnValue:
     case SpvOpKill:
-    case SpvOpUnreachable:
-        p->line_offset = 0;
-        break;
+    case SpvOpUnreachable: p->line_offset = 0; break;
     case SpvOpExtInst:
         if (wc >= 5 && p->m->debuginfo_set && w[3] == p->m->debuginfo_set) {
             if (w[4] == 103 /* DebugLine */ && wc >= 10)
@@ -248,8 +241,7 @@ static void track_line(parser *p, const uint32_t *w, uint32_t wc)
                 p->line_offset = 0;
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -269,8 +261,9 @@ static spvbc_result walk(parser *p)
         p->offset = off;
         p->index = index;
         p->opcode = op;
-        if (wc == 0) return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-WORD-COUNT",
-                                 "instruction has word count 0");
+        if (wc == 0)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-WORD-COUNT",
+                        "instruction has word count 0");
         if (wc > n - off)
             return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TRUNCATED",
                         "instruction runs past the end of the module");
@@ -318,12 +311,10 @@ static spvbc_result walk(parser *p)
             if (wc >= 2) note_capability(m, w[1]);
             break;
         case SpvOpExtension:
-            if (literal_equals(w, wc, 1, "SPV_KHR_physical_storage_buffer"))
-                m->has_psb_ext = true;
+            if (literal_equals(w, wc, 1, "SPV_KHR_physical_storage_buffer")) m->has_psb_ext = true;
             break;
         case SpvOpExtInstImport:
-            if (literal_equals(w, wc, 2, "NonSemantic.Shader.DebugInfo.100"))
-                m->debuginfo_set = id;
+            if (literal_equals(w, wc, 2, "NonSemantic.Shader.DebugInfo.100")) m->debuginfo_set = id;
             break;
         case SpvOpMemoryModel:
             if (wc >= 3) m->addressing = w[1];
@@ -334,8 +325,7 @@ static spvbc_result walk(parser *p)
                             "OpTypeForwardPointer is missing operands");
             if (w[1] == 0 || w[1] >= m->bound)
                 return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
-                                "forward pointer id %%%u is 0 or at or above the id bound",
-                                w[1]);
+                                "forward pointer id %%%u is 0 or at or above the id bound", w[1]);
             if (m->ids[w[1]] == SPVBC__ID_UNDEF) m->ids[w[1]] = SPVBC__ID_FORWARD;
             break;
         case SpvOpConstantNull:
@@ -349,9 +339,7 @@ static spvbc_result walk(parser *p)
             p->in_function = true;
             p->line_offset = 0;
             break;
-        case SpvOpFunctionEnd:
-            p->in_function = false;
-            break;
+        case SpvOpFunctionEnd: p->in_function = false; break;
         case SpvOpBitcast:
             if (wc < 4)
                 return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
@@ -369,8 +357,7 @@ static spvbc_result walk(parser *p)
                 if ((r = add_site(p)) != SPVBC_SUCCESS) return r;
             }
             break;
-        default:
-            break;
+        default: break;
         }
         /* Record the vec4 of each scalar once, for the lowering's intermediate types. */
         if (op == SpvOpTypeVector && w[3] == 4) {
@@ -407,15 +394,13 @@ static spvbc_result check_header(parser *p, const spvbc_parse_options *opt)
     p->offset = 1;
     uint32_t major = (w[1] >> 16) & 0xffu, minor = (w[1] >> 8) & 0xffu;
     if ((w[1] & 0xff0000ffu) != 0 || major != 1 || minor > 6) {
-        if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, "R-VERSION", 1, SPVBC_NO_POSITION,
-                                0, "unknown SPIR-V version word 0x%08x (known: 1.0 to 1.6)",
-                                w[1]))
+        if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, "R-VERSION", 1, SPVBC_NO_POSITION, 0,
+                                "unknown SPIR-V version word 0x%08x (known: 1.0 to 1.6)", w[1]))
             return spvbc__oom(p->ctx);
         return SPVBC_ERROR_INVALID_BINARY;
     }
     p->offset = 3;
-    if (m->bound == 0)
-        return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-BOUND", "id bound is 0");
+    if (m->bound == 0) return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-BOUND", "id bound is 0");
     uint32_t cap = opt && opt->max_id_bound ? opt->max_id_bound : SPVBC_DEFAULT_MAX_ID_BOUND;
     if (cap > SPVBC__MAX_BOUND_CAP) cap = SPVBC__MAX_BOUND_CAP;
     if (m->bound > cap) {
@@ -437,9 +422,8 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
     if (!context || !out_module || (!words && word_count)) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(context);
     if (word_count > 0xFFFFFFF0u) {
-        (void)spvbc__diag_simple(context, SPVBC_SEVERITY_ERROR, "R-LIMIT", 0, SPVBC_NO_POSITION,
-                                 0, "module of %zu words is above the 2^32-word limit",
-                                 word_count);
+        (void)spvbc__diag_simple(context, SPVBC_SEVERITY_ERROR, "R-LIMIT", 0, SPVBC_NO_POSITION, 0,
+                                 "module of %zu words is above the 2^32-word limit", word_count);
         return SPVBC_ERROR_UNSUPPORTED;
     }
     struct spvbc_module_s *m = (struct spvbc_module_s *)spvbc__alloc(context, sizeof *m);
@@ -485,8 +469,7 @@ fail:
 }
 
 spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, size_t size,
-                                      const spvbc_parse_options *options,
-                                      spvbc_module *out_module)
+                                      const spvbc_parse_options *options, spvbc_module *out_module)
 {
     if (!context || !out_module || (!bytes && size)) return SPVBC_ERROR_INVALID_ARGUMENT;
     if (size % 4 != 0) {
@@ -498,8 +481,7 @@ spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, 
         return SPVBC_ERROR_INVALID_BINARY;
     }
     if (((uintptr_t)bytes & 3u) == 0)
-        return spvbc_module_parse(context, (const uint32_t *)bytes, size / 4, options,
-                                  out_module);
+        return spvbc_module_parse(context, (const uint32_t *)bytes, size / 4, options, out_module);
     spvbc_parse_options o;
     memset(&o, 0, sizeof o);
     if (options) o = *options;

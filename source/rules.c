@@ -76,8 +76,8 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
 
 const char *spvbc__vrule_id(spvbc__vrule r)
 {
-    static const char *const ids[] = {"OK",  "V0",  "V1",  "V2",  "V3",  "V8",
-                                      "V9",  "V10", "V11", "V12", "V13", "R-UNDEF"};
+    static const char *const ids[] = {"OK", "V0",  "V1",  "V2",  "V3",  "V8",
+                                      "V9", "V10", "V11", "V12", "V13", "R-UNDEF"};
     return (unsigned)r < sizeof ids / sizeof ids[0] ? ids[r] : "?";
 }
 
@@ -86,20 +86,26 @@ const char *spvbc__vrule_text(spvbc__vrule r)
     switch (r) {
     case SPVBC__V0: return "operand cannot be a type";
     case SPVBC__V1: return "expected input to have a type";
-    case SPVBC__V2: return "expected Result Type to be a pointer or int or float vector or "
-                           "scalar type";
+    case SPVBC__V2:
+        return "expected Result Type to be a pointer or int or float vector or "
+               "scalar type";
     case SPVBC__V3: return "expected input to be a pointer or int or float vector or scalar";
-    case SPVBC__V8: return "expected input to be a pointer, int scalar or 32-bit int vector if "
-                           "Result Type is pointer (SPIR-V 1.5 or SPV_KHR_physical_storage_buffer)";
-    case SPVBC__V9: return "pointer can only be converted to another pointer, int scalar or "
-                           "32-bit int vector (SPIR-V 1.5 or SPV_KHR_physical_storage_buffer)";
-    case SPVBC__V10: return "expected input to be a pointer or int scalar if Result Type is "
-                            "pointer (SPIR-V 1.4 or earlier)";
-    case SPVBC__V11: return "pointer can only be converted to another pointer or int scalar "
-                            "(SPIR-V 1.4 or earlier)";
+    case SPVBC__V8:
+        return "expected input to be a pointer, int scalar or 32-bit int vector if "
+               "Result Type is pointer (SPIR-V 1.5 or SPV_KHR_physical_storage_buffer)";
+    case SPVBC__V9:
+        return "pointer can only be converted to another pointer, int scalar or "
+               "32-bit int vector (SPIR-V 1.5 or SPV_KHR_physical_storage_buffer)";
+    case SPVBC__V10:
+        return "expected input to be a pointer or int scalar if Result Type is "
+               "pointer (SPIR-V 1.4 or earlier)";
+    case SPVBC__V11:
+        return "pointer can only be converted to another pointer or int scalar "
+               "(SPIR-V 1.4 or earlier)";
     case SPVBC__V12: return "expected input to have the same total bit width as Result Type";
-    case SPVBC__V13: return "8- or 16-bit types can only be used with width-only conversions "
-                            "(Shader module without Int8/Int16/Float16)";
+    case SPVBC__V13:
+        return "8- or 16-bit types can only be used with width-only conversions "
+               "(Shader module without Int8/Int16/Float16)";
     case SPVBC__VUNDEF: return "operand id is not defined";
     default: return "valid";
     }
@@ -177,12 +183,8 @@ void spvbc__type_spelling(const struct spvbc_module_s *m, const spvbc__type *t, 
         (void)snprintf(buf, size, "OpTypePointer %s %s", storage_name(t->storage), inner);
         break;
     }
-    case SPVBC__T_OTHER:
-        (void)snprintf(buf, size, "non-numerical type %%%u", t->id);
-        break;
-    default:
-        scalar_spelling(t->kind, t->width, t->is_signed, buf, size);
-        break;
+    case SPVBC__T_OTHER: (void)snprintf(buf, size, "non-numerical type %%%u", t->id); break;
+    default: scalar_spelling(t->kind, t->width, t->is_signed, buf, size); break;
     }
 }
 
@@ -236,11 +238,11 @@ spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out)
         spvbc_scalar_kind kind;
         uint32_t width, is_signed;
     } bases[] = {
-        {"uchar", SPVBC_SCALAR_INT, 8, 0},   {"char", SPVBC_SCALAR_INT, 8, 1},
-        {"ushort", SPVBC_SCALAR_INT, 16, 0}, {"short", SPVBC_SCALAR_INT, 16, 1},
-        {"uint", SPVBC_SCALAR_INT, 32, 0},   {"int", SPVBC_SCALAR_INT, 32, 1},
-        {"ulong", SPVBC_SCALAR_INT, 64, 0},  {"long", SPVBC_SCALAR_INT, 64, 1},
-        {"half", SPVBC_SCALAR_FLOAT, 16, 0}, {"float", SPVBC_SCALAR_FLOAT, 32, 0},
+        {"uchar", SPVBC_SCALAR_INT, 8, 0},     {"char", SPVBC_SCALAR_INT, 8, 1},
+        {"ushort", SPVBC_SCALAR_INT, 16, 0},   {"short", SPVBC_SCALAR_INT, 16, 1},
+        {"uint", SPVBC_SCALAR_INT, 32, 0},     {"int", SPVBC_SCALAR_INT, 32, 1},
+        {"ulong", SPVBC_SCALAR_INT, 64, 0},    {"long", SPVBC_SCALAR_INT, 64, 1},
+        {"half", SPVBC_SCALAR_FLOAT, 16, 0},   {"float", SPVBC_SCALAR_FLOAT, 32, 0},
         {"double", SPVBC_SCALAR_FLOAT, 64, 0},
     };
     if (!name || !out) return SPVBC_ERROR_INVALID_ARGUMENT;
@@ -298,14 +300,21 @@ static bool needed_features(const spvbc_type_desc *t, uint32_t *need)
 {
     *need = 0;
     if (t->kind == SPVBC_SCALAR_INT) {
-        if (t->width == 8) *need |= SPVBC_FEATURE_INT8;
-        else if (t->width == 16) *need |= SPVBC_FEATURE_INT16;
-        else if (t->width == 64) *need |= SPVBC_FEATURE_INT64;
-        else if (t->width != 32) return false;
+        if (t->width == 8)
+            *need |= SPVBC_FEATURE_INT8;
+        else if (t->width == 16)
+            *need |= SPVBC_FEATURE_INT16;
+        else if (t->width == 64)
+            *need |= SPVBC_FEATURE_INT64;
+        else if (t->width != 32)
+            return false;
     } else if (t->kind == SPVBC_SCALAR_FLOAT) {
-        if (t->width == 16) *need |= SPVBC_FEATURE_FLOAT16;
-        else if (t->width == 64) *need |= SPVBC_FEATURE_FLOAT64;
-        else if (t->width != 32) return false;
+        if (t->width == 16)
+            *need |= SPVBC_FEATURE_FLOAT16;
+        else if (t->width == 64)
+            *need |= SPVBC_FEATURE_FLOAT64;
+        else if (t->width != 32)
+            return false;
     } else {
         return false;
     }
@@ -354,8 +363,7 @@ spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc
                                const spvbc_plan_options *options, spvbc_plan *out_plan)
 {
     if (!src || !dst || !out_plan) return SPVBC_ERROR_INVALID_ARGUMENT;
-    uint32_t features = options && options->features ? options->features
-                                                      : SPVBC_FEATURE_ALL_KERNEL;
+    uint32_t features = options && options->features ? options->features : SPVBC_FEATURE_ALL_KERNEL;
     spvbc_pad_policy pad = options ? options->pad : SPVBC_PAD_UNDEF;
     if (pad != SPVBC_PAD_UNDEF && pad != SPVBC_PAD_ZERO && pad != SPVBC_PAD_ERROR)
         return SPVBC_ERROR_INVALID_ARGUMENT;

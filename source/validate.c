@@ -134,8 +134,7 @@ bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
                 p->cls != SPVBC_ASTYPE_EXCLUDED)
                 append(msg, sizeof msg, &len, " (%s)", refusal_text(p->refusal));
             else if (p->refusal != SPVBC_REFUSE_NONE)
-                append(msg, sizeof msg, &len, ", not legal OpenCL C: %s",
-                       refusal_text(p->refusal));
+                append(msg, sizeof msg, &len, ", not legal OpenCL C: %s", refusal_text(p->refusal));
             else if (p->defined_by_opencl)
                 append(msg, sizeof msg, &len, ", defined by OpenCL C");
             else
@@ -229,7 +228,8 @@ static void satisfy(resolver *r, const uint32_t *w, uint32_t wc, uint32_t op, ui
     want key = {id, 0, 0};
     want *hit = (want *)bsearch(&key, r->wants, r->count, sizeof *r->wants, want_cmp);
     if (!hit) return;
-    while (hit > r->wants && hit[-1].id == id) --hit;
+    while (hit > r->wants && hit[-1].id == id)
+        --hit;
     spvbc_context ctx = r->m->ctx;
     for (; hit < r->wants + r->count && hit->id == id && r->ok; ++hit) {
         spvbc_diagnostic *d = spvbc__diag_at(ctx, r->pending[hit->pending].diag_index);
@@ -370,8 +370,7 @@ static bool check_site(vstate *s, const spvbc__site *site)
 
     if (info.spec_needs_kernel &&
         !report(s, site, &info, SPVBC_SEVERITY_ERROR, "S7",
-                "specialization constant operation Bitcast requires the Kernel capability",
-                false))
+                "specialization constant operation Bitcast requires the Kernel capability", false))
         return false;
     if (info.vrule != SPVBC__V_OK) {
         bool low = spvbc__site_lowerable(m, &info);
@@ -448,7 +447,8 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
     s.m = module;
     s.flags = options ? options->flags : 0;
     bool ok = true;
-    for (size_t i = 0; i < module->site_count && ok; ++i) ok = check_site(&s, &module->sites[i]);
+    for (size_t i = 0; i < module->site_count && ok; ++i)
+        ok = check_site(&s, &module->sites[i]);
     ok = spvbc__resolve_pending(module, s.pending, s.pending_count, s.pending_cap) && ok;
     if (!ok) return spvbc__oom(module->ctx);
     if (out_summary) *out_summary = s.sum;

@@ -47,59 +47,64 @@ static void usage_error(const char *fmt, ...)
 
 static void print_help(FILE *f)
 {
-    fprintf(f,
-"Usage: spirv-bitcast <command> [options] [<file>...]\n"
-"\n"
-"Validates and lowers OpBitcast in SPIR-V against the SPIR-V rules and OpenCL C as_type()\n"
-"rules. A 3-component vector occupies the storage of 4 in OpenCL C, so as_float3(float4) is\n"
-"legal OpenCL but a direct OpBitcast %%v3float %%v4float is invalid SPIR-V (96 != 128 bits);\n"
-"'lower' rewrites such bitcasts into OpVectorShuffle (+ OpBitcast).\n"
-"\n"
-"Commands:\n"
-"  validate   report every invalid or suspicious OpBitcast (functions and spec constants)\n"
-"  lower      rewrite as_type-legal but invalid bitcasts; write the module\n"
-"  explain SRC DST\n"
-"             how as_DST(SRC) maps onto SPIR-V, e.g. 'explain float4 float3'\n"
-"  opt        spirv-opt with our passes in the pipeline (see 'spirv-bitcast opt --help')\n"
-"\n"
-"Input: files, '-' or nothing for stdin, or -r DIR for every *.spv below DIR. Several\n"
-"inputs are processed in parallel (--jobs N) and followed by a summary.\n"
-"\n"
-"Common options:\n"
-"  --target-env E     spv1.0..spv1.6, vulkan1.0..vulkan1.3, opencl1.2, opencl2.0..2.2,\n"
-"                     universal1.0..1.6: the module's version must be allowed by E; also\n"
-"                     the environment for --verify (default: from the module's version)\n"
-"  --max-id-bound N   accept id bounds up to N (default 4194303)\n"
-"  -r DIR             process every *.spv file below DIR\n"
-"  --jobs N           worker threads for several inputs (default: number of CPUs)\n"
-"  -q, --quiet        no per-finding output, only the summary and the exit status\n"
-"  --no-disassembly   do not print the disassembled instruction under each finding\n"
-"\n"
-"validate options:\n"
-"  --strict           the logical-pointer rule of current SPIRV-Tools is an error\n"
-"  --notes            also report as_type whose result OpenCL leaves implementation-defined\n"
-"  -Werror            treat warnings as errors\n"
-"  --json             print findings and summary as JSON on stdout\n"
-"\n"
-"lower options:\n"
-"  --pad undef|zero|error\n"
-"                     lane 3 when padding a 3-component source: undefined (default, what\n"
-"                     clang emits), zero (a null vector operand), or refuse the rewrite\n"
-"  --only LIST        lower only these classes: 4to3,3to4,vec3src,vec3dst (default: all)\n"
-"  --verify           run SPIRV-Tools' validator on the output; fail if it rejects it\n"
-"  -o FILE            output file ('-' for stdout; default stdout if it is not a terminal)\n"
-"  --suffix S         with several inputs: write each output next to its input + S\n"
-"  --out-dir DIR      with several inputs: write each output into DIR\n"
-"\n"
-"explain options:\n"
-"  --pad undef|zero|error   as for lower\n"
-"  --shader           plan for a Vulkan (Shader) module: signed and unsigned integers are\n"
-"                     distinct types (default: Kernel, signless integers)\n"
-"\n"
-"Exit status: 0 success, 1 findings or invalid input, 2 usage error.\n"
-"Messages: <severity>: <file>: word <offset> (instruction <index>): <sentence> [<rule>]\n"
-"where <offset> counts 32-bit words from the start of the module and <index> counts\n"
-"instructions from 0.\n");
+    fprintf(
+        f,
+        "Usage: spirv-bitcast <command> [options] [<file>...]\n"
+        "\n"
+        "Validates and lowers OpBitcast in SPIR-V against the SPIR-V rules and OpenCL C as_type()\n"
+        "rules. A 3-component vector occupies the storage of 4 in OpenCL C, so as_float3(float4) "
+        "is\n"
+        "legal OpenCL but a direct OpBitcast %%v3float %%v4float is invalid SPIR-V (96 != 128 "
+        "bits);\n"
+        "'lower' rewrites such bitcasts into OpVectorShuffle (+ OpBitcast).\n"
+        "\n"
+        "Commands:\n"
+        "  validate   report every invalid or suspicious OpBitcast (functions and spec constants)\n"
+        "  lower      rewrite as_type-legal but invalid bitcasts; write the module\n"
+        "  explain SRC DST\n"
+        "             how as_DST(SRC) maps onto SPIR-V, e.g. 'explain float4 float3'\n"
+        "  opt        spirv-opt with our passes in the pipeline (see 'spirv-bitcast opt --help')\n"
+        "\n"
+        "Input: files, '-' or nothing for stdin, or -r DIR for every *.spv below DIR. Several\n"
+        "inputs are processed in parallel (--jobs N) and followed by a summary.\n"
+        "\n"
+        "Common options:\n"
+        "  --target-env E     spv1.0..spv1.6, vulkan1.0..vulkan1.3, opencl1.2, opencl2.0..2.2,\n"
+        "                     universal1.0..1.6: the module's version must be allowed by E; also\n"
+        "                     the environment for --verify (default: from the module's version)\n"
+        "  --max-id-bound N   accept id bounds up to N (default 4194303)\n"
+        "  -r DIR             process every *.spv file below DIR\n"
+        "  --jobs N           worker threads for several inputs (default: number of CPUs)\n"
+        "  -q, --quiet        no per-finding output, only the summary and the exit status\n"
+        "  --no-disassembly   do not print the disassembled instruction under each finding\n"
+        "\n"
+        "validate options:\n"
+        "  --strict           the logical-pointer rule of current SPIRV-Tools is an error\n"
+        "  --notes            also report as_type whose result OpenCL leaves "
+        "implementation-defined\n"
+        "  -Werror            treat warnings as errors\n"
+        "  --json             print findings and summary as JSON on stdout\n"
+        "\n"
+        "lower options:\n"
+        "  --pad undef|zero|error\n"
+        "                     lane 3 when padding a 3-component source: undefined (default, what\n"
+        "                     clang emits), zero (a null vector operand), or refuse the rewrite\n"
+        "  --only LIST        lower only these classes: 4to3,3to4,vec3src,vec3dst (default: all)\n"
+        "  --verify           run SPIRV-Tools' validator on the output; fail if it rejects it\n"
+        "  -o FILE            output file ('-' for stdout; default stdout if it is not a "
+        "terminal)\n"
+        "  --suffix S         with several inputs: write each output next to its input + S\n"
+        "  --out-dir DIR      with several inputs: write each output into DIR\n"
+        "\n"
+        "explain options:\n"
+        "  --pad undef|zero|error   as for lower\n"
+        "  --shader           plan for a Vulkan (Shader) module: signed and unsigned integers are\n"
+        "                     distinct types (default: Kernel, signless integers)\n"
+        "\n"
+        "Exit status: 0 success, 1 findings or invalid input, 2 usage error.\n"
+        "Messages: <severity>: <file>: word <offset> (instruction <index>): <sentence> [<rule>]\n"
+        "where <offset> counts 32-bit words from the start of the module and <index> counts\n"
+        "instructions from 0.\n");
 }
 
 /* ---- options ------------------------------------------------------------------------------ */
@@ -121,10 +126,14 @@ typedef struct options {
 
 static bool parse_pad(const char *s, spvbc_pad_policy *pad)
 {
-    if (!strcmp(s, "undef")) *pad = SPVBC_PAD_UNDEF;
-    else if (!strcmp(s, "zero")) *pad = SPVBC_PAD_ZERO;
-    else if (!strcmp(s, "error")) *pad = SPVBC_PAD_ERROR;
-    else return false;
+    if (!strcmp(s, "undef"))
+        *pad = SPVBC_PAD_UNDEF;
+    else if (!strcmp(s, "zero"))
+        *pad = SPVBC_PAD_ZERO;
+    else if (!strcmp(s, "error"))
+        *pad = SPVBC_PAD_ERROR;
+    else
+        return false;
     return true;
 }
 
@@ -136,11 +145,16 @@ static bool parse_classes(const char *s, uint32_t *out)
     strcpy(buf, s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save)) {
-        if (!strcmp(tok, "4to3")) c |= SPVBC_LOWER_4_TO_3;
-        else if (!strcmp(tok, "3to4")) c |= SPVBC_LOWER_3_TO_4;
-        else if (!strcmp(tok, "vec3src")) c |= SPVBC_LOWER_VEC3_SOURCE;
-        else if (!strcmp(tok, "vec3dst")) c |= SPVBC_LOWER_VEC3_DEST;
-        else return false;
+        if (!strcmp(tok, "4to3"))
+            c |= SPVBC_LOWER_4_TO_3;
+        else if (!strcmp(tok, "3to4"))
+            c |= SPVBC_LOWER_3_TO_4;
+        else if (!strcmp(tok, "vec3src"))
+            c |= SPVBC_LOWER_VEC3_SOURCE;
+        else if (!strcmp(tok, "vec3dst"))
+            c |= SPVBC_LOWER_VEC3_DEST;
+        else
+            return false;
     }
     *out = c;
     return c != 0;
@@ -160,18 +174,29 @@ static bool parse_u32(const char *s, uint32_t *out)
 static uint32_t env_max_version(spv_target_env env)
 {
     switch (env) {
-    case SPV_ENV_UNIVERSAL_1_0: case SPV_ENV_VULKAN_1_0: case SPV_ENV_OPENCL_1_2:
-    case SPV_ENV_OPENCL_EMBEDDED_1_2: case SPV_ENV_OPENCL_2_0: case SPV_ENV_OPENCL_EMBEDDED_2_0:
-    case SPV_ENV_OPENGL_4_0: case SPV_ENV_OPENGL_4_1: case SPV_ENV_OPENGL_4_2:
-    case SPV_ENV_OPENGL_4_3: case SPV_ENV_OPENGL_4_5:
-        return 0x00010000u;
-    case SPV_ENV_UNIVERSAL_1_1: case SPV_ENV_OPENCL_2_1: case SPV_ENV_OPENCL_EMBEDDED_2_1:
-        return 0x00010100u;
-    case SPV_ENV_UNIVERSAL_1_2: case SPV_ENV_OPENCL_2_2: case SPV_ENV_OPENCL_EMBEDDED_2_2:
-        return 0x00010200u;
-    case SPV_ENV_UNIVERSAL_1_3: case SPV_ENV_VULKAN_1_1: return 0x00010300u;
-    case SPV_ENV_UNIVERSAL_1_4: case SPV_ENV_VULKAN_1_1_SPIRV_1_4: return 0x00010400u;
-    case SPV_ENV_UNIVERSAL_1_5: case SPV_ENV_VULKAN_1_2: return 0x00010500u;
+    case SPV_ENV_UNIVERSAL_1_0:
+    case SPV_ENV_VULKAN_1_0:
+    case SPV_ENV_OPENCL_1_2:
+    case SPV_ENV_OPENCL_EMBEDDED_1_2:
+    case SPV_ENV_OPENCL_2_0:
+    case SPV_ENV_OPENCL_EMBEDDED_2_0:
+    case SPV_ENV_OPENGL_4_0:
+    case SPV_ENV_OPENGL_4_1:
+    case SPV_ENV_OPENGL_4_2:
+    case SPV_ENV_OPENGL_4_3:
+    case SPV_ENV_OPENGL_4_5: return 0x00010000u;
+    case SPV_ENV_UNIVERSAL_1_1:
+    case SPV_ENV_OPENCL_2_1:
+    case SPV_ENV_OPENCL_EMBEDDED_2_1: return 0x00010100u;
+    case SPV_ENV_UNIVERSAL_1_2:
+    case SPV_ENV_OPENCL_2_2:
+    case SPV_ENV_OPENCL_EMBEDDED_2_2: return 0x00010200u;
+    case SPV_ENV_UNIVERSAL_1_3:
+    case SPV_ENV_VULKAN_1_1: return 0x00010300u;
+    case SPV_ENV_UNIVERSAL_1_4:
+    case SPV_ENV_VULKAN_1_1_SPIRV_1_4: return 0x00010400u;
+    case SPV_ENV_UNIVERSAL_1_5:
+    case SPV_ENV_VULKAN_1_2: return 0x00010500u;
     default: return 0x00010600u;
     }
 }
@@ -192,7 +217,7 @@ static spv_target_env universal_env(uint32_t version)
 /* ---- input -------------------------------------------------------------------------------- */
 
 typedef struct input {
-    const char *path;     /* "-" for stdin */
+    const char *path; /* "-" for stdin */
     void *data;
     size_t size;
     bool mapped;
@@ -291,8 +316,10 @@ static const char *write_module(spvbc_module mod, const char *path, char *err, s
     }
     FILE *f = fdopen(fd, "wb");
     bool ok = f && spvbc_module_write(mod, write_span, f) == SPVBC_SUCCESS;
-    if (f) ok = (fclose(f) == 0) && ok;
-    else close(fd);
+    if (f)
+        ok = (fclose(f) == 0) && ok;
+    else
+        close(fd);
     if (ok) (void)chmod(tmp, 0644);
     if (!ok || rename(tmp, path) != 0) {
         snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
@@ -308,22 +335,38 @@ static const char *write_module(spvbc_module mod, const char *path, char *err, s
 
 typedef struct file_result {
     const char *path;
-    char *out_path;      /* lower: where the output goes */
-    char *text;          /* buffered stderr text */
+    char *out_path; /* lower: where the output goes */
+    char *text; /* buffered stderr text */
     size_t text_len;
-    char *json;          /* buffered JSON object (validate --json) */
+    char *json; /* buffered JSON object (validate --json) */
     size_t json_len;
-    int status;          /* 0 ok, 1 findings/invalid */
+    int status; /* 0 ok, 1 findings/invalid */
     bool bad_input;
     spvbc_validate_summary vsum;
     spvbc_lower_summary lsum;
     size_t rule_counts[32];
 } file_result;
 
-static const char *const k_rules[] = {"V0", "V1", "V2", "V3", "V8", "V9", "V10", "V11",
-                                      "V12", "V13", "R-UNDEF", "S7", "S2", "S4", "S3-WIDTH",
-                                      "W-LOGICAL-PTR", "N-IMPL-DEFINED", "N-NOT-ASTYPE",
-                                      "L-LOWERED", "other"};
+static const char *const k_rules[] = {"V0",
+                                      "V1",
+                                      "V2",
+                                      "V3",
+                                      "V8",
+                                      "V9",
+                                      "V10",
+                                      "V11",
+                                      "V12",
+                                      "V13",
+                                      "R-UNDEF",
+                                      "S7",
+                                      "S2",
+                                      "S4",
+                                      "S3-WIDTH",
+                                      "W-LOGICAL-PTR",
+                                      "N-IMPL-DEFINED",
+                                      "N-NOT-ASTYPE",
+                                      "L-LOWERED",
+                                      "other"};
 #define N_RULES (sizeof k_rules / sizeof k_rules[0])
 
 static void count_rule(file_result *r, const char *rule)
@@ -342,17 +385,22 @@ static void json_string(FILE *f, const char *s)
     }
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
-        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
-        else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
-        else fputc(*p, f);
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
     }
     fputc('"', f);
 }
 
 static void json_size(FILE *f, size_t v)
 {
-    if (v == SPVBC_NO_POSITION) fputs("null", f);
-    else fprintf(f, "%zu", v);
+    if (v == SPVBC_NO_POSITION)
+        fputs("null", f);
+    else
+        fprintf(f, "%zu", v);
 }
 
 /* Disassembles `words` once, with friendly names, into one line per instruction. */
@@ -379,7 +427,8 @@ static void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_tar
             memcpy(d->text, text->str, text->length);
             d->text[text->length] = '\0';
             size_t n = 0;
-            for (size_t i = 0; i < text->length; ++i) n += d->text[i] == '\n';
+            for (size_t i = 0; i < text->length; ++i)
+                n += d->text[i] == '\n';
             d->lines = malloc((n + 1) * sizeof *d->lines);
             if (d->lines) {
                 char *save = NULL;
@@ -414,11 +463,12 @@ static void print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, con
     if (d->result_name) fprintf(f, " (result %%%u is named \"%s\")", d->result_id, d->result_name);
     fprintf(f, " [%s]\n", d->rule);
     if (d->source_file || d->source_line)
-        fprintf(f, "  at %s:%u:%u\n", d->source_file ? d->source_file : "<unknown>",
-                d->source_line, d->source_column);
+        fprintf(f, "  at %s:%u:%u\n", d->source_file ? d->source_file : "<unknown>", d->source_line,
+                d->source_column);
     if (dis && d->instruction_index != SPVBC_NO_POSITION && d->instruction_index < dis->count) {
         const char *l = dis->lines[d->instruction_index];
-        while (*l == ' ') ++l;
+        while (*l == ' ')
+            ++l;
         fprintf(f, "  %s\n", l);
     }
 }
@@ -579,8 +629,8 @@ static void process(const options *o, file_result *r)
             fprintf(js,
                     ",\"summary\":{\"bitcasts_checked\":%zu,\"errors\":%zu,\"lowerable\":%zu,"
                     "\"warnings\":%zu,\"notes\":%zu},\"diagnostics\":[",
-                    r->vsum.bitcasts_checked, r->vsum.errors, r->vsum.lowerable,
-                    r->vsum.warnings, r->vsum.notes);
+                    r->vsum.bitcasts_checked, r->vsum.errors, r->vsum.lowerable, r->vsum.warnings,
+                    r->vsum.notes);
             for (size_t i = 0; i < nd; ++i)
                 print_diag_json(js, spvbc_context_diagnostic(ctx, i), i == 0);
             fputs("]}", js);
@@ -636,7 +686,7 @@ typedef struct batch {
     const options *o;
     file_result *results;
     size_t count;
-    size_t next;   /* next file to take */
+    size_t next; /* next file to take */
     size_t done;
     pthread_mutex_t lock;
 } batch;
@@ -652,8 +702,7 @@ static void *worker(void *arg)
         process(b->o, &b->results[i]);
         pthread_mutex_lock(&b->lock);
         b->done++;
-        if (b->o->progress)
-            fprintf(stderr, "\r%s: %zu/%zu modules", g_prog, b->done, b->count);
+        if (b->o->progress) fprintf(stderr, "\r%s: %zu/%zu modules", g_prog, b->done, b->count);
         pthread_mutex_unlock(&b->lock);
     }
 }
@@ -778,7 +827,8 @@ static int run_files(options *o, path_list *files)
             for (; started < jobs; ++started)
                 if (pthread_create(&t[started], NULL, worker, &b) != 0) break;
         if (started == 0) worker(&b);
-        for (unsigned i = 0; i < started; ++i) pthread_join(t[i], NULL);
+        for (unsigned i = 0; i < started; ++i)
+            pthread_join(t[i], NULL);
         free(t);
     }
     pthread_mutex_destroy(&b.lock);
@@ -820,7 +870,8 @@ static int run_files(options *o, path_list *files)
         lowerable += r->vsum.lowerable;
         rewritten += r->lsum.rewritten;
         refused += r->lsum.refused;
-        for (size_t k = 0; k < N_RULES; ++k) totals[k] += r->rule_counts[k];
+        for (size_t k = 0; k < N_RULES; ++k)
+            totals[k] += r->rule_counts[k];
         free(r->text);
         free(r->json);
         free(r->out_path);
@@ -828,12 +879,13 @@ static int run_files(options *o, path_list *files)
     if (o->json) fputs(files->count > 1 ? "]\n" : "\n", stdout);
     if (files->count > 1) {
         FILE *f = o->json ? stderr : (o->cmd == CMD_VALIDATE ? stdout : stderr);
-        fprintf(f, "summary: %zu modules (%zu unreadable or invalid, %zu with findings), %zu "
-                   "bitcasts checked",
+        fprintf(f,
+                "summary: %zu modules (%zu unreadable or invalid, %zu with findings), %zu "
+                "bitcasts checked",
                 files->count, bad, failed, checked);
         if (o->cmd == CMD_VALIDATE)
-            fprintf(f, ", %zu errors (%zu lowerable), %zu warnings, %zu notes", errors,
-                    lowerable, warnings, notes);
+            fprintf(f, ", %zu errors (%zu lowerable), %zu warnings, %zu notes", errors, lowerable,
+                    warnings, notes);
         else
             fprintf(f, ", %zu rewritten, %zu refused", rewritten, refused);
         bool any = false;
@@ -862,8 +914,10 @@ static void friendly(const spvbc_type_desc *t, char *buf, size_t size)
         int i = t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : 3;
         base = t->is_signed ? s[i] : u[i];
     }
-    if (t->count == 1) snprintf(buf, size, "%%%s", base);
-    else snprintf(buf, size, "%%v%u%s", t->count, base);
+    if (t->count == 1)
+        snprintf(buf, size, "%%%s", base);
+    else
+        snprintf(buf, size, "%%v%u%s", t->count, base);
 }
 
 static int cmd_explain(int argc, char **argv)
@@ -918,7 +972,8 @@ static int cmd_explain(int argc, char **argv)
     if (spvbc_astype_plan(&src, &dst, &po, &p) != SPVBC_SUCCESS) return EXIT_FINDINGS;
 
     const unsigned n = src.count, m = dst.count;
-    const unsigned sbytes = src.width / 8 * (n == 3 ? 4 : n), dbytes = dst.width / 8 * (m == 3 ? 4 : m);
+    const unsigned sbytes = src.width / 8 * (n == 3 ? 4 : n),
+                   dbytes = dst.width / 8 * (m == 3 ? 4 : m);
     printf("as_%s(%s)\n", names[1], names[0]);
     printf("  class: %s\n", spvbc_astype_class_string(p.cls));
     printf("  sizes: %s is %u bytes (%u bits of lanes), %s is %u bytes (%u bits of lanes)\n",
@@ -937,9 +992,7 @@ static int cmd_explain(int argc, char **argv)
     case SPVBC_ASTYPE_4_TO_3:
         printf("  OpenCL C: defined: lanes 0..2 are the operand's lanes 0..2, bit-exact\n");
         break;
-    default:
-        printf("  OpenCL C: implementation-defined (different element counts)\n");
-        break;
+    default: printf("  OpenCL C: implementation-defined (different element counts)\n"); break;
     }
     if (p.cls != SPVBC_ASTYPE_IDENTITY && p.refusal == SPVBC_REFUSE_NONE)
         printf("  direct OpBitcast: %s (%u bits vs %u bits)\n",
@@ -948,9 +1001,9 @@ static int cmd_explain(int argc, char **argv)
     if (p.refusal != SPVBC_REFUSE_NONE) {
         const char *why = p.refusal == SPVBC_REFUSE_PAD_POLICY
                               ? "the padding policy 'error' refuses 3-component sources"
-                              : p.refusal == SPVBC_REFUSE_MISSING_FEATURE
-                                    ? "a side needs a capability the plan does not have"
-                                    : "not an OpenCL C as_type";
+                          : p.refusal == SPVBC_REFUSE_MISSING_FEATURE
+                              ? "a side needs a capability the plan does not have"
+                              : "not an OpenCL C as_type";
         printf("  plan: none: %s\n", why);
         return EXIT_FINDINGS;
     }
@@ -965,8 +1018,10 @@ static int cmd_explain(int argc, char **argv)
         const spvbc_plan_op *op = &p.ops[i];
         friendly(&op->result_type, tn, sizeof tn);
         char res[16];
-        if (i + 1 == p.op_count) snprintf(res, sizeof res, "%%r");
-        else snprintf(res, sizeof res, "%%t%u", i + 1);
+        if (i + 1 == p.op_count)
+            snprintf(res, sizeof res, "%%r");
+        else
+            snprintf(res, sizeof res, "%%t%u", i + 1);
         if (op->kind == SPVBC_PLAN_OP_BITCAST) {
             printf("    %s = OpBitcast %s %s\n", res, tn, cur);
         } else {
@@ -979,7 +1034,8 @@ static int cmd_explain(int argc, char **argv)
             }
             printf("    %s = OpVectorShuffle %s %s %s", res, tn, cur,
                    op->second == SPVBC_PLAN_SECOND_NULL ? null3 : cur);
-            for (uint32_t k = 0; k < op->lane_count; ++k) printf(" %u", op->lanes[k]);
+            for (uint32_t k = 0; k < op->lane_count; ++k)
+                printf(" %u", op->lanes[k]);
             printf("\n");
         }
         snprintf(cur, sizeof cur, "%s", res);
@@ -1010,12 +1066,12 @@ static int cmd_files(command cmd, int argc, char **argv)
     path_list files = {NULL, 0, 0};
     int status = EXIT_USAGE;
     bool dash_seen = false;
-#define NEED_ARG()                                                   \
-    do {                                                             \
-        if (i + 1 >= argc) {                                         \
-            usage_error("option '%s' needs an argument", argv[i]);   \
-            goto done;                                               \
-        }                                                            \
+#define NEED_ARG()                                                                                 \
+    do {                                                                                           \
+        if (i + 1 >= argc) {                                                                       \
+            usage_error("option '%s' needs an argument", argv[i]);                                 \
+            goto done;                                                                             \
+        }                                                                                          \
     } while (0)
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -1128,7 +1184,8 @@ static int cmd_files(command cmd, int argc, char **argv)
             goto done;
         }
     }
-    if (cmd == CMD_LOWER && (o.suffix || o.out_dir) && files.count == 1 && !strcmp(files.items[0], "-")) {
+    if (cmd == CMD_LOWER && (o.suffix || o.out_dir) && files.count == 1 &&
+        !strcmp(files.items[0], "-")) {
         usage_error("--suffix/--out-dir need file inputs");
         goto done;
     }
@@ -1138,7 +1195,8 @@ oom:
     fprintf(stderr, "%s: out of memory\n", g_prog);
     status = EXIT_FINDINGS;
 done:
-    for (size_t k = 0; k < files.count; ++k) free(files.items[k]);
+    for (size_t k = 0; k < files.count; ++k)
+        free(files.items[k]);
     free(files.items);
     return status;
 }
