@@ -547,3 +547,77 @@ done:
     if (module != VK_NULL_HANDLE) vkDestroyShaderModule(ctx->device, module, NULL);
     return res->result == VK_SUCCESS ? VKR_OK : VKR_ERROR;
 }
+
+VkResult vkr_create_module(vkr_context *ctx, const uint32_t *words, size_t word_count)
+{
+    if (ctx == NULL || words == NULL) return VK_ERROR_UNKNOWN;
+    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                     .codeSize = word_count * sizeof(uint32_t),
+                                     .pCode = words};
+    VkShaderModule module = VK_NULL_HANDLE;
+    VkResult r = vkCreateShaderModule(ctx->device, &smci, NULL, &module);
+    if (r == VK_SUCCESS) vkDestroyShaderModule(ctx->device, module, NULL);
+    return r;
+}
+
+VkInstance vkr_instance(const vkr_context *ctx) { return ctx->instance; }
+
+VkDevice vkr_device(const vkr_context *ctx) { return ctx->device; }
+
+VkResult vkr_create_vertex_pipeline(vkr_context *ctx, const uint32_t *words, size_t word_count,
+                                    vkr_module_path path)
+{
+    if (ctx == NULL || words == NULL) return VK_ERROR_UNKNOWN;
+    if (path == VKR_MODULE_CHAINED && !ctx->features.chained_module)
+        return VK_ERROR_FEATURE_NOT_PRESENT;
+    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                     .codeSize = word_count * sizeof(uint32_t),
+                                     .pCode = words};
+    VkShaderModule module = VK_NULL_HANDLE;
+    VkRenderPass pass = VK_NULL_HANDLE;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    VkResult r = VK_SUCCESS;
+    if (path == VKR_MODULE_OBJECT) {
+        r = vkCreateShaderModule(ctx->device, &smci, NULL, &module);
+        if (r != VK_SUCCESS) goto done;
+    }
+    VkSubpassDescription subpass = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS};
+    VkRenderPassCreateInfo rpci = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+                                   .subpassCount = 1,
+                                   .pSubpasses = &subpass};
+    r = vkCreateRenderPass(ctx->device, &rpci, NULL, &pass);
+    if (r != VK_SUCCESS) goto done;
+    VkPipelineShaderStageCreateInfo stage = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+        .pNext = path == VKR_MODULE_CHAINED ? &smci : NULL,
+        .stage = VK_SHADER_STAGE_VERTEX_BIT,
+        .module = module,
+        .pName = "main"};
+    VkPipelineVertexInputStateCreateInfo vi = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    VkPipelineInputAssemblyStateCreateInfo ia = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+        .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST};
+    VkPipelineRasterizationStateCreateInfo rs = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+        .rasterizerDiscardEnable = VK_TRUE,
+        .polygonMode = VK_POLYGON_MODE_FILL,
+        .cullMode = VK_CULL_MODE_NONE,
+        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+        .lineWidth = 1.0f};
+    VkGraphicsPipelineCreateInfo gpci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+                                         .stageCount = 1,
+                                         .pStages = &stage,
+                                         .pVertexInputState = &vi,
+                                         .pInputAssemblyState = &ia,
+                                         .pRasterizationState = &rs,
+                                         .layout = ctx->pipeline_layout,
+                                         .renderPass = pass,
+                                         .subpass = 0};
+    r = vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &gpci, NULL, &pipeline);
+done:
+    if (pipeline != VK_NULL_HANDLE) vkDestroyPipeline(ctx->device, pipeline, NULL);
+    if (pass != VK_NULL_HANDLE) vkDestroyRenderPass(ctx->device, pass, NULL);
+    if (module != VK_NULL_HANDLE) vkDestroyShaderModule(ctx->device, module, NULL);
+    return r;
+}

@@ -107,6 +107,20 @@ vkr_status vkr_run(vkr_context *ctx, const uint32_t *words, size_t word_count,
                    size_t out_size, uint8_t out_fill, uint32_t groups, vkr_run_result *res,
                    char *msg, size_t msg_size);
 
+/** Creates and destroys one VkShaderModule from `word_count` words; returns vkCreateShaderModule's
+ *  result (no pipeline is made, so the driver may not even look at the code). */
+VkResult vkr_create_module(vkr_context *ctx, const uint32_t *words, size_t word_count);
+
+/** Creates and destroys a graphics pipeline whose only shader is the vertex shader in `words`
+ *  (entry point "main"; rasterizer discard on, a render pass without attachments), through
+ *  `path`.  Returns the first failing call's result, or VK_SUCCESS. */
+VkResult vkr_create_vertex_pipeline(vkr_context *ctx, const uint32_t *words, size_t word_count,
+                                    vkr_module_path path);
+
+/** The VkInstance / VkDevice, for tests that make their own calls. */
+VkInstance vkr_instance(const vkr_context *ctx);
+VkDevice vkr_device(const vkr_context *ctx);
+
 /** A static name for `r` ("VK_ERROR_UNKNOWN"); never NULL. */
 const char *vkr_result_string(VkResult r);
 

@@ -1,0 +1,232 @@
+/*
+ * layer_core.c - the Vulkan-free part of VK_LAYER_SPVBC_bitcast (see layer_core.h).
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include "layer_core.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
+{
+    if (cfg == NULL) return;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->mode = SPVBC_LAYER_MODE_LOWER;
+    cfg->pad = SPVBC_PAD_UNDEF;
+    cfg->log_to_stderr = 1;
+    const char *log = getenv("SPVBC_LAYER_LOG");
+    if (log != NULL && *log != '\0' && strcmp(log, "stderr") != 0) {
+        size_t n = strlen(log);
+        if (n < sizeof cfg->log_path) {
+            memcpy(cfg->log_path, log, n + 1);
+            cfg->log_to_stderr = 0;
+        }
+    }
+    const char *mode = getenv("SPVBC_LAYER_MODE");
+    if (mode != NULL && *mode != '\0') {
+        if (strcmp(mode, "lower") == 0) {
+            cfg->mode = SPVBC_LAYER_MODE_LOWER;
+        } else if (strcmp(mode, "validate") == 0) {
+            cfg->mode = SPVBC_LAYER_MODE_VALIDATE;
+        } else if (strcmp(mode, "off") == 0) {
+            cfg->mode = SPVBC_LAYER_MODE_OFF;
+        } else {
+            spvbc_layer_log(cfg, "spvbc-layer: SPVBC_LAYER_MODE=%s not understood (lower, validate, off): using lower",
+                            mode);
+        }
+    }
+    const char *pad = getenv("SPVBC_LAYER_PAD");
+    if (pad != NULL && *pad != '\0') {
+        if (strcmp(pad, "undef") == 0) {
+            cfg->pad = SPVBC_PAD_UNDEF;
+        } else if (strcmp(pad, "zero") == 0) {
+            cfg->pad = SPVBC_PAD_ZERO;
+        } else if (strcmp(pad, "error") == 0) {
+            cfg->pad = SPVBC_PAD_ERROR;
+        } else {
+            spvbc_layer_log(cfg, "spvbc-layer: SPVBC_LAYER_PAD=%s not understood (undef, zero, error): using undef",
+                            pad);
+        }
+    }
+}
+
+void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
+{
+    if (cfg == NULL || fmt == NULL) return;
+    char line[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    (void)pthread_mutex_lock(&g_log_lock);
+    FILE *f = cfg->log_to_stderr ? stderr : fopen(cfg->log_path, "a");
+    if (f != NULL) {
+        (void)fputs(line, f);
+        (void)fputc('\n', f);
+        if (f != stderr) {
+            (void)fclose(f);
+        } else {
+            (void)fflush(f);
+        }
+    }
+    (void)pthread_mutex_unlock(&g_log_lock);
+}
+
+uint64_t spvbc_layer_hash(const void *bytes, size_t size)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const unsigned char *p = bytes;
+    for (size_t i = 0; p != NULL && i < size; ++i) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* The context's error diagnostics as indented lines, or "" (a static buffer is not used: the
+ * layer may be called from several threads). */
+static void collect_errors(spvbc_context ctx, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    size_t count = spvbc_context_diagnostic_count(ctx);
+    for (size_t i = 0; i < count && used + 1 < size; ++i) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+        if (d == NULL || d->severity != SPVBC_SEVERITY_ERROR) continue;
+        int n;
+        if (d->word_offset == SPVBC_NO_POSITION) {
+            n = snprintf(buf + used, size - used, "\n  error: %s [%s]",
+                         d->message != NULL ? d->message : "?", d->rule != NULL ? d->rule : "?");
+        } else {
+            n = snprintf(buf + used, size - used, "\n  error: word %zu: %s [%s]", d->word_offset,
+                         d->message != NULL ? d->message : "?", d->rule != NULL ? d->rule : "?");
+        }
+        if (n < 0) break;
+        used += (size_t)n;
+        if (used >= size) {
+            used = size - 1;
+            break;
+        }
+    }
+}
+
+int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
+                        size_t code_size, uint32_t **out_code, size_t *out_size)
+{
+    if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF || out_code == NULL || out_size == NULL)
+        return 0;
+    if (api == NULL) api = "?";
+    char in_desc[96];
+    (void)snprintf(in_desc, sizeof in_desc, "in fnv1a64=%016llx %zu words",
+                   (unsigned long long)spvbc_layer_hash(code, code != NULL ? code_size : 0),
+                   code_size / 4u);
+    if (code == NULL || code_size == 0) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (not parsed: no code)", api, in_desc);
+        return 0;
+    }
+    char *errs = malloc(2048);
+    if (errs == NULL) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: out of memory)", api,
+                        in_desc);
+        return 0;
+    }
+    errs[0] = '\0';
+    int replaced = 0;
+    spvbc_context ctx = NULL;
+    spvbc_module mod = NULL;
+    spvbc_result r = spvbc_context_create(NULL, &ctx);
+    if (r != SPVBC_SUCCESS) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)", api, in_desc,
+                        spvbc_result_string(r));
+        goto done;
+    }
+    r = spvbc_module_parse_bytes(ctx, code, code_size, NULL, &mod);
+    if (r != SPVBC_SUCCESS) {
+        collect_errors(ctx, errs, 2048);
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (not parsed: %s)%s", api, in_desc,
+                        spvbc_result_string(r), errs);
+        goto done;
+    }
+    spvbc_validate_summary vs;
+    memset(&vs, 0, sizeof vs);
+    r = spvbc_module_validate(mod, NULL, &vs);
+    if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)", api, in_desc,
+                        spvbc_result_string(r));
+        goto done;
+    }
+    if (vs.errors == 0) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (valid, %zu bitcasts)", api, in_desc,
+                        vs.bitcasts_checked);
+        goto done;
+    }
+    if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
+        collect_errors(ctx, errs, 2048);
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (validate mode: %zu errors, %zu lowerable)%s",
+                        api, in_desc, vs.errors, vs.lowerable, errs);
+        goto done;
+    }
+    spvbc_lower_options lo = {cfg->pad, 0};
+    spvbc_lower_summary ls;
+    memset(&ls, 0, sizeof ls);
+    r = spvbc_module_lower(mod, &lo, &ls);
+    collect_errors(ctx, errs, 2048); /* the refusals, if any */
+    if (r != SPVBC_SUCCESS) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)%s", api, in_desc,
+                        spvbc_result_string(r), errs);
+        goto done;
+    }
+    if (ls.rewritten == 0) {
+        if (errs[0] == '\0' && spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
+            collect_errors(ctx, errs, 2048);
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (%zu errors, %zu refused)%s", api,
+                        in_desc, vs.errors, ls.refused, errs);
+        goto done;
+    }
+    const uint32_t *words = NULL;
+    size_t count = 0;
+    r = spvbc_module_get_words(mod, &words, &count);
+    if (r != SPVBC_SUCCESS || words == NULL || count == 0 || count > SIZE_MAX / 4u) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: get_words %s)%s", api,
+                        in_desc, spvbc_result_string(r), errs);
+        goto done;
+    }
+    uint32_t *copy = malloc(count * 4u);
+    if (copy == NULL) {
+        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: out of memory)", api,
+                        in_desc);
+        goto done;
+    }
+    memcpy(copy, words, count * 4u);
+    /* Check the result with the library's own validator before the driver sees it. */
+    size_t errors_after = 0;
+    spvbc_module check = NULL;
+    if (spvbc_module_parse(ctx, copy, count, NULL, &check) == SPVBC_SUCCESS) {
+        spvbc_validate_summary after;
+        memset(&after, 0, sizeof after);
+        if (spvbc_module_validate(check, NULL, &after) == SPVBC_ERROR_VALIDATION_FAILED)
+            errors_after = after.errors;
+        spvbc_module_destroy(check);
+    }
+    spvbc_layer_log(cfg,
+                    "spvbc-layer: %s: %s: lowered %zu bitcasts -> out fnv1a64=%016llx %zu words "
+                    "(%zu refused, %zu errors left)%s",
+                    api, in_desc, ls.rewritten,
+                    (unsigned long long)spvbc_layer_hash(copy, count * 4u), count, ls.refused,
+                    errors_after, errs);
+    *out_code = copy;
+    *out_size = count * 4u;
+    replaced = 1;
+done:
+    if (mod != NULL) spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    free(errs);
+    return replaced;
+}

@@ -1,0 +1,81 @@
+/*
+ * layer_core.h - what VK_LAYER_SPVBC_bitcast does to one SPIR-V module, without any Vulkan.
+ *
+ * The Vulkan part of the layer (spvbc_layer.c) calls spvbc_layer_process() for every module it
+ * intercepts and hands the driver either the caller's words or the returned replacement.  Keeping
+ * this part free of Vulkan lets tests feed it arbitrary bytes.
+ *
+ * Configuration (read once, from the environment):
+ *   SPVBC_LAYER_MODE = lower (default) | validate | off
+ *       lower:    validate, lower the as_type-legal invalid bitcasts, hand the lowered module on;
+ *       validate: validate and log only; the driver always gets the caller's words;
+ *       off:      touch nothing, log nothing.
+ *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
+ *   SPVBC_LAYER_LOG  = stderr (default) | <path>        (lines are appended to the file)
+ *
+ * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict>", where
+ * <hash> is "fnv1a64=<16 hex digits>" of the module's bytes as given and <verdict> is one of
+ *   "unchanged (valid, <n> bitcasts)"                       nothing to do: caller's words passed on
+ *   "lowered <r> bitcasts -> out <hash> <words> words"      the replacement was passed on
+ *   "unchanged (<e> errors, <r> refused)"                   the library could not fix it
+ *   "unchanged (validate mode: <e> errors, <l> lowerable)"
+ *   "unchanged (not parsed: <result>)"                      not SPIR-V the library reads
+ *   "unchanged (library error: <result>)"
+ * followed by one indented line per error diagnostic ("  error: word <n>: <message> [<rule>]").
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef SPVBC_LAYER_CORE_H_
+#define SPVBC_LAYER_CORE_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spirv_bitcast.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum spvbc_layer_mode {
+    SPVBC_LAYER_MODE_LOWER = 0,
+    SPVBC_LAYER_MODE_VALIDATE = 1,
+    SPVBC_LAYER_MODE_OFF = 2
+} spvbc_layer_mode;
+
+typedef struct spvbc_layer_config {
+    spvbc_layer_mode mode;
+    spvbc_pad_policy pad;
+    /** NULL or "stderr": standard error; else a path opened in append mode for each line. */
+    char log_path[1024];
+    int log_to_stderr;
+} spvbc_layer_config;
+
+/** Fills `cfg` from the environment (unknown values fall back to the defaults and are logged). */
+void spvbc_layer_config_from_env(spvbc_layer_config *cfg);
+
+/** Appends one formatted line (a newline is added) to the configured log; thread-safe. */
+void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/** FNV-1a 64-bit hash of `size` bytes. */
+uint64_t spvbc_layer_hash(const void *bytes, size_t size);
+
+/**
+ * Looks at the module of `code_size` bytes at `code` (passed to `api`, e.g.
+ * "vkCreateShaderModule"), logs one verdict and returns 1 with a malloc'd replacement in
+ * `*out_code` / `*out_size` (bytes) when the driver should get the lowered module instead, or 0
+ * when the caller's words must be passed on unchanged (always 0 outside lower mode, and whenever
+ * anything fails).  Never fails loudly: any input, NULL included, is accepted.
+ */
+int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
+                        size_t code_size, uint32_t **out_code, size_t *out_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SPVBC_LAYER_CORE_H_ */

@@ -1,0 +1,511 @@
+/*
+ * spvbc_layer.c - VK_LAYER_SPVBC_bitcast: validates and lowers as_type bitcasts in every SPIR-V
+ * module before the driver sees it.
+ *
+ * Intercepted: vkCreateShaderModule, and the VkShaderModuleCreateInfo that
+ * VK_EXT_graphics_pipeline_library / VK_KHR_maintenance5 allow to chain into a
+ * VkPipelineShaderStageCreateInfo of vkCreateComputePipelines and vkCreateGraphicsPipelines.
+ * Everything else goes straight to the next layer or driver.  What happens to a module is
+ * spvbc_layer_process()'s business (layer_core.h); this file only deals with the loader's layer
+ * interface (vk_layer.h, "Vulkan Loader Interface: Layers") and with copying create infos.
+ *
+ * If anything fails (allocation, an unknown structure in front of a chained module), the call is
+ * passed on with the caller's structures untouched: the layer never makes a call fail.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vulkan/vk_layer.h>
+#include <vulkan/vulkan.h>
+
+#include "layer_core.h"
+
+#define LAYER_NAME "VK_LAYER_SPVBC_bitcast"
+
+/* ---------------------------------------------------------------------------------------- */
+/* Dispatch tables, keyed by the loader's dispatch pointer (the first word of every handle). */
+
+typedef void *dispatch_key;
+
+static dispatch_key key_of(const void *handle) { return *(dispatch_key *)(uintptr_t)handle; }
+
+typedef struct instance_data {
+    dispatch_key key;
+    VkInstance instance;
+    PFN_vkGetInstanceProcAddr next_gipa;
+    PFN_vkDestroyInstance destroy_instance;
+} instance_data;
+
+typedef struct device_data {
+    dispatch_key key;
+    VkDevice device;
+    PFN_vkGetDeviceProcAddr next_gdpa;
+    PFN_vkDestroyDevice destroy_device;
+    PFN_vkCreateShaderModule create_shader_module;
+    PFN_vkCreateComputePipelines create_compute_pipelines;
+    PFN_vkCreateGraphicsPipelines create_graphics_pipelines;
+} device_data;
+
+#define MAX_OBJECTS 64
+
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+static instance_data g_instances[MAX_OBJECTS];
+static device_data g_devices[MAX_OBJECTS];
+static pthread_once_t g_config_once = PTHREAD_ONCE_INIT;
+static spvbc_layer_config g_config;
+
+static void load_config(void) { spvbc_layer_config_from_env(&g_config); }
+
+static const spvbc_layer_config *config(void)
+{
+    (void)pthread_once(&g_config_once, load_config);
+    return &g_config;
+}
+
+static int find_instance(dispatch_key key, instance_data *out)
+{
+    int found = 0;
+    (void)pthread_mutex_lock(&g_lock);
+    for (int i = 0; i < MAX_OBJECTS; ++i) {
+        if (g_instances[i].key == key && key != NULL) {
+            *out = g_instances[i];
+            found = 1;
+            break;
+        }
+    }
+    (void)pthread_mutex_unlock(&g_lock);
+    return found;
+}
+
+static int find_device(dispatch_key key, device_data *out)
+{
+    int found = 0;
+    (void)pthread_mutex_lock(&g_lock);
+    for (int i = 0; i < MAX_OBJECTS; ++i) {
+        if (g_devices[i].key == key && key != NULL) {
+            *out = g_devices[i];
+            found = 1;
+            break;
+        }
+    }
+    (void)pthread_mutex_unlock(&g_lock);
+    return found;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Instance */
+
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreateInfo *pCreateInfo,
+                                                           const VkAllocationCallbacks *pAllocator,
+                                                           VkInstance *pInstance)
+{
+    VkLayerInstanceCreateInfo *link = (VkLayerInstanceCreateInfo *)(uintptr_t)pCreateInfo->pNext;
+    while (link != NULL && !(link->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO &&
+                             link->function == VK_LAYER_LINK_INFO))
+        link = (VkLayerInstanceCreateInfo *)(uintptr_t)link->pNext;
+    if (link == NULL || link->u.pLayerInfo == NULL) return VK_ERROR_INITIALIZATION_FAILED;
+    PFN_vkGetInstanceProcAddr next_gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
+    link->u.pLayerInfo = link->u.pLayerInfo->pNext; /* the next layer down reads its own link */
+    PFN_vkCreateInstance create =
+        (PFN_vkCreateInstance)next_gipa(VK_NULL_HANDLE, "vkCreateInstance");
+    if (create == NULL) return VK_ERROR_INITIALIZATION_FAILED;
+    VkResult r = create(pCreateInfo, pAllocator, pInstance);
+    if (r != VK_SUCCESS) return r;
+
+    instance_data d = {key_of(*pInstance), *pInstance, next_gipa,
+                       (PFN_vkDestroyInstance)next_gipa(*pInstance, "vkDestroyInstance")};
+    int stored = 0;
+    (void)pthread_mutex_lock(&g_lock);
+    for (int i = 0; i < MAX_OBJECTS; ++i) {
+        if (g_instances[i].key == NULL) {
+            g_instances[i] = d;
+            stored = 1;
+            break;
+        }
+    }
+    (void)pthread_mutex_unlock(&g_lock);
+    const spvbc_layer_config *cfg = config();
+    if (!stored) {
+        spvbc_layer_log(cfg, "spvbc-layer: more than %d instances: this one is not tracked",
+                        MAX_OBJECTS);
+    }
+    if (cfg->mode != SPVBC_LAYER_MODE_OFF) {
+        static const char *const modes[] = {"lower", "validate", "off"};
+        static const char *const pads[] = {"undef", "zero", "error"};
+        spvbc_layer_log(cfg, "spvbc-layer: " LAYER_NAME " active: mode=%s pad=%s (libspirv-bitcast %s)",
+                        modes[cfg->mode], pads[cfg->pad <= SPVBC_PAD_ERROR ? cfg->pad : 0],
+                        spvbc_version_string());
+    }
+    return VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL layer_DestroyInstance(VkInstance instance,
+                                                        const VkAllocationCallbacks *pAllocator)
+{
+    if (instance == VK_NULL_HANDLE) return;
+    dispatch_key key = key_of(instance);
+    instance_data d;
+    if (!find_instance(key, &d)) return;
+    (void)pthread_mutex_lock(&g_lock);
+    for (int i = 0; i < MAX_OBJECTS; ++i)
+        if (g_instances[i].key == key) memset(&g_instances[i], 0, sizeof g_instances[i]);
+    (void)pthread_mutex_unlock(&g_lock);
+    if (d.destroy_instance != NULL) d.destroy_instance(instance, pAllocator);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Device */
+
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physicalDevice,
+                                                         const VkDeviceCreateInfo *pCreateInfo,
+                                                         const VkAllocationCallbacks *pAllocator,
+                                                         VkDevice *pDevice)
+{
+    VkLayerDeviceCreateInfo *link = (VkLayerDeviceCreateInfo *)(uintptr_t)pCreateInfo->pNext;
+    while (link != NULL && !(link->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO &&
+                             link->function == VK_LAYER_LINK_INFO))
+        link = (VkLayerDeviceCreateInfo *)(uintptr_t)link->pNext;
+    if (link == NULL || link->u.pLayerInfo == NULL) return VK_ERROR_INITIALIZATION_FAILED;
+    PFN_vkGetInstanceProcAddr next_gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
+    PFN_vkGetDeviceProcAddr next_gdpa = link->u.pLayerInfo->pfnNextGetDeviceProcAddr;
+    link->u.pLayerInfo = link->u.pLayerInfo->pNext;
+    PFN_vkCreateDevice create =
+        (PFN_vkCreateDevice)next_gipa(VK_NULL_HANDLE, "vkCreateDevice");
+    if (create == NULL) return VK_ERROR_INITIALIZATION_FAILED;
+    VkResult r = create(physicalDevice, pCreateInfo, pAllocator, pDevice);
+    if (r != VK_SUCCESS) return r;
+
+    VkDevice dev = *pDevice;
+    device_data d = {
+        key_of(dev),
+        dev,
+        next_gdpa,
+        (PFN_vkDestroyDevice)next_gdpa(dev, "vkDestroyDevice"),
+        (PFN_vkCreateShaderModule)next_gdpa(dev, "vkCreateShaderModule"),
+        (PFN_vkCreateComputePipelines)next_gdpa(dev, "vkCreateComputePipelines"),
+        (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines")};
+    int stored = 0;
+    (void)pthread_mutex_lock(&g_lock);
+    for (int i = 0; i < MAX_OBJECTS; ++i) {
+        if (g_devices[i].key == NULL) {
+            g_devices[i] = d;
+            stored = 1;
+            break;
+        }
+    }
+    (void)pthread_mutex_unlock(&g_lock);
+    if (!stored) {
+        spvbc_layer_log(config(), "spvbc-layer: more than %d devices: this one is not tracked",
+                        MAX_OBJECTS);
+    }
+    return VK_SUCCESS;
+}
+
+static VKAPI_ATTR void VKAPI_CALL layer_DestroyDevice(VkDevice device,
+                                                      const VkAllocationCallbacks *pAllocator)
+{
+    if (device == VK_NULL_HANDLE) return;
+    dispatch_key key = key_of(device);
+    device_data d;
+    if (!find_device(key, &d)) return;
+    (void)pthread_mutex_lock(&g_lock);
+    for (int i = 0; i < MAX_OBJECTS; ++i)
+        if (g_devices[i].key == key) memset(&g_devices[i], 0, sizeof g_devices[i]);
+    (void)pthread_mutex_unlock(&g_lock);
+    if (d.destroy_device != NULL) d.destroy_device(device, pAllocator);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Shader modules */
+
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateShaderModule(
+    VkDevice device, const VkShaderModuleCreateInfo *pCreateInfo,
+    const VkAllocationCallbacks *pAllocator, VkShaderModule *pShaderModule)
+{
+    device_data d;
+    if (!find_device(key_of(device), &d) || d.create_shader_module == NULL)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    uint32_t *code = NULL;
+    size_t size = 0;
+    if (pCreateInfo != NULL &&
+        spvbc_layer_process(config(), "vkCreateShaderModule", pCreateInfo->pCode,
+                            pCreateInfo->codeSize, &code, &size)) {
+        VkShaderModuleCreateInfo copy = *pCreateInfo;
+        copy.pCode = code;
+        copy.codeSize = size;
+        VkResult r = d.create_shader_module(device, &copy, pAllocator, pShaderModule);
+        free(code);
+        return r;
+    }
+    return d.create_shader_module(device, pCreateInfo, pAllocator, pShaderModule);
+}
+
+/* Memory the rewritten create infos point into; freed after the driver call. */
+typedef struct scratch {
+    void **blocks;
+    size_t count, cap;
+    int failed;
+} scratch;
+
+/* Makes `s` own `p` (freed by scratch_free); frees `p` and returns NULL if that fails. */
+static void *scratch_adopt(scratch *s, void *p)
+{
+    if (p == NULL || s->failed) {
+        free(p);
+        s->failed = 1;
+        return NULL;
+    }
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? s->cap * 2u : 16u;
+        void **b = realloc(s->blocks, cap * sizeof *b);
+        if (b == NULL) {
+            free(p);
+            s->failed = 1;
+            return NULL;
+        }
+        s->blocks = b;
+        s->cap = cap;
+    }
+    s->blocks[s->count++] = p;
+    return p;
+}
+
+static void *scratch_alloc(scratch *s, size_t size)
+{
+    return scratch_adopt(s, calloc(1, size != 0 ? size : 1));
+}
+
+static void scratch_free(scratch *s)
+{
+    for (size_t i = 0; i < s->count; ++i) free(s->blocks[i]);
+    free(s->blocks);
+}
+
+/* The size of a structure that may stand in front of a chained VkShaderModuleCreateInfo in a
+ * stage's pNext chain, or 0 if this layer does not know it (then the stage is left alone). */
+static size_t known_stage_struct_size(VkStructureType t)
+{
+    switch (t) {
+    case VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO:
+        return sizeof(VkPipelineShaderStageRequiredSubgroupSizeCreateInfo);
+    case VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT:
+        return sizeof(VkDebugUtilsObjectNameInfoEXT);
+    case VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO_EXT:
+        return sizeof(VkPipelineRobustnessCreateInfoEXT);
+    case VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_MODULE_IDENTIFIER_CREATE_INFO_EXT:
+        return sizeof(VkPipelineShaderStageModuleIdentifierCreateInfoEXT);
+    default:
+        return 0;
+    }
+}
+
+/* If `stage` chains a VkShaderModuleCreateInfo that the layer replaces, writes a rewritten copy
+ * of the stage to `*out` (its chain partly copied into `s`) and returns 1; else returns 0. */
+static int rewrite_stage(const VkPipelineShaderStageCreateInfo *stage, const char *api, scratch *s,
+                         VkPipelineShaderStageCreateInfo *out)
+{
+    const VkBaseInStructure *smci_node = NULL;
+    size_t before = 0;
+    for (const VkBaseInStructure *n = stage->pNext; n != NULL; n = n->pNext) {
+        if (n->sType == VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO) {
+            smci_node = n;
+            break;
+        }
+        ++before;
+    }
+    if (smci_node == NULL) return 0;
+    const VkShaderModuleCreateInfo *smci = (const VkShaderModuleCreateInfo *)(const void *)smci_node;
+    for (const VkBaseInStructure *n = stage->pNext; n != smci_node; n = n->pNext) {
+        if (known_stage_struct_size(n->sType) == 0) {
+            spvbc_layer_log(config(),
+                            "spvbc-layer: %s: a chained VkShaderModuleCreateInfo follows structure "
+                            "type %d, which this layer cannot copy: module passed on unchecked",
+                            api, (int)n->sType);
+            return 0;
+        }
+    }
+    uint32_t *code = NULL;
+    size_t size = 0;
+    if (!spvbc_layer_process(config(), api, smci->pCode, smci->codeSize, &code, &size)) return 0;
+    if (scratch_adopt(s, code) == NULL) return 0;
+    VkShaderModuleCreateInfo *new_smci = scratch_alloc(s, sizeof *new_smci);
+    if (new_smci == NULL) return 0;
+    *new_smci = *smci;
+    new_smci->pCode = code;
+    new_smci->codeSize = size;
+    /* Copy the structures in front of it so that the last one points at the copy. */
+    const void *head = new_smci;
+    if (before > 0) {
+        VkBaseOutStructure **copies = scratch_alloc(s, before * sizeof *copies);
+        if (copies == NULL) return 0;
+        size_t i = 0;
+        for (const VkBaseInStructure *n = stage->pNext; n != smci_node; n = n->pNext, ++i) {
+            size_t sz = known_stage_struct_size(n->sType);
+            copies[i] = scratch_alloc(s, sz);
+            if (copies[i] == NULL) return 0;
+            memcpy(copies[i], n, sz);
+        }
+        for (i = 0; i + 1 < before; ++i) copies[i]->pNext = copies[i + 1];
+        copies[before - 1]->pNext = (VkBaseOutStructure *)(void *)new_smci;
+        head = copies[0];
+    }
+    *out = *stage;
+    out->pNext = head;
+    return 1;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateComputePipelines(
+    VkDevice device, VkPipelineCache pipelineCache, uint32_t createInfoCount,
+    const VkComputePipelineCreateInfo *pCreateInfos, const VkAllocationCallbacks *pAllocator,
+    VkPipeline *pPipelines)
+{
+    device_data d;
+    if (!find_device(key_of(device), &d) || d.create_compute_pipelines == NULL)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    if (config()->mode == SPVBC_LAYER_MODE_OFF || pCreateInfos == NULL || createInfoCount == 0)
+        return d.create_compute_pipelines(device, pipelineCache, createInfoCount, pCreateInfos,
+                                          pAllocator, pPipelines);
+    scratch s = {0};
+    VkComputePipelineCreateInfo *copy = NULL;
+    for (uint32_t i = 0; i < createInfoCount; ++i) {
+        VkPipelineShaderStageCreateInfo stage;
+        if (!rewrite_stage(&pCreateInfos[i].stage, "vkCreateComputePipelines", &s, &stage))
+            continue;
+        if (copy == NULL) {
+            copy = scratch_alloc(&s, createInfoCount * sizeof *copy);
+            if (copy == NULL) break;
+            memcpy(copy, pCreateInfos, createInfoCount * sizeof *copy);
+        }
+        copy[i].stage = stage;
+    }
+    VkResult r = d.create_compute_pipelines(device, pipelineCache, createInfoCount,
+                                            (copy != NULL && !s.failed) ? copy : pCreateInfos,
+                                            pAllocator, pPipelines);
+    scratch_free(&s);
+    return r;
+}
+
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateGraphicsPipelines(
+    VkDevice device, VkPipelineCache pipelineCache, uint32_t createInfoCount,
+    const VkGraphicsPipelineCreateInfo *pCreateInfos, const VkAllocationCallbacks *pAllocator,
+    VkPipeline *pPipelines)
+{
+    device_data d;
+    if (!find_device(key_of(device), &d) || d.create_graphics_pipelines == NULL)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    if (config()->mode == SPVBC_LAYER_MODE_OFF || pCreateInfos == NULL || createInfoCount == 0)
+        return d.create_graphics_pipelines(device, pipelineCache, createInfoCount, pCreateInfos,
+                                           pAllocator, pPipelines);
+    scratch s = {0};
+    VkGraphicsPipelineCreateInfo *copy = NULL;
+    for (uint32_t i = 0; i < createInfoCount && !s.failed; ++i) {
+        const VkGraphicsPipelineCreateInfo *ci = &pCreateInfos[i];
+        if (ci->pStages == NULL) continue;
+        VkPipelineShaderStageCreateInfo *stages = NULL;
+        for (uint32_t j = 0; j < ci->stageCount; ++j) {
+            VkPipelineShaderStageCreateInfo stage;
+            if (!rewrite_stage(&ci->pStages[j], "vkCreateGraphicsPipelines", &s, &stage)) continue;
+            if (stages == NULL) {
+                stages = scratch_alloc(&s, ci->stageCount * sizeof *stages);
+                if (stages == NULL) break;
+                memcpy(stages, ci->pStages, ci->stageCount * sizeof *stages);
+            }
+            stages[j] = stage;
+        }
+        if (stages == NULL) continue;
+        if (copy == NULL) {
+            copy = scratch_alloc(&s, createInfoCount * sizeof *copy);
+            if (copy == NULL) break;
+            memcpy(copy, pCreateInfos, createInfoCount * sizeof *copy);
+        }
+        copy[i].pStages = stages;
+    }
+    VkResult r = d.create_graphics_pipelines(device, pipelineCache, createInfoCount,
+                                             (copy != NULL && !s.failed) ? copy : pCreateInfos,
+                                             pAllocator, pPipelines);
+    scratch_free(&s);
+    return r;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Proc addresses and negotiation */
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetDeviceProcAddr(VkDevice device,
+                                                                        const char *pName);
+
+static PFN_vkVoidFunction device_function(const char *name)
+{
+    if (strcmp(name, "vkGetDeviceProcAddr") == 0)
+        return (PFN_vkVoidFunction)layer_GetDeviceProcAddr;
+    if (strcmp(name, "vkDestroyDevice") == 0)
+        return (PFN_vkVoidFunction)layer_DestroyDevice;
+    if (strcmp(name, "vkCreateShaderModule") == 0)
+        return (PFN_vkVoidFunction)layer_CreateShaderModule;
+    if (strcmp(name, "vkCreateComputePipelines") == 0)
+        return (PFN_vkVoidFunction)layer_CreateComputePipelines;
+    if (strcmp(name, "vkCreateGraphicsPipelines") == 0)
+        return (PFN_vkVoidFunction)layer_CreateGraphicsPipelines;
+    return NULL;
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetDeviceProcAddr(VkDevice device,
+                                                                        const char *pName)
+{
+    if (pName == NULL || device == VK_NULL_HANDLE) return NULL;
+    PFN_vkVoidFunction f = device_function(pName);
+    if (f != NULL) return f;
+    device_data d;
+    if (!find_device(key_of(device), &d) || d.next_gdpa == NULL) return NULL;
+    return d.next_gdpa(device, pName);
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetInstanceProcAddr(VkInstance instance,
+                                                                          const char *pName)
+{
+    if (pName == NULL) return NULL;
+    if (strcmp(pName, "vkGetInstanceProcAddr") == 0)
+        return (PFN_vkVoidFunction)layer_GetInstanceProcAddr;
+    if (strcmp(pName, "vkCreateInstance") == 0)
+        return (PFN_vkVoidFunction)layer_CreateInstance;
+    if (strcmp(pName, "vkDestroyInstance") == 0)
+        return (PFN_vkVoidFunction)layer_DestroyInstance;
+    if (strcmp(pName, "vkCreateDevice") == 0)
+        return (PFN_vkVoidFunction)layer_CreateDevice;
+    PFN_vkVoidFunction f = device_function(pName);
+    if (f != NULL) return f;
+    if (instance == VK_NULL_HANDLE) return NULL;
+    instance_data d;
+    if (!find_instance(key_of(instance), &d) || d.next_gipa == NULL) return NULL;
+    return d.next_gipa(instance, pName);
+}
+
+VK_LAYER_EXPORT VKAPI_ATTR VkResult VKAPI_CALL
+vkNegotiateLoaderLayerInterfaceVersion(VkNegotiateLayerInterface *pVersionStruct)
+{
+    if (pVersionStruct == NULL || pVersionStruct->sType != LAYER_NEGOTIATE_INTERFACE_STRUCT)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    if (pVersionStruct->loaderLayerInterfaceVersion > CURRENT_LOADER_LAYER_INTERFACE_VERSION)
+        pVersionStruct->loaderLayerInterfaceVersion = CURRENT_LOADER_LAYER_INTERFACE_VERSION;
+    if (pVersionStruct->loaderLayerInterfaceVersion >= 2) {
+        pVersionStruct->pfnGetInstanceProcAddr = layer_GetInstanceProcAddr;
+        pVersionStruct->pfnGetDeviceProcAddr = layer_GetDeviceProcAddr;
+        pVersionStruct->pfnGetPhysicalDeviceProcAddr = NULL;
+    }
+    return VK_SUCCESS;
+}
+
+/* Loaders older than interface version 2 look these names up directly. */
+VK_LAYER_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
+                                                                               const char *pName)
+{
+    return layer_GetInstanceProcAddr(instance, pName);
+}
+
+VK_LAYER_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetDeviceProcAddr(VkDevice device,
+                                                                             const char *pName)
+{
+    return layer_GetDeviceProcAddr(device, pName);
+}

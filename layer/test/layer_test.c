@@ -1,0 +1,313 @@
+/*
+ * layer_test.c - VK_LAYER_SPVBC_bitcast through the real Vulkan loader.
+ *
+ *   spvbc_layer_test <scenario> <log path> <folder of vertex_4to3.spvasm>
+ *
+ * ctest sets the environment of each scenario: VK_ADD_LAYER_PATH (the folder with the built
+ * layer and its manifest), VK_INSTANCE_LAYERS=VK_LAYER_SPVBC_bitcast and SPVBC_LAYER_* for the
+ * layer scenarios; nothing for "without".  Scenarios:
+ *   without    no layer: what the driver does with the naive 4->3 module (lavapipe: must fail)
+ *   lower      the 4->3 module builds and computes xyz (vkCreateShaderModule and a chained
+ *              VkShaderModuleCreateInfo), a vertex shader with the same bitcast makes a graphics
+ *              pipeline (both ways too); a valid module passes through unchanged (its hash is
+ *              logged); the size error as_double4(float4) is passed on unchanged and logged
+ *   pad_zero   3->4 lowered with a zero lane 3; as_uint(uchar3) gets a zero top byte
+ *   pad_error  3->4 refused and passed on unchanged, 4->3 still lowered
+ *   validate   everything passed on unchanged, errors logged
+ *   off        the layer is loaded but silent and inactive
+ *   garbage    bytes that are not SPIR-V reach vkCreateShaderModule through the layer
+ *
+ * Exit status: 0 pass, 1 failure, 77 no Vulkan device.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astype_gen.h"
+#include "layer_core.h"
+#include "vkrun.h"
+
+#define ELEMS 256u
+#define GROUPS (ELEMS / 64u)
+#define FILL 0xa5u
+
+static int g_failed;
+
+#define CHECK(cond, ...)                                                                 \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            printf("  FAIL line %d: ", __LINE__);                                        \
+            printf(__VA_ARGS__);                                                         \
+            printf("\n");                                                                \
+            g_failed++;                                                                  \
+        } else {                                                                         \
+            printf("  ok   ");                                                           \
+            printf(__VA_ARGS__);                                                         \
+            printf("\n");                                                                \
+        }                                                                                \
+    } while (0)
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return calloc(1, 1);
+    (void)fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    (void)fseek(f, 0, SEEK_SET);
+    char *buf = calloc((size_t)(n > 0 ? n : 0) + 1u, 1);
+    if (buf != NULL && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) buf[0] = '\0';
+    (void)fclose(f);
+    return buf;
+}
+
+static int log_has(const char *log, const char *needle)
+{
+    char *text = slurp(log);
+    int found = text != NULL && strstr(text, needle) != NULL;
+    free(text);
+    return found;
+}
+
+/* The log's verdict prefix for a module: "<api>: in fnv1a64=<hash> <n> words: <verdict>". */
+static void verdict(char *buf, size_t size, const char *api, const uint32_t *w, size_t n,
+                    const char *what)
+{
+    (void)snprintf(buf, size, "%s: in fnv1a64=%016llx %zu words: %s", api,
+                   (unsigned long long)spvbc_layer_hash(w, n * 4u), n, what);
+}
+
+static uint32_t *naive(const char *src, const char *dst, size_t *n)
+{
+    spvbc_type_desc s, d;
+    if (spvbc_type_desc_from_opencl(src, &s) != SPVBC_SUCCESS ||
+        spvbc_type_desc_from_opencl(dst, &d) != SPVBC_SUCCESS)
+        return NULL;
+    char *text = spvbc_gen_astype_text(&s, &d, SPVBC_GEN_VULKAN);
+    if (text == NULL) return NULL;
+    uint32_t *w = NULL;
+    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &w, n);
+    free(text);
+    return rc == 0 ? w : NULL;
+}
+
+static uint32_t *assemble_file(const char *dir, const char *name, size_t *n)
+{
+    char path[1024];
+    (void)snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *text = slurp(path);
+    if (text == NULL || text[0] == '\0') {
+        printf("  cannot read %s\n", path);
+        free(text);
+        return NULL;
+    }
+    uint32_t *w = NULL;
+    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &w, n);
+    free(text);
+    return rc == 0 ? w : NULL;
+}
+
+static uint32_t g_in[ELEMS * 4], g_out[ELEMS * 4];
+
+static void fill_inputs(void)
+{
+    for (uint32_t i = 0; i < ELEMS * 4; ++i) g_in[i] = 0x3f800000u + i * 0x1234567u;
+    g_in[1] = 0x7f800001u; /* a signalling NaN */
+    g_in[2] = 0x00000001u; /* a denormal */
+}
+
+/* Runs `w` (float4 -> float3 or float3 -> float4 style, 16-byte elements both sides); returns
+ * the VkResult. */
+static VkResult run(vkr_context *vk, const uint32_t *w, size_t n, vkr_module_path path)
+{
+    vkr_run_result rr;
+    char msg[256];
+    (void)vkr_run(vk, w, n, path, g_in, sizeof g_in, g_out, sizeof g_out, FILL, GROUPS, &rr, msg,
+                  sizeof msg);
+    return rr.result;
+}
+
+static int lanes_match(uint32_t lanes)
+{
+    for (uint32_t e = 0; e < ELEMS; ++e)
+        if (memcmp(&g_out[e * 4], &g_in[e * 4], lanes * 4u) != 0) return 0;
+    return 1;
+}
+
+static int lane3_zero(void)
+{
+    for (uint32_t e = 0; e < ELEMS; ++e)
+        if (g_out[e * 4 + 3] != 0) return 0;
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc < 4) {
+        fprintf(stderr,
+                "usage: %s without|lower|pad_zero|pad_error|validate|off|garbage <log> <dir>\n",
+                argv[0]);
+        return 2;
+    }
+    const char *scenario = argv[1], *log = argv[2];
+    (void)remove(log);
+    fill_inputs();
+
+    vkr_context *vk = NULL;
+    char msg[512], desc[512], want[256];
+    vkr_status st = vkr_create(NULL, &vk, msg, sizeof msg);
+    if (st == VKR_NO_DEVICE) {
+        printf("layer: SKIP: no Vulkan device: %s\n", msg);
+        return 77;
+    }
+    if (st != VKR_OK) {
+        printf("layer: FAIL: %s\n", msg);
+        return 1;
+    }
+    vkr_describe(vk, desc, sizeof desc);
+    printf("layer: %s: %s\n", scenario, desc);
+    int lavapipe = vkr_is_lavapipe(vk);
+    int chained = vkr_get_features(vk)->chained_module;
+
+    /* Is the layer in the instance? */
+    uint32_t nl = 0;
+    int listed = 0;
+    if (vkEnumerateInstanceLayerProperties(&nl, NULL) == VK_SUCCESS && nl > 0) {
+        VkLayerProperties *lp = calloc(nl, sizeof *lp);
+        if (lp != NULL && vkEnumerateInstanceLayerProperties(&nl, lp) == VK_SUCCESS)
+            for (uint32_t i = 0; i < nl; ++i)
+                if (strcmp(lp[i].layerName, "VK_LAYER_SPVBC_bitcast") == 0) listed = 1;
+        free(lp);
+    }
+
+    size_t n43 = 0, nvalid = 0, nsize = 0, n34 = 0, nc3 = 0, nvs = 0;
+    uint32_t *wvs = assemble_file(argv[3], "vertex_4to3.spvasm", &nvs);
+    uint32_t *w43 = naive("float4", "float3", &n43);
+    uint32_t *wvalid = naive("float4", "int4", &nvalid);
+    uint32_t *wsize = naive("float4", "double4", &nsize);
+    uint32_t *w34 = naive("float3", "float4", &n34);
+    uint32_t *wc3 = naive("uchar3", "uint", &nc3);
+    if (w43 == NULL || wvalid == NULL || wsize == NULL || w34 == NULL || wc3 == NULL ||
+        wvs == NULL) {
+        printf("layer: FAIL: the generator gave no module\n");
+        return 1;
+    }
+    VkResult r;
+
+    if (strcmp(scenario, "without") == 0) {
+        r = run(vk, w43, n43, VKR_MODULE_OBJECT);
+        printf("  without the layer, the naive 4->3 module gives %s%s\n", vkr_result_string(r),
+               r == VK_SUCCESS ? (lanes_match(3) ? " and xyz" : " and WRONG lanes") : "");
+        if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects the unlowered 4->3 module");
+        r = vkr_create_vertex_pipeline(vk, wvs, nvs, VKR_MODULE_OBJECT);
+        printf("  without the layer, the vertex shader with the 4->3 bitcast gives %s\n",
+               vkr_result_string(r));
+        if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects that graphics pipeline");
+        CHECK(!log_has(log, "spvbc-layer"), "no layer log without the layer");
+    } else if (strcmp(scenario, "lower") == 0) {
+        CHECK(listed, "VK_LAYER_SPVBC_bitcast is listed by vkEnumerateInstanceLayerProperties");
+        CHECK(log_has(log, "VK_LAYER_SPVBC_bitcast active: mode=lower pad=undef"),
+              "the layer announced itself in the log");
+        r = run(vk, w43, n43, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(3),
+              "4->3 through vkCreateShaderModule: %s, xyz bit-exact", vkr_result_string(r));
+        verdict(want, sizeof want, "vkCreateShaderModule", w43, n43, "lowered 1 bitcasts");
+        CHECK(log_has(log, want), "log: '%s'", want);
+        if (chained) {
+            r = run(vk, w43, n43, VKR_MODULE_CHAINED);
+            CHECK(r == VK_SUCCESS && lanes_match(3),
+                  "4->3 chained into vkCreateComputePipelines: %s, xyz bit-exact",
+                  vkr_result_string(r));
+            verdict(want, sizeof want, "vkCreateComputePipelines", w43, n43, "lowered 1 bitcasts");
+            CHECK(log_has(log, want), "log: '%s'", want);
+        } else {
+            printf("  skip chained VkShaderModuleCreateInfo: the device lacks "
+                   "VK_EXT_graphics_pipeline_library\n");
+        }
+        r = vkr_create_vertex_pipeline(vk, wvs, nvs, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS, "graphics pipeline, vertex shader with 4->3: %s",
+              vkr_result_string(r));
+        if (chained) {
+            r = vkr_create_vertex_pipeline(vk, wvs, nvs, VKR_MODULE_CHAINED);
+            CHECK(r == VK_SUCCESS, "graphics pipeline, chained vertex shader with 4->3: %s",
+                  vkr_result_string(r));
+            verdict(want, sizeof want, "vkCreateGraphicsPipelines", wvs, nvs, "lowered 1 bitcasts");
+            CHECK(log_has(log, want), "log: '%s'", want);
+        }
+        r = run(vk, w34, n34, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(3), "3->4 (pad undef): %s, lanes 0..2 bit-exact",
+              vkr_result_string(r));
+        r = run(vk, wvalid, nvalid, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(4), "valid as_int4(float4): %s, all lanes",
+              vkr_result_string(r));
+        verdict(want, sizeof want, "vkCreateShaderModule", wvalid, nvalid, "unchanged (valid");
+        CHECK(log_has(log, want), "valid module passed through unchanged: log '%s'", want);
+        r = vkr_create_module(vk, wsize, nsize);
+        printf("  size error as_double4(float4): vkCreateShaderModule gives %s\n",
+               vkr_result_string(r));
+        verdict(want, sizeof want, "vkCreateShaderModule", wsize, nsize, "unchanged (1 errors");
+        CHECK(log_has(log, want), "unfixable module passed on unchanged: log '%s'", want);
+    } else if (strcmp(scenario, "pad_zero") == 0) {
+        CHECK(log_has(log, "mode=lower pad=zero"), "the layer runs with pad=zero");
+        r = run(vk, w34, n34, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(3) && lane3_zero(),
+              "3->4 (pad zero): %s, lanes 0..2 bit-exact, lane 3 == 0", vkr_result_string(r));
+        vkr_run_result rr;
+        static uint32_t out1[ELEMS];
+        (void)vkr_run(vk, wc3, nc3, VKR_MODULE_OBJECT, g_in, sizeof g_in, out1, sizeof out1, FILL,
+                      GROUPS, &rr, msg, sizeof msg);
+        int ok = rr.result == VK_SUCCESS;
+        for (uint32_t e = 0; e < ELEMS && ok; ++e)
+            if (out1[e] != (g_in[e] & 0x00ffffffu)) ok = 0;
+        CHECK(ok, "as_uint(uchar3) (pad zero): %s, == x & 0xffffff",
+              vkr_result_string(rr.result));
+    } else if (strcmp(scenario, "pad_error") == 0) {
+        r = run(vk, w34, n34, VKR_MODULE_OBJECT);
+        verdict(want, sizeof want, "vkCreateShaderModule", w34, n34, "unchanged (");
+        CHECK(log_has(log, want), "3->4 refused under pad=error, passed on unchanged (driver: %s)",
+              vkr_result_string(r));
+        if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects the unchanged 3->4 module");
+        r = run(vk, w43, n43, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(3), "4->3 still lowered under pad=error: %s",
+              vkr_result_string(r));
+    } else if (strcmp(scenario, "validate") == 0) {
+        r = run(vk, w43, n43, VKR_MODULE_OBJECT);
+        verdict(want, sizeof want, "vkCreateShaderModule", w43, n43,
+                "unchanged (validate mode: 1 errors, 1 lowerable)");
+        CHECK(log_has(log, want), "validate mode logs and passes on: '%s'", want);
+        CHECK(log_has(log, "[V12]"), "the V12 diagnostic is logged");
+        if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe still rejects it (%s)", vkr_result_string(r));
+    } else if (strcmp(scenario, "off") == 0) {
+        CHECK(listed, "the layer is loaded");
+        r = run(vk, w43, n43, VKR_MODULE_OBJECT);
+        CHECK(!log_has(log, "spvbc-layer"), "mode off logs nothing");
+        if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects the untouched module (%s)",
+                            vkr_result_string(r));
+    } else if (strcmp(scenario, "garbage") == 0) {
+        uint32_t junk[16];
+        for (uint32_t i = 0; i < 16; ++i) junk[i] = 0xdeadbeefu * (i + 1u);
+        r = vkr_create_module(vk, junk, 16);
+        printf("  garbage: vkCreateShaderModule gives %s\n", vkr_result_string(r));
+        verdict(want, sizeof want, "vkCreateShaderModule", junk, 16, "unchanged (not parsed");
+        CHECK(log_has(log, want), "garbage passed on unchanged: log '%s'", want);
+        uint32_t trunc[8];
+        memcpy(trunc, w43, sizeof trunc); /* a real header, then nothing useful */
+        r = vkr_create_module(vk, trunc, 8);
+        printf("  truncated module: vkCreateShaderModule gives %s\n", vkr_result_string(r));
+        CHECK(log_has(log, "words: unchanged (not parsed"), "truncated module logged");
+    } else {
+        printf("layer: unknown scenario %s\n", scenario);
+        g_failed++;
+    }
+    free(w43);
+    free(wvalid);
+    free(wsize);
+    free(w34);
+    free(wc3);
+    free(wvs);
+    vkr_destroy(vk);
+    printf("layer: %s: %s\n", scenario, g_failed == 0 ? "passed" : "FAILED");
+    return g_failed == 0 ? 0 : 1;
+}
