@@ -37,7 +37,9 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
         } else if (strcmp(mode, "off") == 0) {
             cfg->mode = SPVBC_LAYER_MODE_OFF;
         } else {
-            spvbc_layer_log(cfg, "spvbc-layer: SPVBC_LAYER_MODE=%s not understood (lower, validate, off): using lower",
+            spvbc_layer_log(cfg,
+                            "spvbc-layer: SPVBC_LAYER_MODE=%s not understood (lower, validate, "
+                            "off): using lower",
                             mode);
         }
     }
@@ -50,8 +52,10 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
         } else if (strcmp(pad, "error") == 0) {
             cfg->pad = SPVBC_PAD_ERROR;
         } else {
-            spvbc_layer_log(cfg, "spvbc-layer: SPVBC_LAYER_PAD=%s not understood (undef, zero, error): using undef",
-                            pad);
+            spvbc_layer_log(
+                cfg,
+                "spvbc-layer: SPVBC_LAYER_PAD=%s not understood (undef, zero, error): using undef",
+                pad);
         }
     }
 }
@@ -169,8 +173,9 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     }
     if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
         collect_errors(ctx, errs, 2048);
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (validate mode: %zu errors, %zu lowerable)%s",
-                        api, in_desc, vs.errors, vs.lowerable, errs);
+        spvbc_layer_log(
+            cfg, "spvbc-layer: %s: %s: unchanged (validate mode: %zu errors, %zu lowerable)%s", api,
+            in_desc, vs.errors, vs.lowerable, errs);
         goto done;
     }
     spvbc_lower_options lo = {cfg->pad, 0};

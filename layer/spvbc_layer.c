@@ -30,7 +30,10 @@
 
 typedef void *dispatch_key;
 
-static dispatch_key key_of(const void *handle) { return *(dispatch_key *)(uintptr_t)handle; }
+static dispatch_key key_of(const void *handle)
+{
+    return *(dispatch_key *)(uintptr_t)handle;
+}
 
 typedef struct instance_data {
     dispatch_key key;
@@ -57,7 +60,10 @@ static device_data g_devices[MAX_OBJECTS];
 static pthread_once_t g_config_once = PTHREAD_ONCE_INIT;
 static spvbc_layer_config g_config;
 
-static void load_config(void) { spvbc_layer_config_from_env(&g_config); }
+static void load_config(void)
+{
+    spvbc_layer_config_from_env(&g_config);
+}
 
 static const spvbc_layer_config *config(void)
 {
@@ -135,7 +141,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     if (cfg->mode != SPVBC_LAYER_MODE_OFF) {
         static const char *const modes[] = {"lower", "validate", "off"};
         static const char *const pads[] = {"undef", "zero", "error"};
-        spvbc_layer_log(cfg, "spvbc-layer: " LAYER_NAME " active: mode=%s pad=%s (libspirv-bitcast %s)",
+        spvbc_layer_log(cfg,
+                        "spvbc-layer: " LAYER_NAME " active: mode=%s pad=%s (libspirv-bitcast %s)",
                         modes[cfg->mode], pads[cfg->pad <= SPVBC_PAD_ERROR ? cfg->pad : 0],
                         spvbc_version_string());
     }
@@ -172,21 +179,19 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
     PFN_vkGetInstanceProcAddr next_gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
     PFN_vkGetDeviceProcAddr next_gdpa = link->u.pLayerInfo->pfnNextGetDeviceProcAddr;
     link->u.pLayerInfo = link->u.pLayerInfo->pNext;
-    PFN_vkCreateDevice create =
-        (PFN_vkCreateDevice)next_gipa(VK_NULL_HANDLE, "vkCreateDevice");
+    PFN_vkCreateDevice create = (PFN_vkCreateDevice)next_gipa(VK_NULL_HANDLE, "vkCreateDevice");
     if (create == NULL) return VK_ERROR_INITIALIZATION_FAILED;
     VkResult r = create(physicalDevice, pCreateInfo, pAllocator, pDevice);
     if (r != VK_SUCCESS) return r;
 
     VkDevice dev = *pDevice;
-    device_data d = {
-        key_of(dev),
-        dev,
-        next_gdpa,
-        (PFN_vkDestroyDevice)next_gdpa(dev, "vkDestroyDevice"),
-        (PFN_vkCreateShaderModule)next_gdpa(dev, "vkCreateShaderModule"),
-        (PFN_vkCreateComputePipelines)next_gdpa(dev, "vkCreateComputePipelines"),
-        (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines")};
+    device_data d = {key_of(dev),
+                     dev,
+                     next_gdpa,
+                     (PFN_vkDestroyDevice)next_gdpa(dev, "vkDestroyDevice"),
+                     (PFN_vkCreateShaderModule)next_gdpa(dev, "vkCreateShaderModule"),
+                     (PFN_vkCreateComputePipelines)next_gdpa(dev, "vkCreateComputePipelines"),
+                     (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines")};
     int stored = 0;
     (void)pthread_mutex_lock(&g_lock);
     for (int i = 0; i < MAX_OBJECTS; ++i) {
@@ -221,9 +226,9 @@ static VKAPI_ATTR void VKAPI_CALL layer_DestroyDevice(VkDevice device,
 /* ---------------------------------------------------------------------------------------- */
 /* Shader modules */
 
-static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateShaderModule(
-    VkDevice device, const VkShaderModuleCreateInfo *pCreateInfo,
-    const VkAllocationCallbacks *pAllocator, VkShaderModule *pShaderModule)
+static VKAPI_ATTR VkResult VKAPI_CALL
+layer_CreateShaderModule(VkDevice device, const VkShaderModuleCreateInfo *pCreateInfo,
+                         const VkAllocationCallbacks *pAllocator, VkShaderModule *pShaderModule)
 {
     device_data d;
     if (!find_device(key_of(device), &d) || d.create_shader_module == NULL)
@@ -280,7 +285,8 @@ static void *scratch_alloc(scratch *s, size_t size)
 
 static void scratch_free(scratch *s)
 {
-    for (size_t i = 0; i < s->count; ++i) free(s->blocks[i]);
+    for (size_t i = 0; i < s->count; ++i)
+        free(s->blocks[i]);
     free(s->blocks);
 }
 
@@ -297,8 +303,7 @@ static size_t known_stage_struct_size(VkStructureType t)
         return sizeof(VkPipelineRobustnessCreateInfoEXT);
     case VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_MODULE_IDENTIFIER_CREATE_INFO_EXT:
         return sizeof(VkPipelineShaderStageModuleIdentifierCreateInfoEXT);
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -317,7 +322,8 @@ static int rewrite_stage(const VkPipelineShaderStageCreateInfo *stage, const cha
         ++before;
     }
     if (smci_node == NULL) return 0;
-    const VkShaderModuleCreateInfo *smci = (const VkShaderModuleCreateInfo *)(const void *)smci_node;
+    const VkShaderModuleCreateInfo *smci =
+        (const VkShaderModuleCreateInfo *)(const void *)smci_node;
     for (const VkBaseInStructure *n = stage->pNext; n != smci_node; n = n->pNext) {
         if (known_stage_struct_size(n->sType) == 0) {
             spvbc_layer_log(config(),
@@ -348,7 +354,8 @@ static int rewrite_stage(const VkPipelineShaderStageCreateInfo *stage, const cha
             if (copies[i] == NULL) return 0;
             memcpy(copies[i], n, sz);
         }
-        for (i = 0; i + 1 < before; ++i) copies[i]->pNext = copies[i + 1];
+        for (i = 0; i + 1 < before; ++i)
+            copies[i]->pNext = copies[i + 1];
         copies[before - 1]->pNext = (VkBaseOutStructure *)(void *)new_smci;
         head = copies[0];
     }
@@ -440,8 +447,7 @@ static PFN_vkVoidFunction device_function(const char *name)
 {
     if (strcmp(name, "vkGetDeviceProcAddr") == 0)
         return (PFN_vkVoidFunction)layer_GetDeviceProcAddr;
-    if (strcmp(name, "vkDestroyDevice") == 0)
-        return (PFN_vkVoidFunction)layer_DestroyDevice;
+    if (strcmp(name, "vkDestroyDevice") == 0) return (PFN_vkVoidFunction)layer_DestroyDevice;
     if (strcmp(name, "vkCreateShaderModule") == 0)
         return (PFN_vkVoidFunction)layer_CreateShaderModule;
     if (strcmp(name, "vkCreateComputePipelines") == 0)
@@ -468,12 +474,9 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetInstanceProcAddr(VkInst
     if (pName == NULL) return NULL;
     if (strcmp(pName, "vkGetInstanceProcAddr") == 0)
         return (PFN_vkVoidFunction)layer_GetInstanceProcAddr;
-    if (strcmp(pName, "vkCreateInstance") == 0)
-        return (PFN_vkVoidFunction)layer_CreateInstance;
-    if (strcmp(pName, "vkDestroyInstance") == 0)
-        return (PFN_vkVoidFunction)layer_DestroyInstance;
-    if (strcmp(pName, "vkCreateDevice") == 0)
-        return (PFN_vkVoidFunction)layer_CreateDevice;
+    if (strcmp(pName, "vkCreateInstance") == 0) return (PFN_vkVoidFunction)layer_CreateInstance;
+    if (strcmp(pName, "vkDestroyInstance") == 0) return (PFN_vkVoidFunction)layer_DestroyInstance;
+    if (strcmp(pName, "vkCreateDevice") == 0) return (PFN_vkVoidFunction)layer_CreateDevice;
     PFN_vkVoidFunction f = device_function(pName);
     if (f != NULL) return f;
     if (instance == VK_NULL_HANDLE) return NULL;

@@ -16,14 +16,14 @@
 
 static int g_failed;
 
-#define CHECK(cond, ...)                                                                 \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            printf("FAIL line %d: ", __LINE__);                                          \
-            printf(__VA_ARGS__);                                                         \
-            printf("\n");                                                                \
-            g_failed++;                                                                  \
-        }                                                                                \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            printf("FAIL line %d: ", __LINE__);                                                    \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+            g_failed++;                                                                            \
+        }                                                                                          \
     } while (0)
 
 static char *slurp(const char *path)
@@ -63,8 +63,7 @@ static uint64_t rng(uint64_t *s)
 
 /* Runs the layer on `bytes`; if it replaced them, the replacement must pass spirv-val whenever
  * `must_be_valid` is set. */
-static int process(const spvbc_layer_config *cfg, const void *bytes, size_t size,
-                   int must_be_valid)
+static int process(const spvbc_layer_config *cfg, const void *bytes, size_t size, int must_be_valid)
 {
     uint32_t *out = NULL;
     size_t out_size = 0;
@@ -185,7 +184,8 @@ int main(int argc, char **argv)
         (void)process(&cfg, sw, n43 * 4u, 0);
         free(sw);
     }
-    for (size_t len = 0; len <= n43; ++len, ++cases) (void)process(&cfg, w43, len * 4u, 0);
+    for (size_t len = 0; len <= n43; ++len, ++cases)
+        (void)process(&cfg, w43, len * 4u, 0);
     uint32_t *m = malloc(n43 * 4u);
     uint64_t seed = 0x123456789abcdefull;
     for (int it = 0; it < 3000 && m != NULL; ++it, ++cases) {
@@ -204,7 +204,8 @@ int main(int argc, char **argv)
     unsigned char rnd[512];
     for (int it = 0; it < 500; ++it, ++cases) {
         size_t len = (size_t)(rng(&seed) % sizeof rnd);
-        for (size_t i = 0; i < len; ++i) rnd[i] = (unsigned char)rng(&seed);
+        for (size_t i = 0; i < len; ++i)
+            rnd[i] = (unsigned char)rng(&seed);
         if (len >= 4 && it % 2 == 0) memcpy(rnd, w43, 20 < len ? 20 : len); /* a real header */
         (void)process(&cfg, rnd, len, 0);
     }

@@ -35,18 +35,18 @@
 
 static int g_failed;
 
-#define CHECK(cond, ...)                                                                 \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            printf("  FAIL line %d: ", __LINE__);                                        \
-            printf(__VA_ARGS__);                                                         \
-            printf("\n");                                                                \
-            g_failed++;                                                                  \
-        } else {                                                                         \
-            printf("  ok   ");                                                           \
-            printf(__VA_ARGS__);                                                         \
-            printf("\n");                                                                \
-        }                                                                                \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            printf("  FAIL line %d: ", __LINE__);                                                  \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+            g_failed++;                                                                            \
+        } else {                                                                                   \
+            printf("  ok   ");                                                                     \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+        }                                                                                          \
     } while (0)
 
 static char *slurp(const char *path)
@@ -112,7 +112,8 @@ static uint32_t g_in[ELEMS * 4], g_out[ELEMS * 4];
 
 static void fill_inputs(void)
 {
-    for (uint32_t i = 0; i < ELEMS * 4; ++i) g_in[i] = 0x3f800000u + i * 0x1234567u;
+    for (uint32_t i = 0; i < ELEMS * 4; ++i)
+        g_in[i] = 0x3f800000u + i * 0x1234567u;
     g_in[1] = 0x7f800001u; /* a signalling NaN */
     g_in[2] = 0x00000001u; /* a denormal */
 }
@@ -261,8 +262,7 @@ int main(int argc, char **argv)
         int ok = rr.result == VK_SUCCESS;
         for (uint32_t e = 0; e < ELEMS && ok; ++e)
             if (out1[e] != (g_in[e] & 0x00ffffffu)) ok = 0;
-        CHECK(ok, "as_uint(uchar3) (pad zero): %s, == x & 0xffffff",
-              vkr_result_string(rr.result));
+        CHECK(ok, "as_uint(uchar3) (pad zero): %s, == x & 0xffffff", vkr_result_string(rr.result));
     } else if (strcmp(scenario, "pad_error") == 0) {
         r = run(vk, w34, n34, VKR_MODULE_OBJECT);
         verdict(want, sizeof want, "vkCreateShaderModule", w34, n34, "unchanged (");
@@ -278,16 +278,19 @@ int main(int argc, char **argv)
                 "unchanged (validate mode: 1 errors, 1 lowerable)");
         CHECK(log_has(log, want), "validate mode logs and passes on: '%s'", want);
         CHECK(log_has(log, "[V12]"), "the V12 diagnostic is logged");
-        if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe still rejects it (%s)", vkr_result_string(r));
+        if (lavapipe)
+            CHECK(r != VK_SUCCESS, "lavapipe still rejects it (%s)", vkr_result_string(r));
     } else if (strcmp(scenario, "off") == 0) {
         CHECK(listed, "the layer is loaded");
         r = run(vk, w43, n43, VKR_MODULE_OBJECT);
         CHECK(!log_has(log, "spvbc-layer"), "mode off logs nothing");
-        if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects the untouched module (%s)",
-                            vkr_result_string(r));
+        if (lavapipe)
+            CHECK(r != VK_SUCCESS, "lavapipe rejects the untouched module (%s)",
+                  vkr_result_string(r));
     } else if (strcmp(scenario, "garbage") == 0) {
         uint32_t junk[16];
-        for (uint32_t i = 0; i < 16; ++i) junk[i] = 0xdeadbeefu * (i + 1u);
+        for (uint32_t i = 0; i < 16; ++i)
+            junk[i] = 0xdeadbeefu * (i + 1u);
         r = vkr_create_module(vk, junk, 16);
         printf("  garbage: vkCreateShaderModule gives %s\n", vkr_result_string(r));
         verdict(want, sizeof want, "vkCreateShaderModule", junk, 16, "unchanged (not parsed");

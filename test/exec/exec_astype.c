@@ -98,7 +98,7 @@ typedef enum pair_class {
     PC_NUM = 6
 } pair_class;
 
-static const char *const k_class_names[PC_NUM] = {"same-count", "4->3",        "3->4",
+static const char *const k_class_names[PC_NUM] = {"same-count",  "4->3",      "3->4",
                                                   "vec3-source", "vec3-dest", "count-change"};
 
 static pair_class classify(const spvbc_type_desc *s, const spvbc_type_desc *d)
@@ -173,17 +173,16 @@ static size_t special_patterns(spvbc_scalar_kind kind, uint32_t width, uint64_t 
                                    0x00000001, 0x007fffff, 0x80000001, 0x807fffff, 0x3f800000,
                                    0xffffffff, 0x7f7fffff, 0x00800000, 0x7fffffff, 0x00400000};
     static const uint64_t f64[] = {
-        0x0000000000000000ull, 0x8000000000000000ull, 0x7ff0000000000000ull,
-        0xfff0000000000000ull, 0x7ff8000000000000ull, 0x7ff8000000000001ull,
-        0x7ff0000000000001ull, 0x7ff4a5a5a5a5a5a5ull, 0xfff8123456789abcull,
-        0xfff0000000000001ull, 0x0000000000000001ull, 0x000fffffffffffffull,
-        0x8000000000000001ull, 0x3ff0000000000000ull, 0xffffffffffffffffull,
-        0x7fefffffffffffffull, 0x0010000000000000ull, 0x7fffffffffffffffull};
+        0x0000000000000000ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+        0x7ff8000000000000ull, 0x7ff8000000000001ull, 0x7ff0000000000001ull, 0x7ff4a5a5a5a5a5a5ull,
+        0xfff8123456789abcull, 0xfff0000000000001ull, 0x0000000000000001ull, 0x000fffffffffffffull,
+        0x8000000000000001ull, 0x3ff0000000000000ull, 0xffffffffffffffffull, 0x7fefffffffffffffull,
+        0x0010000000000000ull, 0x7fffffffffffffffull};
     const uint64_t *src;
     size_t n;
     if (kind == SPVBC_SCALAR_FLOAT) {
         src = width == 16 ? f16 : width == 32 ? f32 : f64;
-        n = width == 16 ? sizeof f16 / sizeof f16[0]
+        n = width == 16   ? sizeof f16 / sizeof f16[0]
             : width == 32 ? sizeof f32 / sizeof f32[0]
                           : sizeof f64 / sizeof f64[0];
         memcpy(out, src, n * sizeof *out);
@@ -191,9 +190,16 @@ static size_t special_patterns(spvbc_scalar_kind kind, uint32_t width, uint64_t 
     }
     uint64_t mask = width == 64 ? ~0ull : ((1ull << width) - 1u);
     uint64_t sign = 1ull << (width - 1u);
-    const uint64_t ints[] = {0, mask, 1, sign, sign - 1u, 0x5555555555555555ull & mask,
-                             0xaaaaaaaaaaaaaaaaull & mask, 0x0807060504030201ull & mask,
-                             sign | 1u, 0x8080808080808080ull & mask};
+    const uint64_t ints[] = {0,
+                             mask,
+                             1,
+                             sign,
+                             sign - 1u,
+                             0x5555555555555555ull & mask,
+                             0xaaaaaaaaaaaaaaaaull & mask,
+                             0x0807060504030201ull & mask,
+                             sign | 1u,
+                             0x8080808080808080ull & mask};
     n = sizeof ints / sizeof ints[0];
     memcpy(out, ints, sizeof ints);
     return n;
@@ -201,7 +207,8 @@ static size_t special_patterns(spvbc_scalar_kind kind, uint32_t width, uint64_t 
 
 static void put_lane(uint8_t *p, uint32_t bytes, uint64_t v)
 {
-    for (uint32_t i = 0; i < bytes; ++i) p[i] = (uint8_t)(v >> (8u * i));
+    for (uint32_t i = 0; i < bytes; ++i)
+        p[i] = (uint8_t)(v >> (8u * i));
 }
 
 /* Writes ELEMS source values of `s` with stride `sstride` into `buf`.  Patterns are placed both
@@ -220,7 +227,8 @@ static void make_inputs(uint8_t *buf, const spvbc_type_desc *s, const spvbc_type
     for (uint32_t e = 0; e < ELEMS; ++e) {
         uint8_t *p = buf + (size_t)e * sstride;
         uint32_t mode = e < 192u ? e % 4u : 4u + (e - 192u);
-        for (size_t i = 0; i < value_bytes; ++i) p[i] = (uint8_t)splitmix(&st);
+        for (size_t i = 0; i < value_bytes; ++i)
+            p[i] = (uint8_t)splitmix(&st);
         if (mode == 0) { /* source-lane specials */
             for (uint32_t l = 0; l < s->count; ++l)
                 put_lane(p + (size_t)l * sb, sb, sp_src[((e / 4u) * 7u + l * 3u) % ns]);
@@ -239,7 +247,8 @@ static void make_inputs(uint8_t *buf, const spvbc_type_desc *s, const spvbc_type
         } else if (mode == 7) {
             memset(p, 0x7f, value_bytes);
         } else if (mode == 8) {
-            for (size_t i = 0; i < value_bytes; ++i) p[i] = (uint8_t)(i + 1u);
+            for (size_t i = 0; i < value_bytes; ++i)
+                p[i] = (uint8_t)(i + 1u);
         }
         /* mode 3 and modes past 8: random bits */
         if (s->count == 3) memset(p + value_bytes, IN_GARBAGE, sb);
@@ -275,7 +284,8 @@ static int is_denormal(uint64_t v, uint32_t width)
 static uint64_t get_lane(const uint8_t *p, uint32_t bytes)
 {
     uint64_t v = 0;
-    for (uint32_t i = 0; i < bytes; ++i) v |= (uint64_t)p[i] << (8u * i);
+    for (uint32_t i = 0; i < bytes; ++i)
+        v |= (uint64_t)p[i] << (8u * i);
     return v;
 }
 
@@ -294,7 +304,8 @@ static const char *mismatch_kind(spvbc_scalar_kind kind, uint32_t width, uint64_
         if (is_denormal(want, width) && (got << 1) == 0) return "denormal flushed to zero";
     }
     uint64_t fill = 0;
-    for (uint32_t i = 0; i < width / 8u; ++i) fill |= (uint64_t)OUT_FILL << (8u * i);
+    for (uint32_t i = 0; i < width / 8u; ++i)
+        fill |= (uint64_t)OUT_FILL << (8u * i);
     if (got == fill) return "lane not written";
     return "wrong bits";
 }
@@ -303,12 +314,11 @@ static const char *mismatch_kind(spvbc_scalar_kind kind, uint32_t width, uint64_
  * number of failing lanes. */
 static unsigned long long compare(const char *label, const uint8_t *in, size_t sstride,
                                   const spvbc_type_desc *s, const uint8_t *out, size_t dstride,
-                                  const spvbc_type_desc *d, spvbc_pad_policy pad,
-                                  compare_stats *cs)
+                                  const spvbc_type_desc *d, spvbc_pad_policy pad, compare_stats *cs)
 {
     uint32_t sb = s->width / 8u, db = d->width / 8u;
-    size_t avail = (size_t)s->count * sb;      /* bytes the source value defines */
-    uint32_t lanes = d->count;                 /* a 3-vector result has 3 lanes */
+    size_t avail = (size_t)s->count * sb; /* bytes the source value defines */
+    uint32_t lanes = d->count; /* a 3-vector result has 3 lanes */
     unsigned long long failed = 0;
     for (uint32_t e = 0; e < ELEMS; ++e) {
         const uint8_t *pi = in + (size_t)e * sstride;
@@ -319,7 +329,8 @@ static unsigned long long compare(const char *label, const uint8_t *in, size_t s
             if (hi <= avail) {
                 memcpy(want, pi + lo, db);
             } else if (pad == SPVBC_PAD_ZERO) {
-                for (size_t i = lo; i < hi; ++i) want[i - lo] = i < avail ? pi[i] : 0u;
+                for (size_t i = lo; i < hi; ++i)
+                    want[i - lo] = i < avail ? pi[i] : 0u;
             } else {
                 cs->lanes_undefined++;
                 continue;
@@ -332,9 +343,9 @@ static unsigned long long compare(const char *label, const uint8_t *in, size_t s
             const char *why = mismatch_kind(d->kind, d->width, w, g);
             reasons_add(&cs->why, why);
             if (failed <= 4 && label[0] != '\0') {
-                printf("  FAIL %s: element %u lane %u: want 0x%0*llx got 0x%0*llx (%s)\n", label,
-                       e, l, (int)db * 2, (unsigned long long)w, (int)db * 2,
-                       (unsigned long long)g, why);
+                printf("  FAIL %s: element %u lane %u: want 0x%0*llx got 0x%0*llx (%s)\n", label, e,
+                       l, (int)db * 2, (unsigned long long)w, (int)db * 2, (unsigned long long)g,
+                       why);
             }
         }
     }
@@ -358,14 +369,14 @@ static void print_diagnostics(spvbc_context ctx)
 {
     for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
         const spvbc_diagnostic *dg = spvbc_context_diagnostic(ctx, i);
-        printf("    %s: word %zu: %s [%s]\n", spvbc_severity_string(dg->severity),
-               dg->word_offset, dg->message ? dg->message : "?", dg->rule ? dg->rule : "?");
+        printf("    %s: word %zu: %s [%s]\n", spvbc_severity_string(dg->severity), dg->word_offset,
+               dg->message ? dg->message : "?", dg->rule ? dg->rule : "?");
     }
 }
 
 /* Lowers `in` with the library under `pad`; returns 0 and a malloc'd copy of the result. */
-static int lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, uint32_t **out,
-                 size_t *out_n, size_t *rewritten)
+static int lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, uint32_t **out, size_t *out_n,
+                 size_t *rewritten)
 {
     spvbc_context ctx = NULL;
     spvbc_module mod = NULL;
@@ -427,9 +438,9 @@ static int open_device(vkr_context **vk, char *desc, size_t desc_size)
     printf("exec: features: shaderInt8=%d shaderInt16=%d shaderInt64=%d shaderFloat16=%d "
            "shaderFloat64=%d storageBuffer8BitAccess=%d storageBuffer16BitAccess=%d "
            "shaderDenormPreserveFloat32=%d chainedModule=%d\n",
-           f->shader_int8, f->shader_int16, f->shader_int64, f->shader_float16,
-           f->shader_float64, f->storage_buffer8, f->storage_buffer16,
-           f->float_controls_preserve32, f->chained_module);
+           f->shader_int8, f->shader_int16, f->shader_int64, f->shader_float16, f->shader_float64,
+           f->storage_buffer8, f->storage_buffer16, f->float_controls_preserve32,
+           f->chained_module);
     return 0;
 }
 
@@ -535,7 +546,8 @@ static int cmd_pairs(void)
                     pair_ok = 0;
                     break;
                 }
-                unsigned long long bad = compare(label, in, sstride, s, out, dstride, d, pads[p], &cs);
+                unsigned long long bad =
+                    compare(label, in, sstride, s, out, dstride, d, pads[p], &cs);
                 if (bad != 0) {
                     printf("  FAIL %s: %llu lane(s) differ\n", label, bad);
                     reasons_add(&failures, "lanes differ");
@@ -559,7 +571,8 @@ static int cmd_pairs(void)
     reasons_format(&failures, fl, sizeof fl);
     reasons_format(&cs.why, lw, sizeof lw);
     printf("exec: by class:");
-    for (int c = 0; c < PC_NUM; ++c) printf(" %s %u%s", k_class_names[c], class_run[c], c + 1 < PC_NUM ? "," : "\n");
+    for (int c = 0; c < PC_NUM; ++c)
+        printf(" %s %u%s", k_class_names[c], class_run[c], c + 1 < PC_NUM ? "," : "\n");
     printf("exec: %llu lanes left undefined by the undef padding were not compared\n",
            cs.lanes_undefined);
     if (pairs_failed != 0) printf("exec: failures: %s; failing lanes: %s\n", fl, lw);
@@ -635,7 +648,8 @@ static int lower_validate_run(vkr_context *vk, const char *label, const uint32_t
         return 1;
     }
     char vmsg[512];
-    if (spvbc_gen_validate(low, ln, spvbc_gen_target_env(SPVBC_GEN_VULKAN), vmsg, sizeof vmsg) != 0) {
+    if (spvbc_gen_validate(low, ln, spvbc_gen_target_env(SPVBC_GEN_VULKAN), vmsg, sizeof vmsg) !=
+        0) {
         printf("  FAIL %s: spirv-val rejects the lowered module: %s\n", label, vmsg);
         free(low);
         return 1;
@@ -693,8 +707,8 @@ static int cmd_seeds(const char *dir)
     }
     w = assemble_named_pair("uint", "float", &n);
     run++;
-    if (w == NULL || lower_validate_run(vk, "as_float(0x3f800000)", w, n, in, ELEMS * 4, out,
-                                        ELEMS * 4) != 0 ||
+    if (w == NULL ||
+        lower_validate_run(vk, "as_float(0x3f800000)", w, n, in, ELEMS * 4, out, ELEMS * 4) != 0 ||
         check_u32("as_float(0x3f800000) == 1.0f", out, want, 1, 1, ELEMS) != 0)
         failed++;
     free(w);
@@ -708,8 +722,8 @@ static int cmd_seeds(const char *dir)
     }
     w = assemble_named_pair("float4", "int4", &n);
     run++;
-    if (w == NULL || lower_validate_run(vk, "as_int4(float4)", w, n, in, ELEMS * 16, out,
-                                        ELEMS * 16) != 0 ||
+    if (w == NULL ||
+        lower_validate_run(vk, "as_int4(float4)", w, n, in, ELEMS * 16, out, ELEMS * 16) != 0 ||
         check_u32("as_int4((float4)(1,2,3,4)) == (0x3f800000,0x40000000,0x40400000,0x40800000)",
                   out, want, 4, 4, ELEMS) != 0)
         failed++;
@@ -727,8 +741,8 @@ static int cmd_seeds(const char *dir)
     }
     w = assemble_named_pair("float4", "float3", &n);
     run++;
-    if (w == NULL || lower_validate_run(vk, "as_float3(float4)", w, n, in, ELEMS * 16, out,
-                                        ELEMS * 16) != 0 ||
+    if (w == NULL ||
+        lower_validate_run(vk, "as_float3(float4)", w, n, in, ELEMS * 16, out, ELEMS * 16) != 0 ||
         check_u32("as_float3((float4)(1,2,3,4)) == (1,2,3) (and sNaN/denormal lanes kept)", out,
                   want, 3, 4, ELEMS) != 0)
         failed++;
@@ -750,8 +764,8 @@ static int cmd_seeds(const char *dir)
     }
     w = assemble_file(dir, "mask_select.spvasm", &n);
     run++;
-    if (w == NULL || lower_validate_run(vk, "mask select", w, n, in, ELEMS * 32, out,
-                                        ELEMS * 16) != 0 ||
+    if (w == NULL ||
+        lower_validate_run(vk, "mask select", w, n, in, ELEMS * 32, out, ELEMS * 16) != 0 ||
         check_u32("as_float4(as_int4(a) & (a < b)) selects a where a < b", out, want, 4, 4,
                   ELEMS) != 0)
         failed++;
@@ -774,7 +788,8 @@ static int cmd_motivating(const char *dir)
     if (rc != 0) return rc;
     int failed = 0;
     static uint32_t in[ELEMS * 4], out[ELEMS * 4];
-    for (size_t e = 0; e < ELEMS * 4; ++e) in[e] = (uint32_t)(0x3f800000u + e);
+    for (size_t e = 0; e < ELEMS * 4; ++e)
+        in[e] = (uint32_t)(0x3f800000u + e);
     struct {
         const char *label;
         uint32_t *words;
@@ -791,8 +806,9 @@ static int cmd_motivating(const char *dir)
             continue;
         }
         char vmsg[512];
-        int valid = spvbc_gen_validate(cases[c].words, cases[c].n,
-                                       spvbc_gen_target_env(SPVBC_GEN_VULKAN), vmsg, sizeof vmsg) == 0;
+        int valid =
+            spvbc_gen_validate(cases[c].words, cases[c].n, spvbc_gen_target_env(SPVBC_GEN_VULKAN),
+                               vmsg, sizeof vmsg) == 0;
         char *nl = strchr(vmsg, '\n');
         if (nl != NULL) *nl = '\0';
         printf("  %s: spirv-val: %s\n", cases[c].label, valid ? "valid (unexpected)" : vmsg);
@@ -801,18 +817,19 @@ static int cmd_motivating(const char *dir)
             if (path == VKR_MODULE_CHAINED && !vkr_get_features(vk)->chained_module) continue;
             vkr_run_result rr;
             char msg[512];
-            vkr_status st = vkr_run(vk, cases[c].words, cases[c].n, (vkr_module_path)path, in,
-                                    sizeof in, out, sizeof out, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
+            vkr_status st =
+                vkr_run(vk, cases[c].words, cases[c].n, (vkr_module_path)path, in, sizeof in, out,
+                        sizeof out, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
             const char *how = path == 0 ? "vkCreateShaderModule" : "chained create info";
             if (st != VKR_OK) {
-                printf("  unlowered %s (%s): %s returned %s (%d)\n", cases[c].label, how,
-                       rr.stage, vkr_result_string(rr.result), (int)rr.result);
+                printf("  unlowered %s (%s): %s returned %s (%d)\n", cases[c].label, how, rr.stage,
+                       vkr_result_string(rr.result), (int)rr.result);
             } else {
                 int xyz = 1;
                 for (size_t e = 0; e < ELEMS; ++e)
                     if (memcmp(&out[e * 4], &in[e * 4], 12) != 0) xyz = 0;
-                printf("  unlowered %s (%s): the driver accepted it and %s\n", cases[c].label,
-                       how, xyz ? "computed xyz bit-exact" : "did NOT compute xyz");
+                printf("  unlowered %s (%s): the driver accepted it and %s\n", cases[c].label, how,
+                       xyz ? "computed xyz bit-exact" : "did NOT compute xyz");
                 if (vkr_is_lavapipe(vk)) {
                     printf("  FAIL: lavapipe was expected to reject it\n");
                     failed++;
@@ -888,9 +905,8 @@ static int cmd_unlowered(void)
                 accepted++;
                 compare_stats cs;
                 memset(&cs, 0, sizeof cs);
-                unsigned long long bad =
-                    compare(g_verbose ? label : "", in, sstride, s, out, dstride, d,
-                            SPVBC_PAD_UNDEF, &cs);
+                unsigned long long bad = compare(g_verbose ? label : "", in, sstride, s, out,
+                                                 dstride, d, SPVBC_PAD_UNDEF, &cs);
                 if (bad == 0) {
                     right++;
                     (void)snprintf(what, sizeof what, "accepted, defined lanes right");

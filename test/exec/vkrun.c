@@ -79,9 +79,8 @@ static void decode_driver_version(vkr_device_info *info)
         (void)snprintf(info->driver_version_string, sizeof info->driver_version_string,
                        "%u.%u.%u.%u", v >> 22, (v >> 14) & 0xffu, (v >> 6) & 0xffu, v & 0x3fu);
     } else {
-        (void)snprintf(info->driver_version_string, sizeof info->driver_version_string,
-                       "%u.%u.%u", VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v),
-                       VK_API_VERSION_PATCH(v));
+        (void)snprintf(info->driver_version_string, sizeof info->driver_version_string, "%u.%u.%u",
+                       VK_API_VERSION_MAJOR(v), VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
     }
 }
 
@@ -106,20 +105,20 @@ static int find_memory_type(const vkr_context *ctx, uint32_t type_bits, VkMemory
     return 0;
 }
 
-#define VKR_CHECK(call, what)                                                              \
-    do {                                                                                   \
-        VkResult r_ = (call);                                                              \
-        if (r_ != VK_SUCCESS) {                                                            \
-            set_msg(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_),      \
-                    (int)r_);                                                              \
-            return VKR_ERROR;                                                              \
-        }                                                                                  \
+#define VKR_CHECK(call, what)                                                                      \
+    do {                                                                                           \
+        VkResult r_ = (call);                                                                      \
+        if (r_ != VK_SUCCESS) {                                                                    \
+            set_msg(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_), (int)r_);    \
+            return VKR_ERROR;                                                                      \
+        }                                                                                          \
     } while (0)
 
 static vkr_status pick_device(vkr_context *ctx, char *msg, size_t msg_size)
 {
     uint32_t count = 0;
-    VKR_CHECK(vkEnumeratePhysicalDevices(ctx->instance, &count, NULL), "vkEnumeratePhysicalDevices");
+    VKR_CHECK(vkEnumeratePhysicalDevices(ctx->instance, &count, NULL),
+              "vkEnumeratePhysicalDevices");
     if (count == 0) {
         set_msg(msg, msg_size, "the Vulkan loader found no physical device");
         return VKR_NO_DEVICE;
@@ -313,11 +312,11 @@ static vkr_status create_resources(vkr_context *ctx, char *msg, size_t msg_size)
     }
     VkDescriptorSetLayoutBinding bindings[2];
     for (uint32_t i = 0; i < 2; ++i) {
-        bindings[i] = (VkDescriptorSetLayoutBinding){
-            .binding = i,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-            .descriptorCount = 1,
-            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+        bindings[i] =
+            (VkDescriptorSetLayoutBinding){.binding = i,
+                                           .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                           .descriptorCount = 1,
+                                           .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
     }
     VkDescriptorSetLayoutCreateInfo dslci = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
@@ -347,8 +346,8 @@ static vkr_status create_resources(vkr_context *ctx, char *msg, size_t msg_size)
     VkDescriptorBufferInfo dbi[2];
     VkWriteDescriptorSet writes[2];
     for (uint32_t i = 0; i < 2; ++i) {
-        dbi[i] = (VkDescriptorBufferInfo){.buffer = ctx->buffers[i], .offset = 0,
-                                          .range = VK_WHOLE_SIZE};
+        dbi[i] = (VkDescriptorBufferInfo){
+            .buffer = ctx->buffers[i], .offset = 0, .range = VK_WHOLE_SIZE};
         writes[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                            .dstSet = ctx->descriptor_set,
                                            .dstBinding = i,
@@ -384,7 +383,7 @@ vkr_status vkr_create(const vkr_create_options *options, vkr_context **out, char
         return VKR_ERROR;
     }
     ctx->buffer_size = (options != NULL && options->buffer_size != 0) ? options->buffer_size
-                                                                       : VKR_DEFAULT_BUFFER_SIZE;
+                                                                      : VKR_DEFAULT_BUFFER_SIZE;
     uint32_t loader_version = VK_API_VERSION_1_0;
     if (vkEnumerateInstanceVersion(&loader_version) != VK_SUCCESS ||
         loader_version < VK_API_VERSION_1_2) {
@@ -446,9 +445,15 @@ void vkr_destroy(vkr_context *ctx)
     free(ctx);
 }
 
-const vkr_device_info *vkr_info(const vkr_context *ctx) { return &ctx->info; }
+const vkr_device_info *vkr_info(const vkr_context *ctx)
+{
+    return &ctx->info;
+}
 
-const vkr_features *vkr_get_features(const vkr_context *ctx) { return &ctx->features; }
+const vkr_features *vkr_get_features(const vkr_context *ctx)
+{
+    return &ctx->features;
+}
 
 int vkr_is_lavapipe(const vkr_context *ctx)
 {
@@ -458,28 +463,26 @@ int vkr_is_lavapipe(const vkr_context *ctx)
 void vkr_describe(const vkr_context *ctx, char *buf, size_t size)
 {
     const vkr_device_info *i = &ctx->info;
-    (void)snprintf(buf, size, "%s [%s: %s; driverVersion %s (0x%08x)], Vulkan %u.%u.%u", i->device_name,
-                   i->driver_name, i->driver_info, i->driver_version_string, i->driver_version,
-                   VK_API_VERSION_MAJOR(i->api_version), VK_API_VERSION_MINOR(i->api_version),
-                   VK_API_VERSION_PATCH(i->api_version));
+    (void)snprintf(buf, size, "%s [%s: %s; driverVersion %s (0x%08x)], Vulkan %u.%u.%u",
+                   i->device_name, i->driver_name, i->driver_info, i->driver_version_string,
+                   i->driver_version, VK_API_VERSION_MAJOR(i->api_version),
+                   VK_API_VERSION_MINOR(i->api_version), VK_API_VERSION_PATCH(i->api_version));
 }
 
-#define VKR_RUN_CHECK(call, what)                                                          \
-    do {                                                                                   \
-        VkResult r_ = (call);                                                              \
-        if (r_ != VK_SUCCESS) {                                                            \
-            res->result = r_;                                                              \
-            res->stage = what;                                                             \
-            set_msg(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_),      \
-                    (int)r_);                                                              \
-            goto done;                                                                     \
-        }                                                                                  \
+#define VKR_RUN_CHECK(call, what)                                                                  \
+    do {                                                                                           \
+        VkResult r_ = (call);                                                                      \
+        if (r_ != VK_SUCCESS) {                                                                    \
+            res->result = r_;                                                                      \
+            res->stage = what;                                                                     \
+            set_msg(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_), (int)r_);    \
+            goto done;                                                                             \
+        }                                                                                          \
     } while (0)
 
-vkr_status vkr_run(vkr_context *ctx, const uint32_t *words, size_t word_count,
-                   vkr_module_path path, const void *in, size_t in_size, void *out,
-                   size_t out_size, uint8_t out_fill, uint32_t groups, vkr_run_result *res,
-                   char *msg, size_t msg_size)
+vkr_status vkr_run(vkr_context *ctx, const uint32_t *words, size_t word_count, vkr_module_path path,
+                   const void *in, size_t in_size, void *out, size_t out_size, uint8_t out_fill,
+                   uint32_t groups, vkr_run_result *res, char *msg, size_t msg_size)
 {
     vkr_run_result local;
     if (res == NULL) res = &local;
@@ -560,9 +563,15 @@ VkResult vkr_create_module(vkr_context *ctx, const uint32_t *words, size_t word_
     return r;
 }
 
-VkInstance vkr_instance(const vkr_context *ctx) { return ctx->instance; }
+VkInstance vkr_instance(const vkr_context *ctx)
+{
+    return ctx->instance;
+}
 
-VkDevice vkr_device(const vkr_context *ctx) { return ctx->device; }
+VkDevice vkr_device(const vkr_context *ctx)
+{
+    return ctx->device;
+}
 
 VkResult vkr_create_vertex_pipeline(vkr_context *ctx, const uint32_t *words, size_t word_count,
                                     vkr_module_path path)

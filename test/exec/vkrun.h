@@ -28,35 +28,35 @@ extern "C" {
 typedef enum vkr_status {
     VKR_OK = 0,
     VKR_NO_DEVICE = 1, /**< no Vulkan loader driver or no usable physical device */
-    VKR_ERROR = 2      /**< a Vulkan call failed (message says which) */
+    VKR_ERROR = 2 /**< a Vulkan call failed (message says which) */
 } vkr_status;
 
 /** Device features relevant to as_type modules; 1 where the device has it (and it was enabled). */
 typedef struct vkr_features {
-    int shader_int8;       /**< VkPhysicalDeviceVulkan12Features.shaderInt8 */
-    int shader_int16;      /**< VkPhysicalDeviceFeatures.shaderInt16 */
-    int shader_int64;      /**< VkPhysicalDeviceFeatures.shaderInt64 */
-    int shader_float16;    /**< VkPhysicalDeviceVulkan12Features.shaderFloat16 */
-    int shader_float64;    /**< VkPhysicalDeviceFeatures.shaderFloat64 */
-    int storage_buffer8;   /**< VkPhysicalDeviceVulkan12Features.storageBuffer8BitAccess */
-    int storage_buffer16;  /**< VkPhysicalDeviceVulkan11Features.storageBuffer16BitAccess */
+    int shader_int8; /**< VkPhysicalDeviceVulkan12Features.shaderInt8 */
+    int shader_int16; /**< VkPhysicalDeviceFeatures.shaderInt16 */
+    int shader_int64; /**< VkPhysicalDeviceFeatures.shaderInt64 */
+    int shader_float16; /**< VkPhysicalDeviceVulkan12Features.shaderFloat16 */
+    int shader_float64; /**< VkPhysicalDeviceFeatures.shaderFloat64 */
+    int storage_buffer8; /**< VkPhysicalDeviceVulkan12Features.storageBuffer8BitAccess */
+    int storage_buffer16; /**< VkPhysicalDeviceVulkan11Features.storageBuffer16BitAccess */
     int float_controls_preserve32; /**< shaderDenormPreserveFloat32 (informational) */
-    int chained_module;    /**< a VkShaderModuleCreateInfo chained into a pipeline stage is
-                                allowed (VK_EXT_graphics_pipeline_library enabled) */
+    int chained_module; /**< a VkShaderModuleCreateInfo chained into a pipeline stage is
+                             allowed (VK_EXT_graphics_pipeline_library enabled) */
 } vkr_features;
 
 typedef struct vkr_device_info {
     char device_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
     char driver_name[VK_MAX_DRIVER_NAME_SIZE];
     char driver_info[VK_MAX_DRIVER_INFO_SIZE];
-    uint32_t driver_id;      /**< VkDriverId */
-    uint32_t api_version;    /**< VkPhysicalDeviceProperties.apiVersion */
+    uint32_t driver_id; /**< VkDriverId */
+    uint32_t api_version; /**< VkPhysicalDeviceProperties.apiVersion */
     uint32_t driver_version; /**< raw VkPhysicalDeviceProperties.driverVersion */
     char driver_version_string[32]; /**< decoded the vendor's way (NVIDIA: 10.8.8.6 bits) */
     uint32_t vendor_id;
     uint32_t device_id;
-    uint32_t device_index;   /**< index among the loader's physical devices */
-    uint32_t device_count;   /**< physical devices the loader reported */
+    uint32_t device_index; /**< index among the loader's physical devices */
+    uint32_t device_count; /**< physical devices the loader reported */
 } vkr_device_info;
 
 typedef struct vkr_context vkr_context;
@@ -85,14 +85,14 @@ int vkr_is_lavapipe(const vkr_context *ctx);
 
 /** How vkr_run builds the pipeline. */
 typedef enum vkr_module_path {
-    VKR_MODULE_OBJECT = 0,  /**< vkCreateShaderModule, then the pipeline */
-    VKR_MODULE_CHAINED = 1  /**< no VkShaderModule: VkShaderModuleCreateInfo chained into the
-                                 stage's pNext (needs vkr_features.chained_module) */
+    VKR_MODULE_OBJECT = 0, /**< vkCreateShaderModule, then the pipeline */
+    VKR_MODULE_CHAINED = 1 /**< no VkShaderModule: VkShaderModuleCreateInfo chained into the
+                                stage's pNext (needs vkr_features.chained_module) */
 } vkr_module_path;
 
 /** What happened in one vkr_run. */
 typedef struct vkr_run_result {
-    VkResult result;   /**< VK_SUCCESS, or the first failing call's result */
+    VkResult result; /**< VK_SUCCESS, or the first failing call's result */
     const char *stage; /**< the failing call ("vkCreateComputePipelines", ...), or NULL */
 } vkr_run_result;
 
@@ -102,10 +102,9 @@ typedef struct vkr_run_result {
  * `groups` x 1 x 1 workgroups and copies the output back to `out`.  Returns VKR_OK if every call
  * succeeded; VKR_ERROR otherwise, with the failing call and VkResult in `*res` and `msg`.
  */
-vkr_status vkr_run(vkr_context *ctx, const uint32_t *words, size_t word_count,
-                   vkr_module_path path, const void *in, size_t in_size, void *out,
-                   size_t out_size, uint8_t out_fill, uint32_t groups, vkr_run_result *res,
-                   char *msg, size_t msg_size);
+vkr_status vkr_run(vkr_context *ctx, const uint32_t *words, size_t word_count, vkr_module_path path,
+                   const void *in, size_t in_size, void *out, size_t out_size, uint8_t out_fill,
+                   uint32_t groups, vkr_run_result *res, char *msg, size_t msg_size);
 
 /** Creates and destroys one VkShaderModule from `word_count` words; returns vkCreateShaderModule's
  *  result (no pipeline is made, so the driver may not even look at the code). */
