@@ -65,9 +65,11 @@ static bool add_edit(lstate *s, uint32_t offset, uint32_t remove, const uint32_t
 /* Finds or declares an added OpTypeVector 4 x `comp` or OpConstantNull `type`.  New
  * declarations go right after the declaration of the type they are built from, so they come
  * after their component type and before every use. */
-static bool find_or_add(lstate *s, const spvbc__type *from, bool is_null, uint32_t *out)
+static bool find_or_add(lstate *s, const spvbc__type *from, bool is_null, bool spec, uint32_t *out)
 {
-    uint32_t existing = is_null ? from->null_id : from->vec4_id;
+    /* A spec-constant site lives among the global declarations, where an existing null may
+     * come after it: use only nulls this pass adds (duplicate constants are valid). */
+    uint32_t existing = is_null ? (spec ? 0u : from->null_id) : from->vec4_id;
     if (existing) {
         *out = existing;
         return true;
@@ -115,6 +117,15 @@ static const spvbc__type *component_of(const struct spvbc_module_s *m, const spv
     return t->kind == SPVBC__T_VECTOR ? spvbc__type_of_id(m, t->elem) : t;
 }
 
+/* The scalar type a plan's intermediate vec4 `d` is built from: the source's element or the
+ * destination's. */
+static const spvbc__type *plan_component(const struct spvbc_module_s *m,
+                                         const spvbc__site_info *info, const spvbc_type_desc *d)
+{
+    const spvbc__type *side = same_element(d, &info->src) ? info->otype : info->rtype;
+    return component_of(m, side);
+}
+
 /* The type id for plan result type `d`: the as_type destination itself, or a 4-component
  * vector of the source's or destination's element type. */
 static bool plan_type_id(lstate *s, const spvbc__site_info *info, const spvbc_type_desc *d,
@@ -124,10 +135,26 @@ static bool plan_type_id(lstate *s, const spvbc__site_info *info, const spvbc_ty
         *out = info->result_type_id;
         return true;
     }
-    const spvbc__type *side = same_element(d, &info->src) ? info->otype : info->rtype;
-    const spvbc__type *comp = component_of(s->m, side);
+    const spvbc__type *comp = plan_component(s->m, info, d);
     if (!comp) return false;
-    return find_or_add(s, comp, false, out);
+    return find_or_add(s, comp, false, info->spec, out);
+}
+
+/* Whether every intermediate type of the plan can be used at the site: for a spec-constant
+ * site an existing vec4 declared after it cannot (and a second declaration would be a
+ * duplicate type, which SPIR-V forbids). */
+static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__site_info *info,
+                                 uint32_t site_offset)
+{
+    if (!info->spec) return true;
+    for (uint32_t i = 0; i < info->plan.op_count; ++i) {
+        const spvbc_type_desc *d = &info->plan.ops[i].result_type;
+        if (d->count == info->dst.count && same_element(d, &info->dst)) continue;
+        const spvbc__type *comp = plan_component(m, info, d);
+        const spvbc__type *v4 = comp ? spvbc__type_of_id(m, comp->vec4_id) : NULL;
+        if (v4 && v4->decl_offset > site_offset) return false;
+    }
+    return true;
 }
 
 static uint32_t class_bit(spvbc_astype_class c)
@@ -163,7 +190,8 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 
     bool selected = info.has_astype && (s->opt.classes & class_bit(info.plan.cls));
-    if (info.spec_needs_kernel || !spvbc__site_lowerable(m, &info) || !selected) {
+    bool available = plan_types_available(m, &info, site->offset);
+    if (info.spec_needs_kernel || !spvbc__site_lowerable(m, &info) || !selected || !available) {
         s->sum.refused++;
         const char *why;
         if (info.spec_needs_kernel)
@@ -173,6 +201,9 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             why = spvbc__vrule_text(info.vrule);
         else if (info.has_astype && info.plan.refusal == SPVBC_REFUSE_NONE && !selected)
             why = "not lowered: this as_type class is not selected";
+        else if (spvbc__site_lowerable(m, &info) && !available)
+            why = "not lowered: the 4-component vector type the recipe needs is declared after "
+                  "this specialization constant";
         else if (info.spec)
             why = "not lowered: a Shader module cannot express the recipe as specialization "
                   "constants";
@@ -203,7 +234,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             return false;
         if (op->kind == SPVBC_PLAN_OP_SHUFFLE && op->second == SPVBC_PLAN_SECOND_NULL) {
             /* The null vector has the type of the value being padded: the operand's. */
-            if (!find_or_add(s, info.otype, true, &second)) return false;
+            if (!find_or_add(s, info.otype, true, info.spec, &second)) return false;
         }
         uint32_t *w = words + nw;
         size_t head = info.spec ? 4 : 3;

@@ -366,6 +366,51 @@ static void test_lower_spec_constant(void **state)
     spvbc_context_destroy(ctx);
 }
 
+/* A spec-constant as_int3(float4) whose v4int is declared only after it: reusing it would be a
+ * use before declaration and a second declaration a duplicate type, so it is refused; without
+ * that later declaration a new v4int is declared before the site. */
+static void test_spec_constant_type_order(void **state)
+{
+    (void)state;
+    enum { S_FLOAT = 1, S_INT, S_V4F, S_V3I, S_C, S_C4, S_SPEC, S_V4I, S_BOUND };
+    for (int late = 1; late >= 0; --late) {
+        mb b;
+        header(&b, 0x00010200u, S_BOUND);
+        EMIT(&b, SpvOpCapability, SpvCapabilityKernel);
+        EMIT(&b, SpvOpCapability, SpvCapabilityAddresses);
+        EMIT(&b, SpvOpCapability, SpvCapabilityLinkage);
+        EMIT(&b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
+        EMIT(&b, SpvOpTypeFloat, S_FLOAT, 32);
+        EMIT(&b, SpvOpTypeInt, S_INT, 32, 0);
+        EMIT(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
+        EMIT(&b, SpvOpTypeVector, S_V3I, S_INT, 3);
+        EMIT(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
+        EMIT(&b, SpvOpSpecConstantComposite, S_V4F, S_C4, S_C, S_C, S_C, S_C);
+        EMIT(&b, SpvOpSpecConstantOp, S_V3I, S_SPEC, SpvOpBitcast, S_C4);
+        if (late) EMIT(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
+        spvbc_context ctx;
+        spvbc_module m;
+        assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+        assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+        spvbc_lower_summary sum;
+        assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+        const uint32_t *out;
+        size_t n;
+        assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+        if (late) {
+            assert_int_equal(sum.refused, 1);
+            assert_int_equal(sum.rewritten, 0);
+            assert_ptr_equal(out, b.w);
+            assert_non_null(strstr(spvbc_context_diagnostic(ctx, 0)->message, "declared after"));
+        } else {
+            assert_int_equal(sum.rewritten, 1);
+            assert_int_equal(sum.types_added, 1);
+            assert_true(spirv_val(out, n));
+        }
+        spvbc_context_destroy(ctx);
+    }
+}
+
 /* In a Shader module the spec-constant form cannot be lowered (and needs Kernel anyway). */
 static void test_shader_spec_constant_refused(void **state)
 {
@@ -475,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_lower_properties),
         cmocka_unit_test(test_lower_only_and_pad),
         cmocka_unit_test(test_lower_spec_constant),
+        cmocka_unit_test(test_spec_constant_type_order),
         cmocka_unit_test(test_shader_spec_constant_refused),
         cmocka_unit_test(test_warnings_and_notes),
         cmocka_unit_test(test_copy_words_and_bytes),
