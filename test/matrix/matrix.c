@@ -16,8 +16,9 @@
  *     (OpName "y") names the final instruction of the recipe.
  * Then the seed examples of issue 3 run as separate cases.
  *
- * With `--dump-kernel DIR`, every distinct lowered Kernel-flavour output is written to DIR as
- * <n>_as_<dst>_<src>[_pad].spv for the reverse-translation test (llvm_spirv_reverse.sh).
+ * With `--dump-kernel DIR`, every lowered Kernel-flavour output is written to DIR as
+ * <n>_as_<dst>_<src>[_pad].spv, its entry point renamed k<n> so that spirv-link can join them,
+ * for the reverse-translation test (llvm_spirv_reverse.sh).
  * SPDX-License-Identifier: Apache-2.0
  */
 #include <stdarg.h>
@@ -608,48 +609,62 @@ static int words_equal(const uint32_t *a, size_t an, const uint32_t *b, size_t b
     return an == bn && memcmp(a, b, an * sizeof(uint32_t)) == 0;
 }
 
-static uint64_t g_dumped_hash[4096];
-
-/* FNV-1a over the words, to write each distinct output once. */
-static uint64_t words_hash(const uint32_t *w, size_t n)
+/*
+ * Writes a copy of `w` with the entry point (and its OpName) "astype" renamed to `name` (at
+ * most 7 characters, so the instruction keeps its word count), for linking many outputs into
+ * one module.  Returns 0 on success.
+ */
+static int write_renamed(const char *path, const uint32_t *w, size_t n, const char *name)
 {
-    uint64_t h = 14695981039346656037ull;
-    const unsigned char *p = (const unsigned char *)w;
-    for (size_t i = 0; i < n * sizeof(uint32_t); ++i) {
-        h = (h ^ p[i]) * 1099511628211ull;
+    uint32_t *c = (uint32_t *)malloc(n * sizeof(uint32_t));
+    size_t i = 5;
+    FILE *f;
+    int ok;
+    if (!c || strlen(name) > 7) {
+        free(c);
+        return -1;
     }
-    return h;
+    memcpy(c, w, n * sizeof(uint32_t));
+    while (i < n) {
+        uint32_t wc = c[i] >> 16, op = c[i] & 0xffffu;
+        size_t str_at = op == 15 ? 3 : op == 5 ? 2 : 0; /* OpEntryPoint, OpName */
+        if (wc == 0 || i + wc > n) {
+            break;
+        }
+        if (str_at && wc >= str_at + 2 &&
+            memcmp(&c[i + str_at], "astype\0", 7) == 0) {
+            char lit[8] = {0};
+            memcpy(lit, name, strlen(name));
+            memcpy(&c[i + str_at], lit, 8);
+        }
+        i += wc;
+    }
+    f = fopen(path, "wb");
+    ok = f && fwrite(c, sizeof(uint32_t), n, f) == n;
+    if (f) {
+        ok = fclose(f) == 0 && ok;
+    }
+    free(c);
+    return ok ? 0 : -1;
 }
 
+/* Writes a lowered Kernel output into the dump directory as <n>_as_<dst>_<src><suffix>.spv,
+ * its entry point renamed to k<n>. */
 static void dump_kernel(const uint32_t *w, size_t n, const char *sname, const char *dname,
                         const char *suffix)
 {
-    char path[1024];
-    FILE *f;
-    uint64_t h;
+    char path[1024], name[16];
     if (!g_dump_dir) {
         return;
     }
-    h = words_hash(w, n);
-    for (size_t i = 0; i < g_stats.dumped; ++i) {
-        if (g_dumped_hash[i] == h) {
-            return;
-        }
-    }
-    if (g_stats.dumped == sizeof g_dumped_hash / sizeof g_dumped_hash[0]) {
-        return;
-    }
-    snprintf(path, sizeof path, "%s/%04zu_as_%s_%s%s.spv", g_dump_dir, g_stats.dumped, dname,
-             sname, suffix);
-    f = fopen(path, "wb");
-    if (!f || fwrite(w, sizeof(uint32_t), n, f) != n) {
+    snprintf(path, sizeof path, "%s/%04zu_as_%s_%s%s.spv", g_dump_dir, g_stats.dumped % 10000u,
+             dname, sname, suffix);
+    snprintf(name, sizeof name, "k%04zu", g_stats.dumped % 10000u);
+    if (write_renamed(path, w, n, name) != 0) {
         fprintf(stderr, "FAIL cannot write %s\n", path);
         g_stats.checks_failed++;
     } else {
-        g_dumped_hash[g_stats.dumped++] = h;
-    }
-    if (f) {
-        fclose(f);
+        g_stats.dumped++;
     }
 }
 

@@ -396,6 +396,15 @@ int spvbc_gen_target_env(spvbc_gen_flavour flavour)
     return flavour == SPVBC_GEN_VULKAN ? (int)SPV_ENV_VULKAN_1_2 : (int)SPV_ENV_UNIVERSAL_1_0;
 }
 
+int spvbc_gen_universal_env(int minor)
+{
+    static const spv_target_env envs[7] = {SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1,
+                                           SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
+                                           SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5,
+                                           SPV_ENV_UNIVERSAL_1_6};
+    return minor >= 0 && minor <= 6 ? (int)envs[minor] : -1;
+}
+
 /* ---- SPIRV-Tools wrappers --------------------------------------------------------------- */
 
 int spvbc_gen_assemble(const char *text, int target_env, uint32_t **words, size_t *word_count)

@@ -66,6 +66,11 @@ char *spvbc_gen_astype_text(const spvbc_type_desc *src, const spvbc_type_desc *d
 /** The spv_target_env (as an int) to assemble and validate `flavour` with. */
 int spvbc_gen_target_env(spvbc_gen_flavour flavour);
 
+/** The spv_target_env (as an int) SPV_ENV_UNIVERSAL_1_<minor> for `minor` 0..6, -1 otherwise.
+ *  (Only one C translation unit of a program may include <spirv-tools/libspirv.h>: in C it
+ *  defines a const object with external linkage.  Tests use these helpers instead.) */
+int spvbc_gen_universal_env(int minor);
+
 /** The byte stride of one buffer element of `type` in the Vulkan flavour (a vec3 occupies 4
  *  lanes); 0 if the type cannot appear in a Vulkan-flavour module. */
 size_t spvbc_gen_vulkan_stride(const spvbc_type_desc *type);

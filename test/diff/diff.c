@@ -1,0 +1,1094 @@
+/*
+ * diff.c - the differential test (issue 2): spvbc_module_validate() against spirv-val.
+ *
+ * A seeded generator (fixed seed: the run is reproducible) writes single-bitcast modules over:
+ * scalars and vectors of int/float widths 8/16/32/64 and counts 1/2/3/4/8/16; pointers
+ * (Physical32/Physical64 Kernel addressing, PhysicalStorageBuffer64 in Shader, Logical
+ * addressing with Function/StorageBuffer pointers); SPIR-V 1.0-1.6 (with the
+ * SPV_KHR_physical_storage_buffer extension in some <1.5 modules); Kernel and Shader modules
+ * (Shader with and without Int8/Int16/Float16, so the storage-only rule fires); bool types;
+ * operands that are not values (a type, an OpString, a label); OpSpecConstantOp Bitcast in
+ * Kernel modules (and a few in Shader modules, where it needs the Kernel capability).
+ *
+ * Every module has a twin without the bitcast; spirv-val must accept the twin, so that its
+ * verdict on the module is about the bitcast alone (cases whose twin is invalid are skipped and
+ * counted).  For each case the library's verdict (spvbc_module_validate() returning
+ * SPVBC_ERROR_VALIDATION_FAILED or not) must equal spirv-val's (SPIRV-Tools C API, the
+ * module's universal target env), and the rule id of the library's error must map to
+ * spirv-val's message.  The test also carries its own model of the rules sheet (section 1); it
+ * must agree with spirv-val too.  OpSpecConstantOp Bitcast in Kernel modules is not checked by
+ * SPIRV-Tools 2023.1: there the library follows current SPIRV-Tools (V1-V13 apply), and the
+ * test compares it against the model instead (reported separately).
+ *
+ * Usage: spvbc_diff [--seed N] [--scale N] [--show CATEGORY] [--verbose]
+ *   --scale N runs N times as many cases; --show prints every module of a category with the
+ *   three verdicts; --verbose also prints the skipped cases.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "astype_gen.h"
+#include "spirv_bitcast.h"
+
+/* ---- deterministic random numbers (xorshift64*) ------------------------------------------- */
+
+static uint64_t g_rng = 0x5eed2b17c0ffee01ull;
+
+static uint32_t rnd(uint32_t n)
+{
+    g_rng ^= g_rng >> 12;
+    g_rng ^= g_rng << 25;
+    g_rng ^= g_rng >> 27;
+    return n ? (uint32_t)((g_rng * 2685821657736338717ull) >> 33) % n : 0;
+}
+
+static int coin(void)
+{
+    return (int)rnd(2);
+}
+
+/* ---- text buffer ------------------------------------------------------------------------ */
+
+typedef struct tbuf {
+    char *s;
+    size_t len, cap;
+    int failed;
+} tbuf;
+
+static void tb_printf(tbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    if (b->failed) {
+        return;
+    }
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->failed = 1;
+        return;
+    }
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        char *s;
+        while (cap < b->len + (size_t)n + 1) {
+            cap *= 2;
+        }
+        s = (char *)realloc(b->s, cap);
+        if (!s) {
+            b->failed = 1;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+static void tb_free(tbuf *b)
+{
+    free(b->s);
+    memset(b, 0, sizeof *b);
+}
+
+static const char *tb_str(const tbuf *b)
+{
+    return b->s ? b->s : "";
+}
+
+/* ---- generator types -------------------------------------------------------------------- */
+
+typedef enum { GT_INT, GT_FLOAT, GT_BOOL, GT_PTR } gkind;
+
+enum { SC_FUNCTION, SC_CROSS, SC_WORKGROUP, SC_STORAGE_BUFFER, SC_PSB };
+static const char *const k_sc_name[] = {"Function", "CrossWorkgroup", "Workgroup",
+                                        "StorageBuffer", "PhysicalStorageBuffer"};
+
+typedef struct gtype {
+    gkind kind;
+    uint32_t width; /* int/float */
+    uint32_t count; /* 1: scalar */
+    int is_signed;
+    int sc;          /* pointers */
+    gkind pk;        /* pointee: int/float/bool scalar or vector */
+    uint32_t pw, pc;
+    int ps;
+} gtype;
+
+static gtype num(gkind k, uint32_t w, uint32_t c, int s)
+{
+    gtype t;
+    memset(&t, 0, sizeof t);
+    t.kind = k;
+    t.width = k == GT_BOOL ? 0 : w;
+    t.count = c;
+    t.is_signed = k == GT_INT ? s : 0;
+    return t;
+}
+
+static gtype ptr(int sc, gtype pointee)
+{
+    gtype t;
+    memset(&t, 0, sizeof t);
+    t.kind = GT_PTR;
+    t.count = 1;
+    t.sc = sc;
+    t.pk = pointee.kind;
+    t.pw = pointee.width;
+    t.pc = pointee.count;
+    t.ps = pointee.is_signed;
+    return t;
+}
+
+static gtype pointee_of(const gtype *p)
+{
+    return num(p->pk, p->pw, p->pc, p->ps);
+}
+
+static void type_name(const gtype *t, char *buf, size_t size)
+{
+    if (t->kind == GT_PTR) {
+        gtype e = pointee_of(t);
+        char en[32];
+        type_name(&e, en, sizeof en);
+        snprintf(buf, size, "p_%s_%s", k_sc_name[t->sc], en);
+        return;
+    }
+    {
+        char s[16];
+        if (t->kind == GT_BOOL) {
+            snprintf(s, sizeof s, "bool");
+        } else {
+            snprintf(s, sizeof s, "%c%u",
+                     t->kind == GT_FLOAT ? 'f' : (t->is_signed ? 'i' : 'u'), (unsigned)t->width);
+        }
+        if (t->count > 1) {
+            snprintf(buf, size, "v%u%s", (unsigned)t->count, s);
+        } else {
+            snprintf(buf, size, "%s", s);
+        }
+    }
+}
+
+/* ---- the module under construction ------------------------------------------------------ */
+
+enum { ADDR_LOGICAL, ADDR_PHYS32, ADDR_PHYS64, ADDR_PSB64 };
+
+typedef struct gmod {
+    int minor;   /* SPIR-V 1.<minor> */
+    int kernel;  /* Kernel (OpenCL) module, else Shader */
+    int addressing;
+    int psb_ext; /* OpExtension "SPV_KHR_physical_storage_buffer" */
+    int int8, int16, float16; /* Shader: arithmetic capabilities declared */
+    int use8, use16i, use16f, use64i, use64f, use_vec16, use_sb;
+    tbuf decls;     /* types, constants, global variables in dependency order */
+    tbuf annots;    /* decorations */
+    tbuf debug;     /* OpString */
+    tbuf vars;      /* function-scope OpVariable (first block) */
+    tbuf body;      /* other function instructions before the bitcast */
+    char params[8][64]; /* parameter type names */
+    char param_ids[8][16];
+    size_t nparams;
+    char globals[512]; /* interface list (SPIR-V 1.4+) */
+    char declared[64][64];
+    size_t ndeclared;
+    unsigned next_id;
+    unsigned next_binding;
+} gmod;
+
+static int is_declared(gmod *m, const char *name)
+{
+    for (size_t i = 0; i < m->ndeclared; ++i) {
+        if (strcmp(m->declared[i], name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void mark_declared(gmod *m, const char *name)
+{
+    if (m->ndeclared < 64) {
+        snprintf(m->declared[m->ndeclared++], sizeof m->declared[0], "%s", name);
+    }
+}
+
+static void new_id(gmod *m, char *buf, size_t size, const char *prefix)
+{
+    snprintf(buf, size, "%%%s%u", prefix, m->next_id++);
+}
+
+/* Declares `t` (and what it depends on) once; writes its id (with '%') to `buf`. */
+static void ensure_type(gmod *m, const gtype *t, char *buf, size_t size)
+{
+    char name[48];
+    type_name(t, name, sizeof name);
+    snprintf(buf, size, "%%%s", name);
+    if (is_declared(m, name)) {
+        return;
+    }
+    if (t->kind == GT_PTR) {
+        gtype e = pointee_of(t);
+        char en[64];
+        ensure_type(m, &e, en, sizeof en);
+        tb_printf(&m->decls, "%%%s = OpTypePointer %s %s\n", name, k_sc_name[t->sc], en);
+        m->use_sb |= t->sc == SC_STORAGE_BUFFER;
+    } else if (t->count > 1) {
+        gtype s = *t;
+        char sn[64];
+        s.count = 1;
+        ensure_type(m, &s, sn, sizeof sn);
+        tb_printf(&m->decls, "%%%s = OpTypeVector %s %u\n", name, sn, (unsigned)t->count);
+        if (t->count >= 8) {
+            m->use_vec16 = 1;
+        }
+    } else if (t->kind == GT_BOOL) {
+        tb_printf(&m->decls, "%%%s = OpTypeBool\n", name);
+    } else if (t->kind == GT_FLOAT) {
+        tb_printf(&m->decls, "%%%s = OpTypeFloat %u\n", name, (unsigned)t->width);
+        m->use16f |= t->width == 16;
+        m->use64f |= t->width == 64;
+    } else {
+        tb_printf(&m->decls, "%%%s = OpTypeInt %u %d\n", name, (unsigned)t->width, t->is_signed);
+        m->use8 |= t->width == 8;
+        m->use16i |= t->width == 16;
+        m->use64i |= t->width == 64;
+    }
+    mark_declared(m, name);
+}
+
+static void add_global(gmod *m, const char *id)
+{
+    size_t len = strlen(m->globals);
+    snprintf(m->globals + len, sizeof m->globals - len, " %s", id);
+}
+
+/* Whether `t` is an 8/16-bit type a Shader module can only store (no arithmetic capability). */
+static int storage_only(const gmod *m, const gtype *t)
+{
+    if (m->kernel || t->kind == GT_BOOL) {
+        return 0;
+    }
+    if (t->kind == GT_PTR) {
+        gtype e = pointee_of(t);
+        return storage_only(m, &e);
+    }
+    if (t->kind == GT_INT) {
+        return (t->width == 8 && !m->int8) || (t->width == 16 && !m->int16);
+    }
+    return t->width == 16 && !m->float16;
+}
+
+/* A uint 0 constant (for access chains). */
+static void const_u32_0(gmod *m, char *buf, size_t size)
+{
+    gtype u = num(GT_INT, 32, 1, 0);
+    char un[64];
+    ensure_type(m, &u, un, sizeof un);
+    snprintf(buf, size, "%%c0");
+    if (!is_declared(m, "c0")) {
+        tb_printf(&m->decls, "%%c0 = OpConstant %s 0\n", un);
+        mark_declared(m, "c0");
+    }
+}
+
+/* A StorageBuffer block variable whose member 0 has type `t`; writes a pointer to member 0
+ * into `ptr_id` (an OpAccessChain in the body). */
+static void sb_member_pointer(gmod *m, const gtype *t, char *ptr_id, size_t size)
+{
+    char tn[64], blk[64], pblk[80], var[24], c0[16], name[48];
+    gtype p = ptr(SC_STORAGE_BUFFER, *t);
+    char pn[64];
+    ensure_type(m, t, tn, sizeof tn);
+    ensure_type(m, &p, pn, sizeof pn);
+    type_name(t, name, sizeof name);
+    snprintf(blk, sizeof blk, "%%blk_%s", name);
+    snprintf(pblk, sizeof pblk, "%%p_StorageBuffer_blk_%s", name);
+    if (!is_declared(m, blk + 1)) {
+        tb_printf(&m->decls, "%s = OpTypeStruct %s\n%s = OpTypePointer StorageBuffer %s\n", blk, tn,
+                  pblk, blk);
+        tb_printf(&m->annots, "OpMemberDecorate %s 0 Offset 0\nOpDecorate %s Block\n", blk, blk);
+        mark_declared(m, blk + 1);
+    }
+    new_id(m, var, sizeof var, "sb");
+    tb_printf(&m->decls, "%s = OpVariable %s StorageBuffer\n", var, pblk);
+    tb_printf(&m->annots, "OpDecorate %s DescriptorSet 0\nOpDecorate %s Binding %u\n", var, var,
+              m->next_binding++);
+    add_global(m, var);
+    m->use_sb = 1;
+    const_u32_0(m, c0, sizeof c0);
+    new_id(m, ptr_id, size, "a");
+    tb_printf(&m->body, "%s = OpAccessChain %s %s %s\n", ptr_id, pn, var, c0);
+}
+
+typedef enum { SRC_UNDEF, SRC_NULL, SRC_LOAD, SRC_PARAM, SRC_VAR, SRC_SB } src_kind;
+
+/* Makes a value of type `t` for the bitcast operand; writes its id to `id`. */
+static void make_value(gmod *m, const gtype *t, char *id, size_t size)
+{
+    char tn[64];
+    src_kind k;
+    ensure_type(m, t, tn, sizeof tn);
+    if (t->kind == GT_PTR) {
+        /* Pointers: a variable's address, an access chain, a parameter or OpUndef. */
+        if (t->sc == SC_FUNCTION) {
+            k = coin() ? SRC_VAR : SRC_UNDEF;
+        } else if (t->sc == SC_CROSS) {
+            k = coin() ? SRC_PARAM : SRC_UNDEF;
+        } else if (t->sc == SC_WORKGROUP) {
+            k = coin() ? SRC_VAR : SRC_UNDEF;
+        } else if (t->sc == SC_STORAGE_BUFFER) {
+            k = coin() ? SRC_SB : SRC_UNDEF;
+        } else {
+            k = SRC_UNDEF;
+        }
+        if (m->kernel && k == SRC_UNDEF && coin()) {
+            k = SRC_NULL;
+        }
+        if (storage_only(m, t) && k == SRC_VAR) {
+            k = SRC_UNDEF; /* no variables of storage-only types outside buffers */
+        }
+    } else if (t->kind == GT_BOOL) {
+        k = coin() ? SRC_UNDEF : SRC_NULL;
+    } else if (storage_only(m, t)) {
+        k = SRC_SB; /* the only way to get such a value */
+    } else if (m->kernel) {
+        static const src_kind kk[4] = {SRC_UNDEF, SRC_NULL, SRC_LOAD, SRC_PARAM};
+        k = kk[rnd(4)];
+    } else {
+        static const src_kind ks[3] = {SRC_UNDEF, SRC_NULL, SRC_SB};
+        k = ks[rnd(3)];
+    }
+    switch (k) {
+    case SRC_UNDEF:
+        new_id(m, id, size, "u");
+        tb_printf(&m->body, "%s = OpUndef %s\n", id, tn);
+        break;
+    case SRC_NULL:
+        new_id(m, id, size, "n");
+        tb_printf(&m->decls, "%s = OpConstantNull %s\n", id, tn);
+        break;
+    case SRC_PARAM:
+        new_id(m, id, size, "param");
+        if (m->nparams < 8) {
+            snprintf(m->params[m->nparams], sizeof m->params[0], "%s", tn);
+            snprintf(m->param_ids[m->nparams], sizeof m->param_ids[0], "%s", id);
+            m->nparams++;
+        }
+        break;
+    case SRC_LOAD: {
+        gtype p = ptr(SC_FUNCTION, *t);
+        char pn[64], var[24];
+        ensure_type(m, &p, pn, sizeof pn);
+        new_id(m, var, sizeof var, "fv");
+        tb_printf(&m->vars, "%s = OpVariable %s Function\n", var, pn);
+        new_id(m, id, size, "ld");
+        tb_printf(&m->body, "%s = OpLoad %s %s\n", id, tn, var);
+        break;
+    }
+    case SRC_VAR: {
+        gtype e = pointee_of(t);
+        char en[64];
+        ensure_type(m, &e, en, sizeof en);
+        new_id(m, id, size, "var");
+        if (t->sc == SC_FUNCTION) {
+            tb_printf(&m->vars, "%s = OpVariable %s Function\n", id, tn);
+        } else {
+            tb_printf(&m->decls, "%s = OpVariable %s %s\n", id, tn, k_sc_name[t->sc]);
+            add_global(m, id);
+        }
+        break;
+    }
+    case SRC_SB:
+        if (t->kind == GT_PTR) {
+            gtype e = pointee_of(t);
+            sb_member_pointer(m, &e, id, size);
+        } else {
+            char p[24];
+            sb_member_pointer(m, t, p, sizeof p);
+            new_id(m, id, size, "ld");
+            tb_printf(&m->body, "%s = OpLoad %s %s\n", id, tn, p);
+        }
+        break;
+    }
+}
+
+/* Writes the whole module: `bitcast_line` (may be NULL: the twin) goes at the end of the body
+ * when `global_line` is 0, or after the declarations (OpSpecConstantOp) otherwise. */
+static void write_module(gmod *m, const char *bitcast_line, int global_line, tbuf *out)
+{
+    char fnty[256];
+    size_t len;
+    tb_printf(out, "OpCapability %s\n", m->kernel ? "Kernel" : "Shader");
+    if (m->kernel) {
+        tb_printf(out, "OpCapability Addresses\n");
+        if (m->use8) tb_printf(out, "OpCapability Int8\n");
+        if (m->use16i) tb_printf(out, "OpCapability Int16\n");
+        if (m->use16f) tb_printf(out, "OpCapability Float16\n");
+        if (m->use_vec16) tb_printf(out, "OpCapability Vector16\n");
+    } else {
+        if (m->use8 && m->int8) tb_printf(out, "OpCapability Int8\n");
+        if (m->use16i && m->int16) tb_printf(out, "OpCapability Int16\n");
+        if (m->use16f && m->float16) tb_printf(out, "OpCapability Float16\n");
+        if (m->use8) tb_printf(out, "OpCapability StorageBuffer8BitAccess\n");
+        if (m->use16i || m->use16f) tb_printf(out, "OpCapability StorageBuffer16BitAccess\n");
+        if (m->addressing == ADDR_PSB64) {
+            tb_printf(out, "OpCapability PhysicalStorageBufferAddresses\n");
+        }
+    }
+    if (m->use64i) tb_printf(out, "OpCapability Int64\n");
+    if (m->use64f) tb_printf(out, "OpCapability Float64\n");
+    if (m->psb_ext) tb_printf(out, "OpExtension \"SPV_KHR_physical_storage_buffer\"\n");
+    if (!m->kernel) {
+        if (m->use8 && m->minor < 5) tb_printf(out, "OpExtension \"SPV_KHR_8bit_storage\"\n");
+        if ((m->use16i || m->use16f) && m->minor < 3) {
+            tb_printf(out, "OpExtension \"SPV_KHR_16bit_storage\"\n");
+        }
+        if ((m->use_sb || m->use8 || m->use16i || m->use16f) && m->minor < 3) {
+            tb_printf(out, "OpExtension \"SPV_KHR_storage_buffer_storage_class\"\n");
+        }
+    }
+    {
+        static const char *const addr[] = {"Logical", "Physical32", "Physical64",
+                                           "PhysicalStorageBuffer64"};
+        tb_printf(out, "OpMemoryModel %s %s\n", addr[m->addressing],
+                  m->kernel ? "OpenCL" : "GLSL450");
+    }
+    tb_printf(out, "OpEntryPoint %s %%main \"main\"%s\n", m->kernel ? "Kernel" : "GLCompute",
+              m->minor >= 4 ? m->globals : "");
+    if (!m->kernel) {
+        tb_printf(out, "OpExecutionMode %%main LocalSize 1 1 1\n");
+    }
+    tb_printf(out, "%s%s", tb_str(&m->debug), tb_str(&m->annots));
+    tb_printf(out, "%%void = OpTypeVoid\n%s", tb_str(&m->decls));
+    if (bitcast_line && global_line) {
+        tb_printf(out, "%s\n", bitcast_line);
+    }
+    snprintf(fnty, sizeof fnty, "%%fn = OpTypeFunction %%void");
+    for (size_t i = 0; i < m->nparams; ++i) {
+        len = strlen(fnty);
+        snprintf(fnty + len, sizeof fnty - len, " %s", m->params[i]);
+    }
+    tb_printf(out, "%s\n%%main = OpFunction %%void None %%fn\n", fnty);
+    for (size_t i = 0; i < m->nparams; ++i) {
+        tb_printf(out, "%s = OpFunctionParameter %s\n", m->param_ids[i], m->params[i]);
+    }
+    tb_printf(out, "%%entry = OpLabel\n%s%s", tb_str(&m->vars), tb_str(&m->body));
+    if (bitcast_line && !global_line) {
+        tb_printf(out, "%s\n", bitcast_line);
+    }
+    tb_printf(out, "OpReturn\nOpFunctionEnd\n");
+}
+
+static void gmod_free(gmod *m)
+{
+    tb_free(&m->decls);
+    tb_free(&m->annots);
+    tb_free(&m->debug);
+    tb_free(&m->vars);
+    tb_free(&m->body);
+}
+
+/* ---- the model: the rules sheet, section 1 ------------------------------------------------ */
+
+typedef enum { R_OK, R_V0, R_V1, R_V2, R_V3, R_V8, R_V9, R_V10, R_V11, R_V12, R_V13, R_S7 } rule;
+
+static const char *const k_rule_id[] = {"OK",  "V0",  "V1",  "V2",  "V3",  "V8",
+                                        "V9",  "V10", "V11", "V12", "V13", "S7"};
+
+/* The part of spirv-val's message each rule is reported with. */
+static int message_matches(rule r, const char *msg)
+{
+    switch (r) {
+    case R_V0: return strstr(msg, "cannot be a type") != NULL;
+    case R_V1:
+        return strstr(msg, "requires a type") != NULL ||
+               strstr(msg, "Expected input to have a type") != NULL;
+    case R_V2:
+        return strstr(msg, "Expected Result Type to be a pointer or int or float vector or "
+                           "scalar type") != NULL;
+    case R_V3:
+        return strstr(msg, "Expected input to be a pointer or int or float vector or "
+                           "scalar") != NULL;
+    case R_V8:
+        return strstr(msg, "Expected input to be a pointer, int scalar or 32-bit int vector if "
+                           "Result Type is pointer") != NULL;
+    case R_V9:
+        return strstr(msg, "Pointer can only be converted to another pointer, int scalar or "
+                           "32-bit int vector") != NULL;
+    case R_V10:
+        return strstr(msg, "Expected input to be a pointer or int scalar if Result Type is "
+                           "pointer") != NULL;
+    case R_V11:
+        return strstr(msg, "Pointer can only be converted to another pointer or int "
+                           "scalar") != NULL;
+    case R_V12:
+        return strstr(msg, "Expected input to have the same total bit width as Result "
+                           "Type") != NULL;
+    case R_V13:
+        return strstr(msg, "8- or 16-bit types can only be used with width-only "
+                           "conversions") != NULL;
+    case R_S7:
+        return strstr(msg, "Specialization constant operation Bitcast requires Kernel "
+                           "capability") != NULL;
+    default: return 0;
+    }
+}
+
+static rule rule_from_id(const char *id)
+{
+    for (size_t i = 1; i < sizeof k_rule_id / sizeof k_rule_id[0]; ++i) {
+        if (strcmp(id, k_rule_id[i]) == 0) {
+            return (rule)i;
+        }
+    }
+    return R_OK;
+}
+
+static int numeric(const gtype *t)
+{
+    return t->kind == GT_INT || t->kind == GT_FLOAT;
+}
+
+/* The expected first error of `OpBitcast D S` in module `m` (current SPIRV-Tools behaviour). */
+static rule model(const gmod *m, const gtype *d, const gtype *s)
+{
+    int gate = m->minor >= 5 || m->psb_ext;
+    int rp = d->kind == GT_PTR, op = s->kind == GT_PTR;
+    if (!rp && !numeric(d)) return R_V2;
+    if (!op && !numeric(s)) return R_V3;
+    if (gate) {
+        if (rp && !(op || (s->kind == GT_INT && (s->count == 1 || s->width == 32)))) return R_V8;
+        if (op && !(rp || (d->kind == GT_INT && (d->count == 1 || d->width == 32)))) return R_V9;
+    } else {
+        if (rp && !(op || (s->kind == GT_INT && s->count == 1))) return R_V10;
+        if (op && !(rp || (d->kind == GT_INT && d->count == 1))) return R_V11;
+    }
+    if (!rp && !op && d->width * d->count != s->width * s->count) return R_V12;
+    if (!m->kernel && (storage_only(m, d) || storage_only(m, s))) return R_V13;
+    return R_OK;
+}
+
+/* ---- running one case ------------------------------------------------------------------- */
+
+enum {
+    CAT_NUM_KERNEL,
+    CAT_NUM_SHADER,
+    CAT_PTR_KERNEL,
+    CAT_PTR_PSB,
+    CAT_PTR_LOGICAL,
+    CAT_BOOL,
+    CAT_OPERAND_KIND,
+    CAT_SPEC_SHADER,
+    CAT_SPEC_KERNEL,
+    CAT_COUNT
+};
+static const char *const k_cat_name[CAT_COUNT] = {
+    "numeric-kernel", "numeric-shader", "pointer-kernel", "pointer-psb64", "pointer-logical",
+    "bool", "operand-kind", "spec-constant-shader", "spec-constant-kernel"};
+
+typedef struct cat_stats {
+    size_t cases, skipped, errors_expected, passed, failed;
+    size_t rule_hist[12];
+    size_t spirv_val_misses; /* spec-constant-kernel: 2023.1 accepts an invalid one */
+} cat_stats;
+
+static cat_stats g_cat[CAT_COUNT];
+static int g_verbose;
+static const char *g_show; /* --show CATEGORY: print every module of that category */
+static size_t g_printed;
+
+typedef struct lib_verdict {
+    spvbc_result parse;
+    spvbc_result verdict;
+    rule first_error;
+    char errors[512]; /* "rule: message" of each error */
+} lib_verdict;
+
+static void library_verdict(const uint32_t *w, size_t n, lib_verdict *v)
+{
+    spvbc_context ctx = NULL;
+    spvbc_module mod = NULL;
+    memset(v, 0, sizeof *v);
+    v->parse = SPVBC_ERROR_OUT_OF_MEMORY;
+    if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) {
+        return;
+    }
+    v->parse = spvbc_module_parse(ctx, w, n, NULL, &mod);
+    if (v->parse == SPVBC_SUCCESS) {
+        v->verdict = spvbc_module_validate(mod, NULL, NULL);
+        v->first_error = R_OK;
+        for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
+            const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+            size_t len = strlen(v->errors);
+            if (!d || d->severity != SPVBC_SEVERITY_ERROR) {
+                continue;
+            }
+            if (v->first_error == R_OK) {
+                v->first_error = rule_from_id(d->rule ? d->rule : "");
+                if (v->first_error == R_OK) {
+                    v->first_error = (rule)99; /* an unknown rule id */
+                }
+            }
+            snprintf(v->errors + len, sizeof v->errors - len, "%s[%s] %s", len ? "; " : "",
+                     d->rule ? d->rule : "?", d->message ? d->message : "");
+        }
+        spvbc_module_destroy(mod);
+    } else if (spvbc_context_diagnostic_count(ctx) > 0) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+        snprintf(v->errors, sizeof v->errors, "[%s] %s", d->rule ? d->rule : "?",
+                 d->message ? d->message : "");
+    }
+    spvbc_context_destroy(ctx);
+}
+
+static void print_failure(const char *what, int cat, const char *text, const uint32_t *w,
+                          size_t n, int env, const char *val_msg, const lib_verdict *lv,
+                          rule expected)
+{
+    char *dis;
+    fprintf(stderr, "FAIL [%s] %s\n  spirv-val: %s\n  library:   %s (%s)\n  model:     %s\n",
+            k_cat_name[cat], what, val_msg[0] ? val_msg : "valid",
+            lv->errors[0] ? lv->errors : "no errors", spvbc_result_string(lv->verdict),
+            k_rule_id[expected]);
+    if (g_printed++ < 20) {
+        dis = spvbc_gen_disassemble(w, n, env);
+        fprintf(stderr, "---- module ----\n%s----\n", dis ? dis : text);
+        free(dis);
+    }
+}
+
+/* Assembles and checks one generated case.  `bitcast_line` is the bitcast; `global_line` says
+ * whether it is an OpSpecConstantOp at global scope. */
+static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line, rule expected)
+{
+    tbuf text = {0, 0, 0, 0}, twin = {0, 0, 0, 0};
+    uint32_t *w = NULL, *tw = NULL;
+    size_t n = 0, tn = 0;
+    int env = spvbc_gen_universal_env(m->minor);
+    char msg[2048], tmsg[2048];
+    int val_ok, lib_error;
+    lib_verdict lv;
+    cat_stats *cs = &g_cat[cat];
+
+    write_module(m, bitcast_line, global_line, &text);
+    write_module(m, NULL, global_line, &twin);
+    cs->cases++;
+    if (text.failed || twin.failed || spvbc_gen_assemble(tb_str(&text), env, &w, &n) != 0 ||
+        spvbc_gen_assemble(tb_str(&twin), env, &tw, &tn) != 0) {
+        fprintf(stderr, "FAIL [%s] the generator wrote a module that does not assemble:\n%s\n",
+                k_cat_name[cat], tb_str(&text));
+        cs->failed++;
+        goto done;
+    }
+    if (spvbc_gen_validate(tw, tn, env, tmsg, sizeof tmsg) != 0) {
+        if (g_verbose) {
+            fprintf(stderr, "skip [%s] twin invalid: %s\n%s\n", k_cat_name[cat], tmsg,
+                    tb_str(&twin));
+        }
+        cs->skipped++;
+        goto done;
+    }
+    val_ok = spvbc_gen_validate(w, n, env, msg, sizeof msg) == 0;
+    library_verdict(w, n, &lv);
+    if (g_show && strcmp(g_show, k_cat_name[cat]) == 0) {
+        printf("==== [%s] SPIR-V 1.%d, model %s, spirv-val: %s\n  library: %s\n%s", k_cat_name[cat],
+               m->minor, k_rule_id[expected], val_ok ? "valid" : msg,
+               lv.errors[0] ? lv.errors : "no errors", tb_str(&text));
+    }
+    if (expected != R_OK) {
+        cs->errors_expected++;
+    }
+    cs->rule_hist[expected]++;
+    if (lv.parse != SPVBC_SUCCESS) {
+        print_failure("spvbc_module_parse failed", cat, tb_str(&text), w, n, env, msg, &lv,
+                      expected);
+        cs->failed++;
+        goto done;
+    }
+    lib_error = lv.verdict == SPVBC_ERROR_VALIDATION_FAILED;
+    if (lv.verdict != SPVBC_SUCCESS && !lib_error) {
+        print_failure("spvbc_module_validate returned an unexpected result", cat, tb_str(&text),
+                      w, n, env, msg, &lv, expected);
+        cs->failed++;
+        goto done;
+    }
+    if (cat == CAT_SPEC_KERNEL) {
+        /* SPIRV-Tools 2023.1 does not check this form; compare against the model. */
+        if (!val_ok && expected == R_OK) {
+            print_failure("spirv-val rejects a spec-constant bitcast the model accepts", cat,
+                          tb_str(&text), w, n, env, msg, &lv, expected);
+            cs->failed++;
+        } else if (lib_error != (expected != R_OK)) {
+            print_failure("library verdict differs from the current-SPIRV-Tools model", cat,
+                          tb_str(&text), w, n, env, msg, &lv, expected);
+            cs->failed++;
+        } else if (lib_error && lv.first_error != expected) {
+            print_failure("library rule differs from the model", cat, tb_str(&text), w, n, env,
+                          msg, &lv, expected);
+            cs->failed++;
+        } else {
+            cs->passed++;
+            cs->spirv_val_misses += val_ok && expected != R_OK;
+        }
+        goto done;
+    }
+    if (lib_error == val_ok) {
+        print_failure("library and spirv-val disagree", cat, tb_str(&text), w, n, env, msg, &lv,
+                      expected);
+        cs->failed++;
+    } else if (val_ok != (expected == R_OK) ||
+               (!val_ok && !message_matches(expected, msg))) {
+        print_failure("the test's model of the rules disagrees with spirv-val", cat,
+                      tb_str(&text), w, n, env, msg, &lv, expected);
+        cs->failed++;
+    } else if (!val_ok && !message_matches(lv.first_error, msg)) {
+        print_failure("the library's rule id does not map to spirv-val's message", cat,
+                      tb_str(&text), w, n, env, msg, &lv, expected);
+        cs->failed++;
+    } else {
+        cs->passed++;
+    }
+done:
+    free(w);
+    free(tw);
+    tb_free(&text);
+    tb_free(&twin);
+}
+
+/* ---- case generators -------------------------------------------------------------------- */
+
+static const uint32_t k_counts[6] = {1, 2, 3, 4, 8, 16};
+
+static gtype random_numeric(const gmod *m)
+{
+    gkind k = coin() ? GT_INT : GT_FLOAT;
+    uint32_t w = k == GT_INT ? (8u << rnd(4)) : (16u << rnd(3));
+    uint32_t c = k_counts[rnd(m->kernel ? 6 : 4)];
+    return num(k, w, c, m->kernel ? 0 : coin());
+}
+
+/* A numeric type with `bits` total bits, if one exists within the module's counts. */
+static int numeric_with_bits(const gmod *m, uint32_t bits, gtype *out)
+{
+    gtype cand[64];
+    size_t nc = 0;
+    for (int k = 0; k < 2; ++k) {
+        for (uint32_t w = 8; w <= 64; w *= 2) {
+            if (k == 1 && w == 8) {
+                continue;
+            }
+            for (size_t c = 0; c < (m->kernel ? 6u : 4u); ++c) {
+                if (w * k_counts[c] == bits && nc < 64) {
+                    cand[nc++] = num(k ? GT_FLOAT : GT_INT, w, k_counts[c],
+                                     m->kernel ? 0 : coin());
+                }
+            }
+        }
+    }
+    if (nc == 0) {
+        return 0;
+    }
+    *out = cand[rnd((uint32_t)nc)];
+    return 1;
+}
+
+static void init_module(gmod *m, int kernel)
+{
+    memset(m, 0, sizeof *m);
+    m->minor = (int)rnd(7);
+    m->kernel = kernel;
+    m->next_id = 1;
+    if (kernel) {
+        m->addressing = coin() ? ADDR_PHYS64 : ADDR_PHYS32;
+    } else {
+        m->addressing = ADDR_LOGICAL;
+        m->int8 = coin();
+        m->int16 = coin();
+        m->float16 = coin();
+    }
+    if (m->minor < 5 && rnd(4) == 0) {
+        m->psb_ext = 1;
+    }
+}
+
+static void bitcast_text(gmod *m, const gtype *d, const char *operand, char *line, size_t size)
+{
+    char dn[64];
+    ensure_type(m, d, dn, sizeof dn);
+    snprintf(line, size, "%%y = OpBitcast %s %s", dn, operand);
+}
+
+static void case_numeric(int kernel)
+{
+    gmod m;
+    gtype s, d;
+    char x[32], line[160];
+    init_module(&m, kernel);
+    s = random_numeric(&m);
+    if (coin() || !numeric_with_bits(&m, s.width * s.count, &d)) {
+        d = random_numeric(&m);
+    }
+    make_value(&m, &s, x, sizeof x);
+    bitcast_text(&m, &d, x, line, sizeof line);
+    run_case(kernel ? CAT_NUM_KERNEL : CAT_NUM_SHADER, &m, line, 0, model(&m, &d, &s));
+    gmod_free(&m);
+}
+
+/* A partner for a pointer: another pointer, an int scalar/vector, a float. */
+static gtype pointer_partner(const gmod *m, int sc_choices[], int nsc)
+{
+    static const struct {
+        gkind k;
+        uint32_t w, c;
+    } opts[] = {{GT_INT, 32, 1}, {GT_INT, 64, 1}, {GT_INT, 16, 1}, {GT_INT, 8, 1},
+                {GT_INT, 32, 2}, {GT_INT, 32, 3}, {GT_INT, 32, 4}, {GT_INT, 16, 2},
+                {GT_INT, 16, 4}, {GT_INT, 8, 4},  {GT_INT, 64, 2}, {GT_FLOAT, 32, 1},
+                {GT_FLOAT, 64, 1}, {GT_FLOAT, 32, 2}};
+    uint32_t r = rnd(20);
+    if (r < 6) {
+        gtype e = random_numeric(m);
+        return ptr(sc_choices[rnd((uint32_t)nsc)], e);
+    }
+    r = rnd((uint32_t)(sizeof opts / sizeof opts[0]));
+    if (!m->kernel && opts[r].c > 4) {
+        r = 0;
+    }
+    return num(opts[r].k, opts[r].w, opts[r].c, m->kernel ? 0 : coin());
+}
+
+static void case_pointer(int cat)
+{
+    gmod m;
+    gtype p, other, s, d;
+    char x[32], line[160];
+    int scs[3];
+    int nsc;
+    init_module(&m, cat == CAT_PTR_KERNEL);
+    if (cat == CAT_PTR_KERNEL) {
+        scs[0] = SC_FUNCTION;
+        scs[1] = SC_CROSS;
+        scs[2] = SC_WORKGROUP;
+        nsc = 3;
+    } else if (cat == CAT_PTR_PSB) {
+        m.addressing = ADDR_PSB64;
+        if (m.minor < 5) {
+            m.psb_ext = 1;
+        }
+        scs[0] = SC_PSB;
+        scs[1] = SC_PSB;
+        scs[2] = SC_FUNCTION;
+        nsc = 3;
+    } else {
+        scs[0] = SC_FUNCTION;
+        scs[1] = SC_STORAGE_BUFFER;
+        nsc = 2;
+    }
+    p = ptr(scs[rnd((uint32_t)(cat == CAT_PTR_PSB ? 2 : nsc))], random_numeric(&m));
+    other = pointer_partner(&m, scs, nsc);
+    if (coin()) {
+        s = p;
+        d = other;
+    } else {
+        s = other;
+        d = p;
+    }
+    make_value(&m, &s, x, sizeof x);
+    bitcast_text(&m, &d, x, line, sizeof line);
+    run_case(cat, &m, line, 0, model(&m, &d, &s));
+    gmod_free(&m);
+}
+
+static void case_bool(void)
+{
+    gmod m;
+    gtype b, other, s, d;
+    char x[32], line[160];
+    init_module(&m, coin());
+    b = num(GT_BOOL, 0, k_counts[rnd(m.kernel ? 6 : 4)], 0);
+    switch (rnd(3)) {
+    case 0: other = num(GT_BOOL, 0, k_counts[rnd(m.kernel ? 6 : 4)], 0); break;
+    case 1:
+        other = m.kernel ? ptr(SC_FUNCTION, num(GT_INT, 32, 1, 0))
+                         : ptr(SC_FUNCTION, num(GT_FLOAT, 32, 1, 0));
+        break;
+    default: other = random_numeric(&m); break;
+    }
+    if (coin()) {
+        s = b;
+        d = other;
+    } else {
+        s = other;
+        d = b;
+    }
+    make_value(&m, &s, x, sizeof x);
+    bitcast_text(&m, &d, x, line, sizeof line);
+    run_case(CAT_BOOL, &m, line, 0, model(&m, &d, &s));
+    gmod_free(&m);
+}
+
+/* Operands that are not values: a type (V0), an OpString or a label (V1). */
+static void case_operand_kind(void)
+{
+    gmod m;
+    gtype d, t;
+    char tn[64], line[160];
+    rule expected;
+    uint32_t r;
+    init_module(&m, coin());
+    d = num(GT_INT, 32, 1, 0);
+    r = rnd(3);
+    if (r == 0) {
+        t = random_numeric(&m);
+        if (storage_only(&m, &t)) {
+            t = num(GT_FLOAT, 32, 1, 0);
+        }
+        ensure_type(&m, &t, tn, sizeof tn);
+        expected = R_V0;
+    } else if (r == 1) {
+        snprintf(tn, sizeof tn, "%%str");
+        tb_printf(&m.debug, "%%str = OpString \"not a value\"\n");
+        expected = R_V1;
+    } else {
+        snprintf(tn, sizeof tn, "%%entry");
+        expected = R_V1;
+    }
+    bitcast_text(&m, &d, tn, line, sizeof line);
+    run_case(CAT_OPERAND_KIND, &m, line, 0, expected);
+    gmod_free(&m);
+}
+
+/* OpSpecConstantOp %D Bitcast %c with a constant or spec-constant operand. */
+static void case_spec(int kernel)
+{
+    gmod m;
+    gtype s, d;
+    char sn[64], dn[64], c[32], line[200];
+    rule expected;
+    init_module(&m, kernel);
+    if (kernel) {
+        uint32_t r = rnd(10);
+        if (r < 7) {
+            s = random_numeric(&m);
+            if (coin() || !numeric_with_bits(&m, s.width * s.count, &d)) {
+                d = random_numeric(&m);
+            }
+        } else if (r < 9) {
+            /* pointer <-> integer (the null pointer constant) */
+            gtype p = ptr(SC_CROSS, num(GT_FLOAT, 32, 1, 0));
+            gtype i = num(GT_INT, m.addressing == ADDR_PHYS64 ? 64 : 32, 1, 0);
+            if (rnd(4) == 0) {
+                i = num(GT_INT, 32, 2, 0);
+            }
+            if (coin()) {
+                s = p;
+                d = i;
+            } else {
+                s = i;
+                d = p;
+            }
+        } else {
+            s = num(GT_BOOL, 0, 1, 0);
+            d = num(GT_INT, 32, 1, 0);
+            if (coin()) {
+                gtype t = s;
+                s = d;
+                d = t;
+            }
+        }
+    } else {
+        static const gkind kinds[2] = {GT_INT, GT_FLOAT};
+        s = num(kinds[rnd(2)], 32, 1 + rnd(2), coin());
+        d = num(kinds[rnd(2)], 32, s.count, coin());
+    }
+    ensure_type(&m, &s, sn, sizeof sn);
+    ensure_type(&m, &d, dn, sizeof dn);
+    new_id(&m, c, sizeof c, "c");
+    if (s.kind == GT_BOOL) {
+        tb_printf(&m.decls, "%s = OpSpecConstantTrue %s\n", c, sn);
+    } else if (s.kind == GT_PTR || s.count > 1 || rnd(3) == 0) {
+        tb_printf(&m.decls, "%s = OpConstantNull %s\n", c, sn);
+    } else {
+        tb_printf(&m.decls, "%s = %s %s %u\n", c, coin() ? "OpSpecConstant" : "OpConstant", sn,
+                  1u + rnd(100));
+    }
+    snprintf(line, sizeof line, "%%y = OpSpecConstantOp %s Bitcast %s", dn, c);
+    expected = kernel ? model(&m, &d, &s) : R_S7;
+    run_case(kernel ? CAT_SPEC_KERNEL : CAT_SPEC_SHADER, &m, line, 1, expected);
+    gmod_free(&m);
+}
+
+/* ---- main ------------------------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+    size_t total = 0, skipped = 0, passed = 0, failed = 0, spec = 0, compared = 0;
+    size_t scale = 1;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            g_rng = strtoull(argv[++i], NULL, 0) | 1u;
+        } else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc) {
+            scale = (size_t)strtoul(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "--show") == 0 && i + 1 < argc) {
+            g_show = argv[++i];
+        } else if (strcmp(argv[i], "--verbose") == 0) {
+            g_verbose = 1;
+        } else {
+            fprintf(stderr, "usage: %s [--seed N] [--scale N] [--show CATEGORY] [--verbose]\n", argv[0]);
+            return 2;
+        }
+    }
+    for (size_t rep = 0; rep < scale; ++rep) {
+        for (int i = 0; i < 500; ++i) case_numeric(1);
+        for (int i = 0; i < 500; ++i) case_numeric(0);
+        for (int i = 0; i < 300; ++i) case_pointer(CAT_PTR_KERNEL);
+        for (int i = 0; i < 250; ++i) case_pointer(CAT_PTR_PSB);
+        for (int i = 0; i < 200; ++i) case_pointer(CAT_PTR_LOGICAL);
+        for (int i = 0; i < 150; ++i) case_bool();
+        for (int i = 0; i < 30; ++i) case_operand_kind();
+        for (int i = 0; i < 50; ++i) case_spec(0);
+        for (int i = 0; i < 400; ++i) case_spec(1);
+    }
+    for (int c = 0; c < CAT_COUNT; ++c) {
+        const cat_stats *s = &g_cat[c];
+        char hist[256] = "";
+        for (size_t r = 0; r < 12; ++r) {
+            if (s->rule_hist[r]) {
+                size_t len = strlen(hist);
+                snprintf(hist + len, sizeof hist - len, " %s:%zu", k_rule_id[r], s->rule_hist[r]);
+            }
+        }
+        printf("diff: %-21s %4zu cases, %3zu skipped (twin invalid), %4zu errors expected, "
+               "%4zu passed, %zu failed;%s\n",
+               k_cat_name[c], s->cases, s->skipped, s->errors_expected, s->passed, s->failed,
+               hist);
+        total += s->cases;
+        skipped += s->skipped;
+        passed += s->passed;
+        failed += s->failed;
+        if (c == CAT_SPEC_KERNEL) {
+            spec += s->cases - s->skipped;
+            printf("diff: spec-constant-kernel: %zu invalid ones that SPIRV-Tools 2023.1 "
+                   "accepts (it does not check the operand)\n",
+                   s->spirv_val_misses);
+        } else {
+            compared += s->cases - s->skipped;
+        }
+    }
+    printf("diff: %zu cases (%zu compared with spirv-val, %zu spec-constant, %zu skipped), "
+           "%zu passed, %zu failed\n",
+           total, compared, spec, skipped, passed, failed);
+    /* Skips must stay rare, or the test stops testing. */
+    if (skipped * 50 > total) {
+        fprintf(stderr, "FAIL: too many skipped cases (%zu of %zu)\n", skipped, total);
+        return 1;
+    }
+    return failed == 0 && passed > 0 ? 0 : 1;
+}
