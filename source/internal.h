@@ -186,6 +186,10 @@ void spvbc__type_spelling(const struct spvbc_module_s *m, const spvbc__type *t, 
 /** OpenCL spelling, with Kernel signless integers spelled signed. */
 bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t size);
 
+/** spvbc_astype_plan() with explicit `features` (0 means none) and a checked `pad`. */
+void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_t features,
+                 spvbc_pad_policy pad, spvbc_plan *out_plan);
+
 /* ---- analysis shared by validate and lower (validate.c) --------------------------------- */
 
 typedef struct spvbc__site_info {

@@ -367,7 +367,13 @@ spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc
     spvbc_pad_policy pad = options ? options->pad : SPVBC_PAD_UNDEF;
     if (pad != SPVBC_PAD_UNDEF && pad != SPVBC_PAD_ZERO && pad != SPVBC_PAD_ERROR)
         return SPVBC_ERROR_INVALID_ARGUMENT;
+    spvbc__plan(src, dst, features, pad, out_plan);
+    return SPVBC_SUCCESS;
+}
 
+void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_t features,
+                 spvbc_pad_policy pad, spvbc_plan *out_plan)
+{
     spvbc_plan p;
     memset(&p, 0, sizeof p);
     p.cls = SPVBC_ASTYPE_EXCLUDED;
@@ -378,13 +384,13 @@ spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc
         dst->kind == SPVBC_SCALAR_BOOL || dst->kind == SPVBC_SCALAR_VOID) {
         p.refusal = SPVBC_REFUSE_BOOL_OR_VOID;
         *out_plan = p;
-        return SPVBC_SUCCESS;
+        return;
     }
     uint32_t need_s, need_d;
     if (!needed_features(src, &need_s) || !needed_features(dst, &need_d)) {
         p.refusal = SPVBC_REFUSE_BAD_TYPE;
         *out_plan = p;
-        return SPVBC_SUCCESS;
+        return;
     }
     const uint32_t n = src->count, m = dst->count;
     const uint32_t es = src->width, ed = dst->width;
@@ -396,13 +402,13 @@ spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc
         p.cls = SPVBC_ASTYPE_SIZE_ERROR;
         p.refusal = SPVBC_REFUSE_SIZE;
         *out_plan = p;
-        return SPVBC_SUCCESS;
+        return;
     }
     uint32_t have = features & (SPVBC_FEATURE_ALL_KERNEL);
     if ((need_s | need_d) & ~have) {
         p.refusal = SPVBC_REFUSE_MISSING_FEATURE;
         *out_plan = p;
-        return SPVBC_SUCCESS;
+        return;
     }
     p.direct_bitcast_valid = n * es == m * ed;
     const bool same_elem = same_element(src, dst);
@@ -413,7 +419,7 @@ spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc
         p.direct_bitcast_valid = 0;
         p.exact_lanes = (m >= 32) ? 0xffffffffu : ((1u << m) - 1u);
         *out_plan = p;
-        return SPVBC_SUCCESS;
+        return;
     }
     if (n == m) {
         p.cls = SPVBC_ASTYPE_SAME_COUNT;
@@ -434,7 +440,7 @@ spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc
         if (pad == SPVBC_PAD_ERROR) {
             p.refusal = SPVBC_REFUSE_PAD_POLICY;
             *out_plan = p;
-            return SPVBC_SUCCESS;
+            return;
         }
         spvbc_type_desc v4 = with_count(src, 4);
         if (pad == SPVBC_PAD_ZERO)
@@ -459,5 +465,4 @@ spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc
     for (uint32_t j = 0; j < m && j < 32; ++j)
         if ((j + 1) * (ed / 8) <= defined_bytes) p.exact_lanes |= 1u << j;
     *out_plan = p;
-    return SPVBC_SUCCESS;
 }

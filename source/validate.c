@@ -23,11 +23,7 @@ static spvbc__rule_env rule_env(const struct spvbc_module_s *m)
  * 8/16-bit types without arithmetic capabilities are storage-only. */
 static uint32_t plan_features(const struct spvbc_module_s *m)
 {
-    uint32_t f = m->caps_features;
-    if (m->is_shader) f |= SPVBC_FEATURE_SHADER;
-    /* An OpenCL module may use 8/16-component vectors only with Vector16, which it must then
-     * declare; the plan needs it only to spell such types. */
-    return f ? f : SPVBC_FEATURE_SHADER;
+    return m->caps_features | (m->is_shader ? SPVBC_FEATURE_SHADER : 0u);
 }
 
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
@@ -61,10 +57,7 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
 
     if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(out->rtype, &out->dst)) {
         out->has_astype = true;
-        spvbc_plan_options po;
-        po.features = plan_features(m);
-        po.pad = pad;
-        (void)spvbc_astype_plan(&out->src, &out->dst, &po, &out->plan);
+        spvbc__plan(&out->src, &out->dst, plan_features(m), pad, &out->plan);
     }
 }
 
