@@ -217,6 +217,15 @@ bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
 bool spvbc__resolve_pending(struct spvbc_module_s *m, spvbc__diag_pending *pending,
                             size_t pending_count, size_t pending_cap);
 
+/** Whether lower can rewrite the site at `site_offset` described by `info`. */
+bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,
+                           uint32_t site_offset);
+/** Same SPIR-V element type (kind, width and, for integers, signedness). */
+bool spvbc__same_element(const spvbc_type_desc *a, const spvbc_type_desc *b);
+/** The scalar type a plan intermediate `d` is built from: the source's or destination's. */
+const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,
+                                         const spvbc__site_info *info, const spvbc_type_desc *d);
+
 spvbc_result spvbc__oom(spvbc_context ctx);
 
 #endif /* SPVBC_INTERNAL_H_ */

@@ -6,8 +6,6 @@
 
 #include "internal.h"
 
-bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info);
-
 /* A declaration the pass adds: OpTypeVector 4 of `key`, or OpConstantNull of `key`. */
 typedef struct added {
     uint32_t key, id;
@@ -105,56 +103,18 @@ static bool find_or_add(lstate *s, const spvbc__type *from, bool is_null, bool s
     return true;
 }
 
-static bool same_element(const spvbc_type_desc *a, const spvbc_type_desc *b)
-{
-    return a->kind == b->kind && a->width == b->width &&
-           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
-}
-
-/* The component (scalar) type record of an int/float scalar or vector type. */
-static const spvbc__type *component_of(const struct spvbc_module_s *m, const spvbc__type *t)
-{
-    return t->kind == SPVBC__T_VECTOR ? spvbc__type_of_id(m, t->elem) : t;
-}
-
-/* The scalar type a plan's intermediate vec4 `d` is built from: the source's element or the
- * destination's. */
-static const spvbc__type *plan_component(const struct spvbc_module_s *m,
-                                         const spvbc__site_info *info, const spvbc_type_desc *d)
-{
-    const spvbc__type *side = same_element(d, &info->src) ? info->otype : info->rtype;
-    return component_of(m, side);
-}
-
 /* The type id for plan result type `d`: the as_type destination itself, or a 4-component
  * vector of the source's or destination's element type. */
 static bool plan_type_id(lstate *s, const spvbc__site_info *info, const spvbc_type_desc *d,
                          uint32_t *out)
 {
-    if (d->count == info->dst.count && same_element(d, &info->dst)) {
+    if (d->count == info->dst.count && spvbc__same_element(d, &info->dst)) {
         *out = info->result_type_id;
         return true;
     }
-    const spvbc__type *comp = plan_component(s->m, info, d);
+    const spvbc__type *comp = spvbc__plan_component(s->m, info, d);
     if (!comp) return false;
     return find_or_add(s, comp, false, info->spec, out);
-}
-
-/* Whether every intermediate type of the plan can be used at the site: for a spec-constant
- * site an existing vec4 declared after it cannot (and a second declaration would be a
- * duplicate type, which SPIR-V forbids). */
-static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__site_info *info,
-                                 uint32_t site_offset)
-{
-    if (!info->spec) return true;
-    for (uint32_t i = 0; i < info->plan.op_count; ++i) {
-        const spvbc_type_desc *d = &info->plan.ops[i].result_type;
-        if (d->count == info->dst.count && same_element(d, &info->dst)) continue;
-        const spvbc__type *comp = plan_component(m, info, d);
-        const spvbc__type *v4 = comp ? spvbc__type_of_id(m, comp->vec4_id) : NULL;
-        if (v4 && v4->decl_offset > site_offset) return false;
-    }
-    return true;
 }
 
 static uint32_t class_bit(spvbc_astype_class c)
@@ -190,8 +150,8 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 
     bool selected = info.has_astype && (s->opt.classes & class_bit(info.plan.cls));
-    bool available = plan_types_available(m, &info, site->offset);
-    if (info.spec_needs_kernel || !spvbc__site_lowerable(m, &info) || !selected || !available) {
+    bool lowerable = spvbc__site_lowerable(m, &info, site->offset);
+    if (info.spec_needs_kernel || !lowerable || !selected) {
         s->sum.refused++;
         const char *why;
         if (info.spec_needs_kernel)
@@ -201,7 +161,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             why = spvbc__vrule_text(info.vrule);
         else if (info.has_astype && info.plan.refusal == SPVBC_REFUSE_NONE && !selected)
             why = "not lowered: this as_type class is not selected";
-        else if (spvbc__site_lowerable(m, &info) && !available)
+        else if (info.spec && spvbc__site_lowerable(m, &info, UINT32_MAX))
             why = "not lowered: the 4-component vector type the recipe needs is declared after "
                   "this specialization constant";
         else if (info.spec)

@@ -343,14 +343,44 @@ static bool report(vstate *s, const spvbc__site *site, const spvbc__site_info *i
                               &s->pending_count, &s->pending_cap);
 }
 
-bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info);
-bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info)
+bool spvbc__same_element(const spvbc_type_desc *a, const spvbc_type_desc *b)
+{
+    return a->kind == b->kind && a->width == b->width &&
+           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
+}
+
+const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,
+                                         const spvbc__site_info *info, const spvbc_type_desc *d)
+{
+    const spvbc__type *side = spvbc__same_element(d, &info->src) ? info->otype : info->rtype;
+    return side->kind == SPVBC__T_VECTOR ? spvbc__type_of_id(m, side->elem) : side;
+}
+
+/* Whether every intermediate type of the plan can be used at a spec-constant site at
+ * `site_offset`: an existing vec4 declared after it cannot (and declaring a second one would
+ * duplicate a type, which SPIR-V forbids). */
+static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__site_info *info,
+                                 uint32_t site_offset)
+{
+    for (uint32_t i = 0; i < info->plan.op_count; ++i) {
+        const spvbc_type_desc *d = &info->plan.ops[i].result_type;
+        if (d->count == info->dst.count && spvbc__same_element(d, &info->dst)) continue;
+        const spvbc__type *comp = spvbc__plan_component(m, info, d);
+        const spvbc__type *v4 = comp ? spvbc__type_of_id(m, comp->vec4_id) : NULL;
+        if (v4 && v4->decl_offset > site_offset) return false;
+    }
+    return true;
+}
+
+bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,
+                           uint32_t site_offset)
 {
     /* Only a size mismatch that as_type allows is fixed; every other failure stays. */
     if (info->vrule != SPVBC__V12 || !info->has_astype) return false;
     if (info->plan.refusal != SPVBC_REFUSE_NONE || info->plan.op_count == 0) return false;
-    /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only. */
-    if (info->spec && !m->is_kernel) return false;
+    /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only, and
+     * its types declared before it. */
+    if (info->spec && (!m->is_kernel || !plan_types_available(m, info, site_offset))) return false;
     return true;
 }
 
@@ -366,7 +396,7 @@ static bool check_site(vstate *s, const spvbc__site *site)
                 "specialization constant operation Bitcast requires the Kernel capability", false))
         return false;
     if (info.vrule != SPVBC__V_OK) {
-        bool low = spvbc__site_lowerable(m, &info);
+        bool low = spvbc__site_lowerable(m, &info, site->offset);
         return report(s, site, &info, SPVBC_SEVERITY_ERROR, spvbc__vrule_id(info.vrule),
                       spvbc__vrule_text(info.vrule), low);
     }

@@ -34,7 +34,8 @@
 
 #include "spirv_bitcast.h"
 
-namespace {
+namespace
+{
 
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
@@ -51,8 +52,8 @@ enum class StageKind { kSpirvTools, kLowerAstype, kValidateBitcast };
 
 struct Stage {
     StageKind kind = StageKind::kSpirvTools;
-    std::vector<std::string> flags;  // kSpirvTools: spirv-opt pass flags, canonical form
-    std::string spelling;            // our flags: as written, for messages
+    std::vector<std::string> flags; // kSpirvTools: spirv-opt pass flags, canonical form
+    std::string spelling; // our flags: as written, for messages
     spvbc_pad_policy pad = SPVBC_PAD_UNDEF;
     std::unique_ptr<spvtools::Optimizer> optimizer;
 };
@@ -60,21 +61,22 @@ struct Stage {
 struct Options {
     spv_target_env env = kDefaultTargetEnv;
     bool skip_validation = false;
-    uint32_t max_id_bound = 0;  // 0: the defaults of SPIRV-Tools and of the library
+    uint32_t max_id_bound = 0; // 0: the defaults of SPIRV-Tools and of the library
     bool preserve_bindings = false;
     bool preserve_spec_constants = false;
     bool validate_after_all = false;
     bool print_all = false;
     bool time_report = false;
     spvtools::ValidatorOptions validator;
-    std::string in_file;   // empty or "-": stdin
-    std::string out_file;  // "-": stdout
+    std::string in_file; // empty or "-": stdin
+    std::string out_file; // "-": stdout
     bool have_in = false;
     bool have_out = false;
     std::vector<Stage> stages;
 };
 
-void PrintHelp(FILE *to) {
+void PrintHelp(FILE *to)
+{
     std::fputs(
         "usage: spirv-bitcast opt [spirv-opt flags and our flags, in pipeline order] -o <out> "
         "[<in>]\n"
@@ -123,26 +125,26 @@ void PrintHelp(FILE *to) {
         to);
 }
 
-void UsageError(const std::string &message) {
+void UsageError(const std::string &message)
+{
     std::fprintf(stderr, "spirv-bitcast opt: error: %s\n", message.c_str());
     std::fprintf(stderr, "Try 'spirv-bitcast opt --help'.\n");
 }
 
-const char *LevelName(spv_message_level_t level) {
+const char *LevelName(spv_message_level_t level)
+{
     switch (level) {
     case SPV_MSG_FATAL:
     case SPV_MSG_INTERNAL_ERROR:
-    case SPV_MSG_ERROR:
-        return "error";
-    case SPV_MSG_WARNING:
-        return "warning";
-    default:
-        return "info";
+    case SPV_MSG_ERROR: return "error";
+    case SPV_MSG_WARNING: return "warning";
+    default: return "info";
     }
 }
 
 // A consumer printing SPIRV-Tools messages on stderr as "<level>: <where>: <message>".
-spvtools::MessageConsumer StderrConsumer(std::string where) {
+spvtools::MessageConsumer StderrConsumer(std::string where)
+{
     return [where](spv_message_level_t level, const char *, const spv_position_t &,
                    const char *message) {
         std::fprintf(stderr, "%s: %s: %s\n", LevelName(level), where.c_str(),
@@ -151,7 +153,8 @@ spvtools::MessageConsumer StderrConsumer(std::string where) {
 }
 
 // Parses `text` as an unsigned 32-bit number (decimal, 0x-hex or 0-octal) into `*out`.
-bool ParseU32(const std::string &text, uint32_t *out) {
+bool ParseU32(const std::string &text, uint32_t *out)
+{
     if (text.empty() || text[0] == '-' || text[0] == '+') return false;
     errno = 0;
     char *end = nullptr;
@@ -163,7 +166,8 @@ bool ParseU32(const std::string &text, uint32_t *out) {
 
 // Reads the flags of an -Oconfig=FILE into `*out` the way spirv-opt does: whitespace-separated
 // tokens, lines starting with '#' ignored, no quoting.
-bool ReadConfigFlags(const std::string &path, std::vector<std::string> *out) {
+bool ReadConfigFlags(const std::string &path, std::vector<std::string> *out)
+{
     std::ifstream in(path);
     if (!in) return false;
     std::string line;
@@ -171,26 +175,30 @@ bool ReadConfigFlags(const std::string &path, std::vector<std::string> *out) {
         if (line.empty() || line[0] == '#') continue;
         std::istringstream words(line);
         std::string word;
-        while (words >> word) out->push_back(word);
+        while (words >> word)
+            out->push_back(word);
     }
     return !in.bad();
 }
 
 // spirv-opt still accepts these pass flags with their argument as the next word
 // ("--loop-fusion 3"); the optimizer's parser wants "--loop-fusion=3".
-bool TakesSeparateArgument(const std::string &flag) {
+bool TakesSeparateArgument(const std::string &flag)
+{
     return flag == "--set-spec-const-default-value" || flag == "--loop-fission" ||
            flag == "--loop-fusion" || flag == "--loop-unroll-partial" ||
            flag == "--loop-peeling-threshold";
 }
 
-bool StartsWith(const std::string &s, const char *prefix) {
+bool StartsWith(const std::string &s, const char *prefix)
+{
     return s.compare(0, std::strlen(prefix), prefix) == 0;
 }
 
 // Appends a spirv-opt pass flag to the current SPIRV-Tools stage, opening one if the last
 // stage is one of ours.
-void AddPassFlag(Options *o, std::string flag) {
+void AddPassFlag(Options *o, std::string flag)
+{
     if (o->stages.empty() || o->stages.back().kind != StageKind::kSpirvTools) {
         o->stages.emplace_back();
     }
@@ -200,7 +208,8 @@ void AddPassFlag(Options *o, std::string flag) {
 enum class ParseStatus { kContinue, kStopOk, kUsage };
 
 // Parses `args` (without the command name) into `*o`.
-ParseStatus ParseArgs(const std::vector<std::string> &args, Options *o) {
+ParseStatus ParseArgs(const std::vector<std::string> &args, Options *o)
+{
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         const bool has_next = i + 1 < args.size();
@@ -322,7 +331,8 @@ ParseStatus ParseArgs(const std::vector<std::string> &args, Options *o) {
 }
 
 // Replaces each -Oconfig=FILE in `args` by the flags the file holds.
-ParseStatus ExpandConfigFiles(std::vector<std::string> *args) {
+ParseStatus ExpandConfigFiles(std::vector<std::string> *args)
+{
     std::vector<std::string> out;
     for (const std::string &a : *args) {
         if (!StartsWith(a, "-Oconfig=")) {
@@ -343,7 +353,8 @@ ParseStatus ExpandConfigFiles(std::vector<std::string> *args) {
 
 // Creates the optimizer of each SPIRV-Tools stage and registers its flags one at a time
 // through Optimizer::RegisterPassesFromFlags, so a rejected flag can be named.
-ParseStatus BuildOptimizers(Options *o) {
+ParseStatus BuildOptimizers(Options *o)
+{
     // Without any pass of ours the whole command line is one Optimizer::Run, even with no pass
     // flag at all, so the output is exactly spirv-opt's.
     if (o->stages.empty()) o->stages.emplace_back();
@@ -363,7 +374,7 @@ ParseStatus BuildOptimizers(Options *o) {
                 std::fputs(captured.c_str(), stderr);
                 return ParseStatus::kUsage;
             }
-            std::fputs(captured.c_str(), stderr);  // warnings about deprecated flags
+            std::fputs(captured.c_str(), stderr); // warnings about deprecated flags
         }
         s.optimizer->SetMessageConsumer(StderrConsumer("spirv-opt"));
         s.optimizer->SetValidateAfterAll(o->validate_after_all);
@@ -374,18 +385,19 @@ ParseStatus BuildOptimizers(Options *o) {
 }
 
 // Reads the whole SPIR-V binary from `path` ("" or "-": stdin) into `*words`.
-bool ReadWords(const std::string &path, const std::string &display, std::vector<uint32_t> *words) {
+bool ReadWords(const std::string &path, const std::string &display, std::vector<uint32_t> *words)
+{
     const bool use_stdin = path.empty() || path == "-";
     FILE *f = use_stdin ? stdin : std::fopen(path.c_str(), "rb");
     if (!f) {
-        std::fprintf(stderr, "error: %s: cannot open: %s\n", display.c_str(),
-                     std::strerror(errno));
+        std::fprintf(stderr, "error: %s: cannot open: %s\n", display.c_str(), std::strerror(errno));
         return false;
     }
     std::vector<unsigned char> bytes;
     unsigned char buf[65536];
     size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+        bytes.insert(bytes.end(), buf, buf + n);
     const bool read_error = std::ferror(f) != 0;
     if (!use_stdin) std::fclose(f);
     if (read_error) {
@@ -393,7 +405,8 @@ bool ReadWords(const std::string &path, const std::string &display, std::vector<
         return false;
     }
     if (bytes.empty() || bytes.size() % 4 != 0) {
-        std::fprintf(stderr, "error: %s: %zu bytes is not a SPIR-V binary (a non-zero multiple of 4)\n",
+        std::fprintf(stderr,
+                     "error: %s: %zu bytes is not a SPIR-V binary (a non-zero multiple of 4)\n",
                      display.c_str(), bytes.size());
         return false;
     }
@@ -403,7 +416,8 @@ bool ReadWords(const std::string &path, const std::string &display, std::vector<
 }
 
 // Writes `words` to `path` ("-": stdout).
-bool WriteWords(const std::string &path, const std::vector<uint32_t> &words) {
+bool WriteWords(const std::string &path, const std::vector<uint32_t> &words)
+{
     const bool use_stdout = path == "-";
     FILE *f = use_stdout ? stdout : std::fopen(path.c_str(), "wb");
     if (!f) {
@@ -420,19 +434,21 @@ bool WriteWords(const std::string &path, const std::vector<uint32_t> &words) {
 // Validates `words` with SPIRV-Tools' validator under the command's options; `what` names the
 // point of the pipeline in messages.
 bool ValidateWithSpirvTools(const Options &o, const std::vector<uint32_t> &words,
-                            const std::string &what) {
+                            const std::string &what)
+{
     spvtools::SpirvTools tools(o.env);
     tools.SetMessageConsumer(StderrConsumer("spirv-val (" + what + ")"));
     return tools.Validate(words.data(), words.size(), o.validator);
 }
 
-// Prints the context's diagnostics as "<severity>: <file>: <stage>: word <off> (instruction
-// <n>): <sentence> [<rule>]".
-void PrintDiagnostics(spvbc_context ctx, const std::string &display, const std::string &stage) {
+// Prints the context's errors and warnings (not notes: a pipeline is quiet when it succeeds) as
+// "<severity>: <file>: <stage>: word <off> (instruction <n>): <sentence> [<rule>]".
+void PrintDiagnostics(spvbc_context ctx, const std::string &display, const std::string &stage)
+{
     const size_t count = spvbc_context_diagnostic_count(ctx);
     for (size_t i = 0; i < count; ++i) {
         const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
-        if (!d) continue;
+        if (!d || d->severity > SPVBC_SEVERITY_WARNING) continue;
         std::string where;
         if (d->word_offset != SPVBC_NO_POSITION) {
             where = ": word " + std::to_string(d->word_offset);
@@ -441,8 +457,8 @@ void PrintDiagnostics(spvbc_context ctx, const std::string &display, const std::
             }
         }
         std::fprintf(stderr, "%s: %s: %s%s: %s [%s]\n", spvbc_severity_string(d->severity),
-                     display.c_str(), stage.c_str(), where.c_str(),
-                     d->message ? d->message : "", d->rule ? d->rule : "");
+                     display.c_str(), stage.c_str(), where.c_str(), d->message ? d->message : "",
+                     d->rule ? d->rule : "");
     }
 }
 
@@ -453,7 +469,8 @@ struct SpvbcHandles {
     SpvbcHandles() = default;
     SpvbcHandles(const SpvbcHandles &) = delete;
     SpvbcHandles &operator=(const SpvbcHandles &) = delete;
-    ~SpvbcHandles() {
+    ~SpvbcHandles()
+    {
         spvbc_module_destroy(mod);
         spvbc_context_destroy(ctx);
     }
@@ -461,7 +478,8 @@ struct SpvbcHandles {
 
 // Creates a context in `h` and parses `words` (which must outlive the module) into it.
 bool ParseForStage(const Options &o, const std::vector<uint32_t> &words, SpvbcHandles *h,
-                   const std::string &display, const std::string &stage) {
+                   const std::string &display, const std::string &stage)
+{
     spvbc_result r = spvbc_context_create(nullptr, &h->ctx);
     if (r != SPVBC_SUCCESS) {
         std::fprintf(stderr, "error: %s: %s: %s\n", display.c_str(), stage.c_str(),
@@ -483,7 +501,8 @@ bool ParseForStage(const Options &o, const std::vector<uint32_t> &words, SpvbcHa
 }
 
 bool RunLowerAstype(const Options &o, const Stage &s, std::vector<uint32_t> *words,
-                    const std::string &display) {
+                    const std::string &display)
+{
     SpvbcHandles h;
     if (!ParseForStage(o, *words, &h, display, s.spelling)) return false;
     spvbc_lower_options lo;
@@ -512,14 +531,15 @@ bool RunLowerAstype(const Options &o, const Stage &s, std::vector<uint32_t> *wor
                      spvbc_result_string(r));
         return false;
     }
-    if (sum.rewritten == 0) return true;  // `out` is the input itself
+    if (sum.rewritten == 0) return true; // `out` is the input itself
     std::vector<uint32_t> lowered(out, out + out_count);
-    words->swap(lowered);  // `h` is destroyed after, so `out` was valid for the copy
+    words->swap(lowered); // `h` is destroyed after, so `out` was valid for the copy
     return true;
 }
 
 bool RunValidateBitcast(const Options &o, const Stage &s, const std::vector<uint32_t> &words,
-                        const std::string &display) {
+                        const std::string &display)
+{
     SpvbcHandles h;
     if (!ParseForStage(o, words, &h, display, s.spelling)) return false;
     spvbc_validate_summary sum;
@@ -542,7 +562,8 @@ bool RunValidateBitcast(const Options &o, const Stage &s, const std::vector<uint
 }
 
 bool RunSpirvTools(const Options &o, const Stage &s, std::vector<uint32_t> *words,
-                   const std::string &display) {
+                   const std::string &display)
+{
     spvtools::OptimizerOptions oo;
     // Validation is done by the caller at the right points of the whole pipeline.
     oo.set_run_validator(false);
@@ -559,7 +580,8 @@ bool RunSpirvTools(const Options &o, const Stage &s, std::vector<uint32_t> *word
     return true;
 }
 
-int RunOpt(int argc, char **argv) {
+int RunOpt(int argc, char **argv)
+{
     std::vector<std::string> args;
     for (int i = 1; i < argc; ++i) {
         if (argv[i]) args.emplace_back(argv[i]);
@@ -602,29 +624,23 @@ int RunOpt(int argc, char **argv) {
         const Stage &s = o.stages[i];
         bool ok = true;
         switch (s.kind) {
-        case StageKind::kSpirvTools:
-            ok = RunSpirvTools(o, s, &words, display);
-            break;
-        case StageKind::kLowerAstype:
-            ok = RunLowerAstype(o, s, &words, display);
-            break;
-        case StageKind::kValidateBitcast:
-            ok = RunValidateBitcast(o, s, words, display);
-            break;
+        case StageKind::kSpirvTools: ok = RunSpirvTools(o, s, &words, display); break;
+        case StageKind::kLowerAstype: ok = RunLowerAstype(o, s, &words, display); break;
+        case StageKind::kValidateBitcast: ok = RunValidateBitcast(o, s, words, display); break;
         }
         if (!ok) return kExitFailure;
     }
     if (!o.skip_validation && !ValidateWithSpirvTools(o, words, "output")) {
-        std::fprintf(stderr, "error: %s: the pipeline produced invalid SPIR-V\n",
-                     display.c_str());
+        std::fprintf(stderr, "error: %s: the pipeline produced invalid SPIR-V\n", display.c_str());
         return kExitFailure;
     }
     return WriteWords(o.out_file, words) ? kExitOk : kExitFailure;
 }
 
-}  // namespace
+} // namespace
 
-extern "C" int spvbc_cli_opt(int argc, char **argv) {
+extern "C" int spvbc_cli_opt(int argc, char **argv)
+{
     // No exception may cross into the C caller.
     try {
         return RunOpt(argc, argv);

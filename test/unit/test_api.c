@@ -392,6 +392,11 @@ static void test_spec_constant_type_order(void **state)
         spvbc_module m;
         assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
         assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+        /* validate's "lowerable" agrees with what lower does. */
+        spvbc_validate_summary vs;
+        assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_ERROR_VALIDATION_FAILED);
+        assert_int_equal(vs.lowerable, late ? 0 : 1);
+        assert_int_equal(spvbc_context_diagnostic(ctx, 0)->lowerable, late ? 0 : 1);
         spvbc_lower_summary sum;
         assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
         const uint32_t *out;
