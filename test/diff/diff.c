@@ -222,7 +222,7 @@ static void mark_declared(gmod *m, const char *name)
 
 static void new_id(gmod *m, char *buf, size_t size, const char *prefix)
 {
-    snprintf(buf, size, "%%%s%u", prefix, m->next_id++);
+    snprintf(buf, size, "%%%s_%u", prefix, m->next_id++); /* "_" keeps ids apart from types */
 }
 
 /* Declares `t` (and what it depends on) once; writes its id (with '%') to `buf`. */
@@ -586,13 +586,14 @@ enum {
     CAT_PTR_LOGICAL,
     CAT_BOOL,
     CAT_OPERAND_KIND,
+    CAT_MULTI,
     CAT_SPEC_SHADER,
     CAT_SPEC_KERNEL,
     CAT_COUNT
 };
 static const char *const k_cat_name[CAT_COUNT] = {
     "numeric-kernel", "numeric-shader", "pointer-kernel", "pointer-psb64", "pointer-logical",
-    "bool", "operand-kind", "spec-constant-shader", "spec-constant-kernel"};
+    "bool", "operand-kind", "multi-bitcast", "spec-constant-shader", "spec-constant-kernel"};
 
 typedef struct cat_stats {
     size_t cases, skipped, errors_expected, passed, failed;
@@ -608,6 +609,8 @@ static size_t g_printed;
 typedef struct lib_verdict {
     spvbc_result parse;
     spvbc_result verdict;
+    size_t error_count;
+    size_t lowerable_count; /* errors the library says spvbc_module_lower() can fix */
     rule first_error;
     char errors[512]; /* "rule: message" of each error */
 } lib_verdict;
@@ -631,6 +634,8 @@ static void library_verdict(const uint32_t *w, size_t n, lib_verdict *v)
             if (!d || d->severity != SPVBC_SEVERITY_ERROR) {
                 continue;
             }
+            v->error_count++;
+            v->lowerable_count += d->lowerable != 0;
             if (v->first_error == R_OK) {
                 v->first_error = rule_from_id(d->rule ? d->rule : "");
                 if (v->first_error == R_OK) {
@@ -663,6 +668,113 @@ static void print_failure(const char *what, int cat, const char *text, const uin
         fprintf(stderr, "---- module ----\n%s----\n", dis ? dis : text);
         free(dis);
     }
+}
+
+typedef struct lower_stats {
+    size_t runs, rewritten, refused, untouched, spirv_val_runs, failed;
+} lower_stats;
+
+static lower_stats g_lower;
+
+/*
+ * Lowers a case and checks the outcome against the validator's findings: a valid module stays
+ * byte-identical; an error marked lowerable is rewritten into a module spirv-val accepts and
+ * the library finds clean; an error not marked lowerable is refused and left alone.  Returns 0
+ * if all holds.
+ */
+static int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdict *lv,
+                          char *why, size_t why_size)
+{
+    spvbc_context ctx = NULL;
+    spvbc_module mod = NULL;
+    spvbc_lower_summary sum;
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    int rc = 0;
+    why[0] = '\0';
+    if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) {
+        snprintf(why, why_size, "context creation failed");
+        return -1;
+    }
+    g_lower.runs++;
+    if (spvbc_module_parse(ctx, w, n, NULL, &mod) != SPVBC_SUCCESS ||
+        spvbc_module_lower(mod, NULL, &sum) != SPVBC_SUCCESS ||
+        spvbc_module_get_words(mod, &out, &out_n) != SPVBC_SUCCESS) {
+        snprintf(why, why_size, "parse/lower/get_words failed");
+        rc = -1;
+    } else if (lv->error_count == 0 || lv->lowerable_count < lv->error_count) {
+        /* Nothing to do, or something the library cannot fix: the module stays as it was. */
+        size_t want_refused = lv->error_count - lv->lowerable_count;
+        if (sum.rewritten != 0 && lv->lowerable_count == 0) {
+            snprintf(why, why_size, "lower rewrote %zu instructions, validate found nothing "
+                                    "lowerable", sum.rewritten);
+            rc = -1;
+        } else if (lv->lowerable_count == 0 &&
+                   (out_n != n || memcmp(out, w, n * sizeof(uint32_t)) != 0)) {
+            snprintf(why, why_size, "lower changed a module with nothing to lower");
+            rc = -1;
+        } else if (sum.refused != want_refused) {
+            snprintf(why, why_size, "lower refused %zu, validate found %zu errors that are "
+                                    "not lowerable", sum.refused, want_refused);
+            rc = -1;
+        }
+        if (rc == 0 && sum.rewritten) {
+            /* Some fixed, some refused: what remains is exactly the refused errors. */
+            char msg[1024];
+            lib_verdict again;
+            g_lower.spirv_val_runs++;
+            if (spvbc_gen_validate(out, out_n, env, msg, sizeof msg) == 0) {
+                snprintf(why, why_size, "spirv-val accepts an output that still holds %zu "
+                                        "refused bitcasts", sum.refused);
+                rc = -1;
+            } else {
+                library_verdict(out, out_n, &again);
+                if (again.parse != SPVBC_SUCCESS || again.error_count != want_refused ||
+                    again.lowerable_count != 0) {
+                    snprintf(why, why_size, "after lowering the library finds %zu errors (%zu "
+                                            "lowerable), expected the %zu refused ones",
+                             again.error_count, again.lowerable_count, want_refused);
+                    rc = -1;
+                }
+            }
+        }
+        if (sum.rewritten) {
+            g_lower.rewritten++;
+        } else if (sum.refused) {
+            g_lower.refused++;
+        } else {
+            g_lower.untouched++;
+        }
+    } else {
+        char msg[1024];
+        lib_verdict again;
+        g_lower.rewritten++;
+        if (sum.rewritten != lv->lowerable_count || sum.refused != 0) {
+            snprintf(why, why_size, "lower rewrote %zu and refused %zu; validate found %zu "
+                                    "lowerable errors", sum.rewritten, sum.refused,
+                     lv->lowerable_count);
+            rc = -1;
+        } else {
+            g_lower.spirv_val_runs++;
+            if (spvbc_gen_validate(out, out_n, env, msg, sizeof msg) != 0) {
+                snprintf(why, why_size, "spirv-val rejects the lowered output: %s", msg);
+                rc = -1;
+            } else {
+                library_verdict(out, out_n, &again);
+                if (again.parse != SPVBC_SUCCESS || again.verdict != SPVBC_SUCCESS) {
+                    snprintf(why, why_size, "the library finds errors in its own output: %s",
+                             again.errors);
+                    rc = -1;
+                }
+            }
+        }
+    }
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    if (rc) {
+        g_lower.failed++;
+    }
+    return rc;
 }
 
 /* Assembles and checks one generated case.  `bitcast_line` is the bitcast; `global_line` says
@@ -719,6 +831,14 @@ static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line
                       w, n, env, msg, &lv, expected);
         cs->failed++;
         goto done;
+    }
+    {
+        char why[1400];
+        if (check_lowering(w, n, env, &lv, why, sizeof why) != 0) {
+            print_failure(why, cat, tb_str(&text), w, n, env, msg, &lv, expected);
+            cs->failed++;
+            goto done;
+        }
     }
     if (cat == CAT_SPEC_KERNEL) {
         /* SPIRV-Tools 2023.1 does not check this form; compare against the model. */
@@ -800,6 +920,33 @@ static int numeric_with_bits(const gmod *m, uint32_t bits, gtype *out)
     return 1;
 }
 
+/* A numeric type whose OpenCL size (a 3-component vector occupies 4) equals that of `t`. */
+static int numeric_with_opencl_size(const gmod *m, const gtype *t, gtype *out)
+{
+    gtype cand[64];
+    size_t nc = 0;
+    uint32_t bytes = t->width / 8 * (t->count == 3 ? 4 : t->count);
+    for (int k = 0; k < 2; ++k) {
+        for (uint32_t w = 8; w <= 64; w *= 2) {
+            if (k == 1 && w == 8) {
+                continue;
+            }
+            for (size_t c = 0; c < (m->kernel ? 6u : 4u); ++c) {
+                uint32_t cb = w / 8 * (k_counts[c] == 3 ? 4 : k_counts[c]);
+                if (cb == bytes && nc < 64) {
+                    cand[nc++] = num(k ? GT_FLOAT : GT_INT, w, k_counts[c],
+                                     m->kernel ? 0 : coin());
+                }
+            }
+        }
+    }
+    if (nc == 0) {
+        return 0;
+    }
+    *out = cand[rnd((uint32_t)nc)];
+    return 1;
+}
+
 static void init_module(gmod *m, int kernel)
 {
     memset(m, 0, sizeof *m);
@@ -833,8 +980,19 @@ static void case_numeric(int kernel)
     char x[32], line[160];
     init_module(&m, kernel);
     s = random_numeric(&m);
-    if (coin() || !numeric_with_bits(&m, s.width * s.count, &d)) {
-        d = random_numeric(&m);
+    switch (rnd(3)) {
+    case 0:
+        if (!numeric_with_bits(&m, s.width * s.count, &d)) {
+            d = random_numeric(&m);
+        }
+        break;
+    case 1:
+        /* as_type-legal (same OpenCL size), often lowerable */
+        if (!numeric_with_opencl_size(&m, &s, &d)) {
+            d = random_numeric(&m);
+        }
+        break;
+    default: d = random_numeric(&m); break;
     }
     make_value(&m, &s, x, sizeof x);
     bitcast_text(&m, &d, x, line, sizeof line);
@@ -965,6 +1123,49 @@ static void case_operand_kind(void)
     gmod_free(&m);
 }
 
+/* Two to four bitcasts in one function, each operand either a fresh value or the previous
+ * result (chains): the verdict is the first error in module order. */
+static void case_multi(void)
+{
+    gmod m;
+    gtype prev;
+    char prev_id[32] = "";
+    char lines[800] = "";
+    rule expected = R_OK;
+    uint32_t k = 2 + rnd(3);
+    init_module(&m, coin());
+    prev = random_numeric(&m);
+    for (uint32_t i = 0; i < k; ++i) {
+        gtype s, d;
+        char x[32], dn[64];
+        size_t len = strlen(lines);
+        rule r;
+        if (i > 0 && rnd(3) != 0) {
+            s = prev;
+            snprintf(x, sizeof x, "%s", prev_id);
+        } else {
+            s = random_numeric(&m);
+            make_value(&m, &s, x, sizeof x);
+        }
+        if (coin() || !numeric_with_opencl_size(&m, &s, &d)) {
+            if (!numeric_with_bits(&m, s.width * s.count, &d)) {
+                d = random_numeric(&m);
+            }
+        }
+        ensure_type(&m, &d, dn, sizeof dn);
+        snprintf(lines + len, sizeof lines - len, "%s%%y%u = OpBitcast %s %s", i ? "\n" : "",
+                 (unsigned)i, dn, x);
+        r = model(&m, &d, &s);
+        if (expected == R_OK) {
+            expected = r;
+        }
+        prev = d;
+        snprintf(prev_id, sizeof prev_id, "%%y%u", (unsigned)i);
+    }
+    run_case(CAT_MULTI, &m, lines, 0, expected);
+    gmod_free(&m);
+}
+
 /* OpSpecConstantOp %D Bitcast %c with a constant or spec-constant operand. */
 static void case_spec(int kernel)
 {
@@ -977,7 +1178,11 @@ static void case_spec(int kernel)
         uint32_t r = rnd(10);
         if (r < 7) {
             s = random_numeric(&m);
-            if (coin() || !numeric_with_bits(&m, s.width * s.count, &d)) {
+            if (coin()) {
+                if (!numeric_with_opencl_size(&m, &s, &d)) {
+                    d = random_numeric(&m);
+                }
+            } else if (coin() || !numeric_with_bits(&m, s.width * s.count, &d)) {
                 d = random_numeric(&m);
             }
         } else if (r < 9) {
@@ -1053,6 +1258,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < 200; ++i) case_pointer(CAT_PTR_LOGICAL);
         for (int i = 0; i < 150; ++i) case_bool();
         for (int i = 0; i < 30; ++i) case_operand_kind();
+        for (int i = 0; i < 200; ++i) case_multi();
         for (int i = 0; i < 50; ++i) case_spec(0);
         for (int i = 0; i < 400; ++i) case_spec(1);
     }
@@ -1082,6 +1288,10 @@ int main(int argc, char **argv)
             compared += s->cases - s->skipped;
         }
     }
+    printf("diff: lowering every case: %zu runs, %zu rewritten (%zu spirv-val runs on the "
+           "output), %zu refused, %zu untouched, %zu failed\n",
+           g_lower.runs, g_lower.rewritten, g_lower.spirv_val_runs, g_lower.refused,
+           g_lower.untouched, g_lower.failed);
     printf("diff: %zu cases (%zu compared with spirv-val, %zu spec-constant, %zu skipped), "
            "%zu passed, %zu failed\n",
            total, compared, spec, skipped, passed, failed);
