@@ -70,6 +70,7 @@ struct Options {
     spvtools::ValidatorOptions validator;
     std::string in_file; // empty or "-": stdin
     std::string out_file; // "-": stdout
+    std::string display; // the input's name in messages
     bool have_in = false;
     bool have_out = false;
     std::vector<Stage> stages;
@@ -142,7 +143,8 @@ const char *LevelName(spv_message_level_t level)
     }
 }
 
-// A consumer printing SPIRV-Tools messages on stderr as "<level>: <where>: <message>".
+// A consumer printing SPIRV-Tools messages on stderr as "<level>: <where>: <message>", where
+// `where` is "<file>: <tool>".
 spvtools::MessageConsumer StderrConsumer(std::string where)
 {
     return [where](spv_message_level_t level, const char *, const spv_position_t &,
@@ -369,14 +371,14 @@ ParseStatus BuildOptimizers(Options *o)
         for (const std::string &flag : s.flags) {
             captured.clear();
             if (!s.optimizer->RegisterPassesFromFlags({flag})) {
-                s.optimizer->SetMessageConsumer(StderrConsumer("spirv-opt"));
+                s.optimizer->SetMessageConsumer(StderrConsumer(o->display + ": spirv-opt"));
                 UsageError("unknown or invalid spirv-opt flag '" + flag + "'");
                 std::fputs(captured.c_str(), stderr);
                 return ParseStatus::kUsage;
             }
             std::fputs(captured.c_str(), stderr); // warnings about deprecated flags
         }
-        s.optimizer->SetMessageConsumer(StderrConsumer("spirv-opt"));
+        s.optimizer->SetMessageConsumer(StderrConsumer(o->display + ": spirv-opt"));
         s.optimizer->SetValidateAfterAll(o->validate_after_all);
         if (o->print_all) s.optimizer->SetPrintAll(&std::cerr);
         if (o->time_report) s.optimizer->SetTimeReport(&std::cerr);
@@ -437,13 +439,13 @@ bool ValidateWithSpirvTools(const Options &o, const std::vector<uint32_t> &words
                             const std::string &what)
 {
     spvtools::SpirvTools tools(o.env);
-    tools.SetMessageConsumer(StderrConsumer("spirv-val (" + what + ")"));
+    tools.SetMessageConsumer(StderrConsumer(o.display + ": spirv-val (" + what + ")"));
     return tools.Validate(words.data(), words.size(), o.validator);
 }
 
-// Prints the context's errors and warnings (not notes: a pipeline is quiet when it succeeds) as
-// "<severity>: <file>: <stage>: word <off> (instruction <n>): <sentence> [<rule>]".
-void PrintDiagnostics(spvbc_context ctx, const std::string &display, const std::string &stage)
+// Prints the context's errors and warnings (not notes: a pipeline is quiet when it succeeds) in
+// the CLI's format, "<severity>: <file>: word <off> (instruction <n>): <sentence> [<rule>]".
+void PrintDiagnostics(spvbc_context ctx, const std::string &display)
 {
     const size_t count = spvbc_context_diagnostic_count(ctx);
     for (size_t i = 0; i < count; ++i) {
@@ -456,8 +458,8 @@ void PrintDiagnostics(spvbc_context ctx, const std::string &display, const std::
                 where += " (instruction " + std::to_string(d->instruction_index) + ")";
             }
         }
-        std::fprintf(stderr, "%s: %s: %s%s: %s [%s]\n", spvbc_severity_string(d->severity),
-                     display.c_str(), stage.c_str(), where.c_str(), d->message ? d->message : "",
+        std::fprintf(stderr, "%s: %s%s: %s [%s]\n", spvbc_severity_string(d->severity),
+                     display.c_str(), where.c_str(), d->message ? d->message : "",
                      d->rule ? d->rule : "");
     }
 }
@@ -492,7 +494,7 @@ bool ParseForStage(const Options &o, const std::vector<uint32_t> &words, SpvbcHa
     po.copy_words = 0;
     r = spvbc_module_parse(h->ctx, words.data(), words.size(), &po, &h->mod);
     if (r != SPVBC_SUCCESS) {
-        PrintDiagnostics(h->ctx, display, stage);
+        PrintDiagnostics(h->ctx, display);
         std::fprintf(stderr, "error: %s: %s: %s\n", display.c_str(), stage.c_str(),
                      spvbc_result_string(r));
         return false;
@@ -512,7 +514,7 @@ bool RunLowerAstype(const Options &o, const Stage &s, std::vector<uint32_t> *wor
     spvbc_lower_summary sum;
     std::memset(&sum, 0, sizeof sum);
     spvbc_result r = spvbc_module_lower(h.mod, &lo, &sum);
-    PrintDiagnostics(h.ctx, display, s.spelling);
+    PrintDiagnostics(h.ctx, display);
     if (r != SPVBC_SUCCESS) {
         std::fprintf(stderr, "error: %s: %s: %s\n", display.c_str(), s.spelling.c_str(),
                      spvbc_result_string(r));
@@ -545,7 +547,7 @@ bool RunValidateBitcast(const Options &o, const Stage &s, const std::vector<uint
     spvbc_validate_summary sum;
     std::memset(&sum, 0, sizeof sum);
     spvbc_result r = spvbc_module_validate(h.mod, nullptr, &sum);
-    PrintDiagnostics(h.ctx, display, s.spelling);
+    PrintDiagnostics(h.ctx, display);
     if (r == SPVBC_SUCCESS) return true;
     if (r == SPVBC_ERROR_VALIDATION_FAILED) {
         std::fprintf(stderr, "error: %s: %s: %zu error(s) in %zu bitcast(s)", display.c_str(),
@@ -591,13 +593,13 @@ int RunOpt(int argc, char **argv)
     ParseStatus ps = ParseArgs(args, &o);
     if (ps == ParseStatus::kStopOk) return kExitOk;
     if (ps != ParseStatus::kContinue) return kExitUsage;
+    o.display = (o.in_file.empty() || o.in_file == "-") ? "<stdin>" : o.in_file;
+    if (BuildOptimizers(&o) != ParseStatus::kContinue) return kExitUsage;
     if (!o.have_out) {
         UsageError("-o <file> is required");
         return kExitUsage;
     }
-    if (BuildOptimizers(&o) != ParseStatus::kContinue) return kExitUsage;
-
-    const std::string display = (o.in_file.empty() || o.in_file == "-") ? "<stdin>" : o.in_file;
+    const std::string &display = o.display;
     std::vector<uint32_t> words;
     if (!ReadWords(o.in_file, display, &words)) return kExitFailure;
 
