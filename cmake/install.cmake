@@ -1,0 +1,91 @@
+# Install rules and package files for spirv-bitcast.
+#
+# Included at the end of source/CMakeLists.txt, after the targets spirv-bitcast-static,
+# spirv-bitcast-shared and spirv-bitcast exist.  `cmake --install <build> [--prefix P]` puts
+#   include/spirv_bitcast.h
+#   <libdir>/libspirv-bitcast.a, libspirv-bitcast.so.<version> (+ .so.<soversion>, .so links)
+#   bin/spirv-bitcast
+#   <libdir>/cmake/SPIRV-Bitcast/  find_package(SPIRV-Bitcast) config, version and targets:
+#       SPIRV-Bitcast::spirv-bitcast         the shared library
+#       SPIRV-Bitcast::spirv-bitcast-static  the static library
+#       SPIRV-Bitcast::spirv-bitcast-cli     the command-line tool (for add_custom_command)
+#   <libdir>/pkgconfig/spirv-bitcast.pc
+# Every file is relocatable: the package config and the pkg-config file find the prefix from
+# their own location, so --prefix at install time (or moving the tree) works.
+
+include(CMakePackageConfigHelpers)
+
+set(SPVBC_CMAKE_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/SPIRV-Bitcast)
+set(SPVBC_PKGCONFIG_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# Imported names: the shared library is the default SPIRV-Bitcast::spirv-bitcast.
+set_target_properties(spirv-bitcast-shared PROPERTIES EXPORT_NAME spirv-bitcast)
+set_target_properties(spirv-bitcast-static PROPERTIES EXPORT_NAME spirv-bitcast-static)
+set_target_properties(spirv-bitcast PROPERTIES EXPORT_NAME spirv-bitcast-cli)
+# A consumer of the static archive must not see dllimport declarations (Windows); elsewhere
+# SPVBC_STATIC changes nothing.  Only the installed target carries it.
+target_compile_definitions(spirv-bitcast-static INTERFACE $<INSTALL_INTERFACE:SPVBC_STATIC>)
+
+# Two components, as a distribution splits them: spvbc_runtime (the shared library and the
+# CLI) and spvbc_dev (everything a build against the library needs).  A plain
+# `cmake --install` installs both.
+install(FILES ${PROJECT_SOURCE_DIR}/include/spirv_bitcast.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT spvbc_dev)
+
+install(TARGETS spirv-bitcast-shared spirv-bitcast-static spirv-bitcast
+  EXPORT SPIRV-BitcastTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT spvbc_dev
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT spvbc_runtime
+          NAMELINK_COMPONENT spvbc_dev
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT spvbc_runtime
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+install(EXPORT SPIRV-BitcastTargets
+  NAMESPACE SPIRV-Bitcast::
+  FILE SPIRV-BitcastTargets.cmake
+  DESTINATION ${SPVBC_CMAKE_PACKAGE_DIR}
+  COMPONENT spvbc_dev)
+
+configure_package_config_file(
+  ${PROJECT_SOURCE_DIR}/cmake/SPIRV-BitcastConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/cmake/SPIRV-BitcastConfig.cmake
+  INSTALL_DESTINATION ${SPVBC_CMAKE_PACKAGE_DIR})
+
+# Before 1.0 a minor release may break the API, so 0.1 satisfies only 0.1.x requests.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(_spvbc_compat SameMinorVersion)
+else()
+  set(_spvbc_compat SameMajorVersion)
+endif()
+write_basic_package_version_file(
+  ${PROJECT_BINARY_DIR}/cmake/SPIRV-BitcastConfigVersion.cmake
+  VERSION ${PROJECT_VERSION}
+  COMPATIBILITY ${_spvbc_compat})
+unset(_spvbc_compat)
+
+install(FILES
+  ${PROJECT_BINARY_DIR}/cmake/SPIRV-BitcastConfig.cmake
+  ${PROJECT_BINARY_DIR}/cmake/SPIRV-BitcastConfigVersion.cmake
+  DESTINATION ${SPVBC_CMAKE_PACKAGE_DIR} COMPONENT spvbc_dev)
+
+# pkg-config: paths relative to ${pcfiledir} keep the file relocatable; an absolute
+# CMAKE_INSTALL_LIBDIR / INCLUDEDIR (a distribution's choice) is written as given.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(SPVBC_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+  set(SPVBC_PC_LIBDIR "${CMAKE_INSTALL_LIBDIR}")
+else()
+  file(RELATIVE_PATH _spvbc_up "/root/${SPVBC_PKGCONFIG_DIR}" "/root")
+  string(REGEX REPLACE "/$" "" _spvbc_up "${_spvbc_up}")
+  set(SPVBC_PC_PREFIX "\${pcfiledir}/${_spvbc_up}")
+  set(SPVBC_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+  unset(_spvbc_up)
+endif()
+if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(SPVBC_PC_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}")
+else()
+  set(SPVBC_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/spirv-bitcast.pc.in
+  ${PROJECT_BINARY_DIR}/cmake/spirv-bitcast.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/cmake/spirv-bitcast.pc
+  DESTINATION ${SPVBC_PKGCONFIG_DIR} COMPONENT spvbc_dev)
