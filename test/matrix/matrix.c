@@ -6,8 +6,9 @@
  * kernel (test/support/astype_gen.h), this program
  *   - checks the library's validator on the naive module (V12 error, lowerable, iff the total
  *     bits differ);
- *   - lowers it (once per pad policy undef/zero when the source has 3 components and the
- *     destination does not; pad policy "error" must refuse those with an error diagnostic);
+ *   - lowers it (once per pad policy undef/zero when the source has 3 components; pad policy
+ *     "error" must refuse those with an error diagnostic when the destination does not have 3
+ *     components, and change nothing when it does);
  *   - runs spirv-val on every output;
  *   - checks the disassembly against the recipe of the rules sheet's class table (section 3),
  *     written here as FileCheck-like line patterns derived from the pair's lane counts and
@@ -680,7 +681,7 @@ static void check_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, spvbc
     int bits_equal = s->width * s->count == d->width * d->count;
     int needs_pad = s->count == 3 && d->count != 3;
     spvbc_pad_policy pads[3] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR};
-    size_t npads = needs_pad ? 3 : 1;
+    size_t npads = s->count == 3 ? 3 : 1; /* 3->3 under pad error: nothing to refuse */
     validate_result vr;
 
     spvbc_gen_type_name(s, sname, sizeof sname);
@@ -721,6 +722,18 @@ static void check_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, spvbc
         if (run_lower(in, in_n, pad, &lr) != 0) {
             fail("parse/lower failed: parse %s, lower %s", spvbc_result_string(lr.parse),
                  spvbc_result_string(lr.lower));
+            free(lr.words);
+            end_case(0);
+            continue;
+        }
+        if (pad == SPVBC_PAD_ERROR && !needs_pad) {
+            /* 3->3 is a valid direct bitcast: no padding, nothing to refuse. */
+            if (lr.summary.refused != 0 || lr.summary.rewritten != 0 || lr.error_diags != 0 ||
+                !words_equal(lr.words, lr.word_count, in, in_n)) {
+                fail("pad error on a 3->3 pair: expected no change and no error; got %zu "
+                     "refused, %zu rewritten, %zu error diagnostics",
+                     lr.summary.refused, lr.summary.rewritten, lr.error_diags);
+            }
             free(lr.words);
             end_case(0);
             continue;
