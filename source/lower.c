@@ -285,7 +285,8 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
                                  "no ids left below 2^32 for the lowering's new values");
         return s.error;
     }
-    qsort(module->edits, module->edit_count, sizeof *module->edits, edit_cmp);
+    if (module->edit_count > 1)
+        qsort(module->edits, module->edit_count, sizeof *module->edits, edit_cmp);
     module->changed = module->edit_count > 0;
     module->out_bound = s.next_id;
     s.sum.new_id_bound = s.next_id;

@@ -491,7 +491,7 @@ spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, 
         spvbc__diag_clear(context);
         return spvbc__oom(context);
     }
-    memcpy(tmp, bytes, size);
+    if (size) memcpy(tmp, bytes, size);
     o.copy_words = 1;
     spvbc_result r = spvbc_module_parse(context, tmp, size / 4, &o, out_module);
     spvbc__free(context, tmp, size ? size : 4);
