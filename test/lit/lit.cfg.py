@@ -2,6 +2,8 @@
 # lit configuration for the spirv-bitcast CLI fixtures.  Loaded from the lit.site.cfg.py that
 # CMake writes into the build directory, which sets the tool paths used below.
 import os
+import shutil
+import sys
 
 import lit.formats
 
@@ -37,14 +39,15 @@ for var in ("HOME", "TMPDIR", "LANG", "LC_ALL"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
-config.substitutions.append(("%python", config.python))
+# The interpreter running lit itself: a wrapper such as a pyenv shim costs a second per call.
+config.substitutions.append(("%python", '"%s"' % (sys.executable or config.python)))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # `%expect-exit N cmd args...` runs cmd and fails unless it exits with exactly N (lit's `not`
 # only tells zero from non-zero; the CLI's exit codes 1 and 2 mean different things).
+sh = shutil.which("sh") or "/bin/sh"
 config.substitutions.append(
-    ("%expect-exit", '"%s" "%s"' % (config.python,
-                                    os.path.join(config.test_source_root, "Inputs",
-                                                 "expect_exit.py"))))
+    ("%expect-exit", '"%s" "%s"' % (sh, os.path.join(config.test_source_root, "Inputs",
+                                                     "expect_exit.sh"))))
 config.substitutions.append(("%spvbc-version", config.spvbc_version))
 
 # Optional compilers, for fixtures that start from OpenCL C.
