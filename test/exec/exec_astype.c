@@ -28,100 +28,18 @@
 #include <string.h>
 
 #include "astype_gen.h"
+#include "astype_ref.h"
 #include "spirv_bitcast.h"
 #include "vkrun.h"
 
 #define EXIT_SKIP 77
-#define ELEMS 256u
+#define ELEMS REF_ELEMS
+#define OUT_FILL REF_OUT_FILL
 #define GROUPS (ELEMS / 64u)
 #define MAX_STRIDE 32u
-#define OUT_FILL 0xa5u
-#define IN_GARBAGE 0xeeu
 #define MAX_TYPES 64
 
-/* ---------------------------------------------------------------------------------------- */
-/* Reporting */
-
 static int g_verbose;
-
-typedef struct reason_count {
-    char text[96];
-    unsigned count;
-} reason_count;
-
-typedef struct reasons {
-    reason_count r[32];
-    unsigned n;
-} reasons;
-
-static void reasons_add(reasons *rs, const char *text)
-{
-    for (unsigned i = 0; i < rs->n; ++i) {
-        if (strcmp(rs->r[i].text, text) == 0) {
-            rs->r[i].count++;
-            return;
-        }
-    }
-    if (rs->n < sizeof rs->r / sizeof rs->r[0]) {
-        (void)snprintf(rs->r[rs->n].text, sizeof rs->r[rs->n].text, "%s", text);
-        rs->r[rs->n].count = 1;
-        rs->n++;
-    }
-}
-
-static void reasons_format(const reasons *rs, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    if (rs->n == 0) {
-        (void)snprintf(buf, size, "none");
-        return;
-    }
-    for (unsigned i = 0; i < rs->n && used < size; ++i) {
-        int k = snprintf(buf + used, size - used, "%s%u %s", i ? ", " : "", rs->r[i].count,
-                         rs->r[i].text);
-        if (k < 0) break;
-        used += (size_t)k;
-    }
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* Types and classes (computed here, independently of the library) */
-
-typedef enum pair_class {
-    PC_SAME_COUNT = 0,
-    PC_4_TO_3 = 1,
-    PC_3_TO_4 = 2,
-    PC_VEC3_SOURCE = 3,
-    PC_VEC3_DEST = 4,
-    PC_COUNT_CHANGE = 5,
-    PC_NUM = 6
-} pair_class;
-
-static const char *const k_class_names[PC_NUM] = {"same-count",  "4->3",      "3->4",
-                                                  "vec3-source", "vec3-dest", "count-change"};
-
-static pair_class classify(const spvbc_type_desc *s, const spvbc_type_desc *d)
-{
-    if (s->count == d->count) return PC_SAME_COUNT;
-    if (s->count == 4 && d->count == 3) return PC_4_TO_3;
-    if (s->count == 3 && d->count == 4) return PC_3_TO_4;
-    if (s->count == 3) return PC_VEC3_SOURCE;
-    if (d->count == 3) return PC_VEC3_DEST;
-    return PC_COUNT_CHANGE;
-}
-
-static int same_spirv_type(const spvbc_type_desc *a, const spvbc_type_desc *b)
-{
-    return a->kind == b->kind && a->width == b->width && a->count == b->count &&
-           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
-}
-
-/* The storage size in bytes under OpenCL's rule (a 3-vector occupies 4 lanes). */
-static size_t opencl_bytes(const spvbc_type_desc *t)
-{
-    return (size_t)(t->count == 3 ? 4u : t->count) * t->width / 8u;
-}
 
 /* The 44 types of at most 4 lanes, in the generator's order. */
 static size_t vulkan_types(spvbc_type_desc *out)
@@ -151,208 +69,6 @@ static const char *missing_feature(const vkr_features *f, const spvbc_type_desc 
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Input values */
-
-static uint64_t splitmix(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-/* Bit patterns worth putting in a lane of `kind`/`width`: NaN payloads, signalling NaNs,
- * denormals, -0.0, +-inf, all-ones, 0, extremes. */
-static size_t special_patterns(spvbc_scalar_kind kind, uint32_t width, uint64_t *out)
-{
-    static const uint64_t f16[] = {0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7e01, 0x7c01,
-                                   0x7d55, 0xfe01, 0xfc01, 0x0001, 0x03ff, 0x8001, 0x83ff,
-                                   0x3c00, 0xffff, 0x7bff, 0x0400, 0x7fff};
-    static const uint64_t f32[] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000,
-                                   0x7fc00001, 0x7f800001, 0x7fa5a5a5, 0xffc12345, 0xff800001,
-                                   0x00000001, 0x007fffff, 0x80000001, 0x807fffff, 0x3f800000,
-                                   0xffffffff, 0x7f7fffff, 0x00800000, 0x7fffffff, 0x00400000};
-    static const uint64_t f64[] = {
-        0x0000000000000000ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
-        0x7ff8000000000000ull, 0x7ff8000000000001ull, 0x7ff0000000000001ull, 0x7ff4a5a5a5a5a5a5ull,
-        0xfff8123456789abcull, 0xfff0000000000001ull, 0x0000000000000001ull, 0x000fffffffffffffull,
-        0x8000000000000001ull, 0x3ff0000000000000ull, 0xffffffffffffffffull, 0x7fefffffffffffffull,
-        0x0010000000000000ull, 0x7fffffffffffffffull};
-    const uint64_t *src;
-    size_t n;
-    if (kind == SPVBC_SCALAR_FLOAT) {
-        src = width == 16 ? f16 : width == 32 ? f32 : f64;
-        n = width == 16   ? sizeof f16 / sizeof f16[0]
-            : width == 32 ? sizeof f32 / sizeof f32[0]
-                          : sizeof f64 / sizeof f64[0];
-        memcpy(out, src, n * sizeof *out);
-        return n;
-    }
-    uint64_t mask = width == 64 ? ~0ull : ((1ull << width) - 1u);
-    uint64_t sign = 1ull << (width - 1u);
-    const uint64_t ints[] = {0,
-                             mask,
-                             1,
-                             sign,
-                             sign - 1u,
-                             0x5555555555555555ull & mask,
-                             0xaaaaaaaaaaaaaaaaull & mask,
-                             0x0807060504030201ull & mask,
-                             sign | 1u,
-                             0x8080808080808080ull & mask};
-    n = sizeof ints / sizeof ints[0];
-    memcpy(out, ints, sizeof ints);
-    return n;
-}
-
-static void put_lane(uint8_t *p, uint32_t bytes, uint64_t v)
-{
-    for (uint32_t i = 0; i < bytes; ++i)
-        p[i] = (uint8_t)(v >> (8u * i));
-}
-
-/* Writes ELEMS source values of `s` with stride `sstride` into `buf`.  Patterns are placed both
- * at the source's lane boundaries and at the destination's, so a NaN or denormal lands in every
- * lane of both views; a 3-vector's unused 4th lane in memory gets IN_GARBAGE. */
-static void make_inputs(uint8_t *buf, const spvbc_type_desc *s, const spvbc_type_desc *d,
-                        size_t sstride, uint64_t seed)
-{
-    uint64_t st = seed;
-    uint64_t sp_src[32], sp_dst[32];
-    size_t ns = special_patterns(s->kind, s->width, sp_src);
-    size_t nd = special_patterns(d->kind, d->width, sp_dst);
-    uint32_t sb = s->width / 8u, db = d->width / 8u;
-    size_t value_bytes = (size_t)s->count * sb; /* a 3-vector's 3 lanes */
-    memset(buf, 0, sstride * ELEMS);
-    for (uint32_t e = 0; e < ELEMS; ++e) {
-        uint8_t *p = buf + (size_t)e * sstride;
-        uint32_t mode = e < 192u ? e % 4u : 4u + (e - 192u);
-        for (size_t i = 0; i < value_bytes; ++i)
-            p[i] = (uint8_t)splitmix(&st);
-        if (mode == 0) { /* source-lane specials */
-            for (uint32_t l = 0; l < s->count; ++l)
-                put_lane(p + (size_t)l * sb, sb, sp_src[((e / 4u) * 7u + l * 3u) % ns]);
-        } else if (mode == 1) { /* destination-lane specials */
-            for (size_t off = 0, l = 0; off + db <= value_bytes; off += db, ++l)
-                put_lane(p + off, db, sp_dst[((e / 4u) * 5u + l * 3u) % nd]);
-        } else if (mode == 2) { /* every other destination lane special, the rest random */
-            for (size_t off = 0, l = 0; off + db <= value_bytes; off += db, ++l)
-                if (((l + e / 4u) & 1u) == 0) put_lane(p + off, db, sp_dst[(e / 8u + l) % nd]);
-        } else if (mode == 4) {
-            memset(p, 0x00, value_bytes);
-        } else if (mode == 5) {
-            memset(p, 0xff, value_bytes);
-        } else if (mode == 6) {
-            memset(p, 0x80, value_bytes);
-        } else if (mode == 7) {
-            memset(p, 0x7f, value_bytes);
-        } else if (mode == 8) {
-            for (size_t i = 0; i < value_bytes; ++i)
-                p[i] = (uint8_t)(i + 1u);
-        }
-        /* mode 3 and modes past 8: random bits */
-        if (s->count == 3) memset(p + value_bytes, IN_GARBAGE, sb);
-    }
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* Reference and comparison */
-
-typedef struct compare_stats {
-    unsigned long long lanes_compared;
-    unsigned long long lanes_undefined;
-    unsigned long long lanes_failed;
-    reasons why;
-} compare_stats;
-
-static int is_nan(uint64_t v, uint32_t width)
-{
-    uint32_t mant = width == 16 ? 10u : width == 32 ? 23u : 52u;
-    uint64_t exp_mask = ((1ull << (width - 1u - mant)) - 1u) << mant;
-    uint64_t mant_mask = (1ull << mant) - 1u;
-    return (v & exp_mask) == exp_mask && (v & mant_mask) != 0;
-}
-
-static int is_denormal(uint64_t v, uint32_t width)
-{
-    uint32_t mant = width == 16 ? 10u : width == 32 ? 23u : 52u;
-    uint64_t exp_mask = ((1ull << (width - 1u - mant)) - 1u) << mant;
-    uint64_t mant_mask = (1ull << mant) - 1u;
-    return (v & exp_mask) == 0 && (v & mant_mask) != 0;
-}
-
-static uint64_t get_lane(const uint8_t *p, uint32_t bytes)
-{
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < bytes; ++i)
-        v |= (uint64_t)p[i] << (8u * i);
-    return v;
-}
-
-/* A description of how `got` differs from `want` in a lane of type kind/width. */
-static const char *mismatch_kind(spvbc_scalar_kind kind, uint32_t width, uint64_t want,
-                                 uint64_t got)
-{
-    if (kind == SPVBC_SCALAR_FLOAT) {
-        uint32_t mant = width == 16 ? 10u : width == 32 ? 23u : 52u;
-        uint64_t quiet = 1ull << (mant - 1u);
-        if (is_nan(want, width) && is_nan(got, width)) {
-            if ((want | quiet) == got) return "signalling NaN quieted";
-            return "NaN payload changed";
-        }
-        if (is_nan(want, width)) return "NaN replaced by a non-NaN";
-        if (is_denormal(want, width) && (got << 1) == 0) return "denormal flushed to zero";
-    }
-    uint64_t fill = 0;
-    for (uint32_t i = 0; i < width / 8u; ++i)
-        fill |= (uint64_t)OUT_FILL << (8u * i);
-    if (got == fill) return "lane not written";
-    return "wrong bits";
-}
-
-/* Compares ELEMS outputs of `d` (stride `dstride`) with the as_type of the inputs; returns the
- * number of failing lanes. */
-static unsigned long long compare(const char *label, const uint8_t *in, size_t sstride,
-                                  const spvbc_type_desc *s, const uint8_t *out, size_t dstride,
-                                  const spvbc_type_desc *d, spvbc_pad_policy pad, compare_stats *cs)
-{
-    uint32_t sb = s->width / 8u, db = d->width / 8u;
-    size_t avail = (size_t)s->count * sb; /* bytes the source value defines */
-    uint32_t lanes = d->count; /* a 3-vector result has 3 lanes */
-    unsigned long long failed = 0;
-    for (uint32_t e = 0; e < ELEMS; ++e) {
-        const uint8_t *pi = in + (size_t)e * sstride;
-        const uint8_t *po = out + (size_t)e * dstride;
-        for (uint32_t l = 0; l < lanes; ++l) {
-            size_t lo = (size_t)l * db, hi = lo + db;
-            uint8_t want[8];
-            if (hi <= avail) {
-                memcpy(want, pi + lo, db);
-            } else if (pad == SPVBC_PAD_ZERO) {
-                for (size_t i = lo; i < hi; ++i)
-                    want[i - lo] = i < avail ? pi[i] : 0u;
-            } else {
-                cs->lanes_undefined++;
-                continue;
-            }
-            cs->lanes_compared++;
-            if (memcmp(want, po + lo, db) == 0) continue;
-            failed++;
-            cs->lanes_failed++;
-            uint64_t w = get_lane(want, db), g = get_lane(po + lo, db);
-            const char *why = mismatch_kind(d->kind, d->width, w, g);
-            reasons_add(&cs->why, why);
-            if (failed <= 4 && label[0] != '\0') {
-                printf("  FAIL %s: element %u lane %u: want 0x%0*llx got 0x%0*llx (%s)\n", label, e,
-                       l, (int)db * 2, (unsigned long long)w, (int)db * 2, (unsigned long long)g,
-                       why);
-            }
-        }
-    }
-    return failed;
-}
-
-/* ---------------------------------------------------------------------------------------- */
 /* Module helpers */
 
 static uint32_t *assemble_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, size_t *n)
@@ -363,60 +79,6 @@ static uint32_t *assemble_pair(const spvbc_type_desc *s, const spvbc_type_desc *
     int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &words, n);
     free(text);
     return rc == 0 ? words : NULL;
-}
-
-static void print_diagnostics(spvbc_context ctx)
-{
-    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
-        const spvbc_diagnostic *dg = spvbc_context_diagnostic(ctx, i);
-        printf("    %s: word %zu: %s [%s]\n", spvbc_severity_string(dg->severity), dg->word_offset,
-               dg->message ? dg->message : "?", dg->rule ? dg->rule : "?");
-    }
-}
-
-/* Lowers `in` with the library under `pad`; returns 0 and a malloc'd copy of the result. */
-static int lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, uint32_t **out, size_t *out_n,
-                 size_t *rewritten)
-{
-    spvbc_context ctx = NULL;
-    spvbc_module mod = NULL;
-    int rc = 1;
-    if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) return 1;
-    spvbc_result r = spvbc_module_parse(ctx, in, n, NULL, &mod);
-    if (r != SPVBC_SUCCESS) {
-        printf("    spvbc_module_parse: %s\n", spvbc_result_string(r));
-        print_diagnostics(ctx);
-        goto done;
-    }
-    spvbc_lower_options lo = {pad, 0};
-    spvbc_lower_summary sum;
-    r = spvbc_module_lower(mod, &lo, &sum);
-    if (r != SPVBC_SUCCESS) {
-        printf("    spvbc_module_lower: %s\n", spvbc_result_string(r));
-        print_diagnostics(ctx);
-        goto done;
-    }
-    if (sum.refused != 0) {
-        printf("    spvbc_module_lower refused %zu bitcast(s)\n", sum.refused);
-        print_diagnostics(ctx);
-    }
-    const uint32_t *w = NULL;
-    size_t wn = 0;
-    r = spvbc_module_get_words(mod, &w, &wn);
-    if (r != SPVBC_SUCCESS) {
-        printf("    spvbc_module_get_words: %s\n", spvbc_result_string(r));
-        goto done;
-    }
-    *out = malloc(wn * sizeof *w);
-    if (*out == NULL) goto done;
-    memcpy(*out, w, wn * sizeof *w);
-    *out_n = wn;
-    *rewritten = sum.rewritten;
-    rc = 0;
-done:
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    return rc;
 }
 
 static int open_device(vkr_context **vk, char *desc, size_t desc_size)
@@ -471,16 +133,16 @@ static int cmd_pairs(void)
     for (size_t i = 0; i < nt; ++i) {
         for (size_t j = 0; j < nt; ++j) {
             const spvbc_type_desc *s = &types[i], *d = &types[j];
-            if (same_spirv_type(s, d) || opencl_bytes(s) != opencl_bytes(d)) continue;
+            if (ref_same_spirv_type(s, d) || ref_opencl_bytes(s) != ref_opencl_bytes(d)) continue;
             char sn[16], dn[16], label[64];
             spvbc_gen_type_name(s, sn, sizeof sn);
             spvbc_gen_type_name(d, dn, sizeof dn);
-            pair_class pc = classify(s, d);
+            pair_class pc = ref_classify(s, d);
             const char *miss = missing_feature(f, s);
             if (miss == NULL) miss = missing_feature(f, d);
             if (miss != NULL) {
                 pairs_skipped++;
-                reasons_add(&skipped, miss);
+                ref_reasons_add(&skipped, miss);
                 if (g_verbose) printf("  skip as_%s(%s): %s\n", dn, sn, miss);
                 continue;
             }
@@ -489,7 +151,7 @@ static int cmd_pairs(void)
             uint32_t *naive = assemble_pair(s, d, &nw);
             if (naive == NULL) {
                 printf("  FAIL as_%s(%s): the generator gave no module\n", dn, sn);
-                reasons_add(&failures, "no naive module");
+                ref_reasons_add(&failures, "no naive module");
                 pairs_run++;
                 pairs_failed++;
                 continue;
@@ -499,7 +161,7 @@ static int cmd_pairs(void)
             if (naive_valid != expect_valid) {
                 printf("  FAIL as_%s(%s): spirv-val says the naive module is %s\n", dn, sn,
                        naive_valid ? "valid" : "invalid");
-                reasons_add(&failures, "naive module validity");
+                ref_reasons_add(&failures, "naive module validity");
                 pair_ok = 0;
             }
             size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
@@ -508,32 +170,32 @@ static int cmd_pairs(void)
                                p == 0 ? "undef" : "zero");
                 uint32_t *low = NULL;
                 size_t ln = 0, rewritten = 0;
-                if (lower(naive, nw, pads[p], &low, &ln, &rewritten) != 0) {
+                if (ref_lower(naive, nw, pads[p], &low, &ln, &rewritten) != 0) {
                     printf("  FAIL %s: the library could not lower it\n", label);
-                    reasons_add(&failures, "lowering failed");
+                    ref_reasons_add(&failures, "lowering failed");
                     pair_ok = 0;
                     break;
                 }
                 char vmsg[512];
                 if (spvbc_gen_validate(low, ln, env, vmsg, sizeof vmsg) != 0) {
                     printf("  FAIL %s: spirv-val rejects the lowered module: %s\n", label, vmsg);
-                    reasons_add(&failures, "lowered module invalid");
+                    ref_reasons_add(&failures, "lowered module invalid");
                     pair_ok = 0;
                 } else if (expect_valid && (rewritten != 0 || ln != nw ||
                                             memcmp(low, naive, nw * sizeof *naive) != 0)) {
                     printf("  FAIL %s: a valid module was changed by lowering\n", label);
-                    reasons_add(&failures, "valid module changed");
+                    ref_reasons_add(&failures, "valid module changed");
                     pair_ok = 0;
                 } else if (!expect_valid && rewritten != 1) {
                     printf("  FAIL %s: %zu bitcasts rewritten, 1 expected\n", label, rewritten);
-                    reasons_add(&failures, "rewrite count");
+                    ref_reasons_add(&failures, "rewrite count");
                     pair_ok = 0;
                 }
                 if (!pair_ok) {
                     free(low);
                     break;
                 }
-                make_inputs(in, s, d, sstride, 0x5eed0000ull + i * 131u + j * 7u + (unsigned)p);
+                ref_make_inputs(in, s, d, sstride, 0x5eed0000ull + i * 131u + j * 7u + (unsigned)p);
                 vkr_run_result rr;
                 char msg[512];
                 vkr_status st = vkr_run(vk, low, ln, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
@@ -542,18 +204,18 @@ static int cmd_pairs(void)
                 values += ELEMS;
                 if (st != VKR_OK) {
                     printf("  FAIL %s: %s\n", label, msg);
-                    reasons_add(&failures, rr.stage != NULL ? rr.stage : "vkr_run");
+                    ref_reasons_add(&failures, rr.stage != NULL ? rr.stage : "vkr_run");
                     pair_ok = 0;
                     break;
                 }
                 unsigned long long bad =
-                    compare(label, in, sstride, s, out, dstride, d, pads[p], &cs);
+                    ref_compare(label, in, sstride, s, out, dstride, d, pads[p], &cs);
                 if (bad != 0) {
                     printf("  FAIL %s: %llu lane(s) differ\n", label, bad);
-                    reasons_add(&failures, "lanes differ");
+                    ref_reasons_add(&failures, "lanes differ");
                     pair_ok = 0;
                 } else if (g_verbose) {
-                    printf("  ok   %s [%s]\n", label, k_class_names[pc]);
+                    printf("  ok   %s [%s]\n", label, ref_class_names[pc]);
                 }
             }
             free(naive);
@@ -567,14 +229,13 @@ static int cmd_pairs(void)
         }
     }
     char sk[512], fl[512], lw[512];
-    reasons_format(&skipped, sk, sizeof sk);
-    reasons_format(&failures, fl, sizeof fl);
-    reasons_format(&cs.why, lw, sizeof lw);
+    ref_reasons_format(&skipped, sk, sizeof sk);
+    ref_reasons_format(&failures, fl, sizeof fl);
+    ref_reasons_format(&cs.why, lw, sizeof lw);
     printf("exec: by class:");
     for (int c = 0; c < PC_NUM; ++c)
-        printf(" %s %u%s", k_class_names[c], class_run[c], c + 1 < PC_NUM ? "," : "\n");
-    printf("exec: %llu lanes left undefined by the undef padding were not compared\n",
-           cs.lanes_undefined);
+        printf(" %s %u%s", ref_class_names[c], class_run[c], c + 1 < PC_NUM ? "," : "\n");
+    ref_print_undefined("exec", &cs);
     if (pairs_failed != 0) printf("exec: failures: %s; failing lanes: %s\n", fl, lw);
     printf("exec: %s: %u pairs run (2 policies), %llu input values, %llu lanes compared: %u "
            "passed, %u failed, %u skipped (%s)\n",
@@ -643,7 +304,7 @@ static int lower_validate_run(vkr_context *vk, const char *label, const uint32_t
 {
     uint32_t *low = NULL;
     size_t ln = 0, rewritten = 0;
-    if (lower(words, n, SPVBC_PAD_UNDEF, &low, &ln, &rewritten) != 0) {
+    if (ref_lower(words, n, SPVBC_PAD_UNDEF, &low, &ln, &rewritten) != 0) {
         printf("  FAIL %s: the library could not lower it\n", label);
         return 1;
     }
@@ -752,8 +413,8 @@ static int cmd_seeds(const char *dir)
     uint64_t st = 42;
     for (size_t e = 0; e < ELEMS; ++e) {
         for (size_t k = 0; k < 4; ++k) {
-            float a = (float)((int)(splitmix(&st) % 2001u) - 1000) / 8.0f;
-            float b = (float)((int)(splitmix(&st) % 2001u) - 1000) / 8.0f;
+            float a = (float)((int)(ref_splitmix(&st) % 2001u) - 1000) / 8.0f;
+            float b = (float)((int)(ref_splitmix(&st) % 2001u) - 1000) / 8.0f;
             if (e % 16 == 0 && k == 0) b = a; /* equal: not less */
             memcpy(&in[e * 8 + k], &a, 4);
             memcpy(&in[e * 8 + 4 + k], &b, 4);
@@ -871,11 +532,13 @@ static int cmd_unlowered(void)
     reasons results[PC_NUM];
     memset(results, 0, sizeof results);
     unsigned tried = 0, accepted = 0, right = 0, wrong = 0, runner_errors = 0;
+    compare_stats total;
+    memset(&total, 0, sizeof total);
     for (size_t i = 0; i < nt; ++i) {
         for (size_t j = 0; j < nt; ++j) {
             const spvbc_type_desc *s = &types[i], *d = &types[j];
-            if (same_spirv_type(s, d) || opencl_bytes(s) != opencl_bytes(d)) continue;
-            pair_class pc = classify(s, d);
+            if (ref_same_spirv_type(s, d) || ref_opencl_bytes(s) != ref_opencl_bytes(d)) continue;
+            pair_class pc = ref_classify(s, d);
             if (pc == PC_SAME_COUNT || pc == PC_COUNT_CHANGE) continue;
             if (missing_feature(f, s) != NULL || missing_feature(f, d) != NULL) continue;
             char sn[16], dn[16], label[64];
@@ -889,7 +552,7 @@ static int cmd_unlowered(void)
                 continue;
             }
             size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
-            make_inputs(in, s, d, sstride, 0xabcdull + i * 131u + j);
+            ref_make_inputs(in, s, d, sstride, 0xabcdull + i * 131u + j);
             vkr_run_result rr;
             char msg[512];
             vkr_status st = vkr_run(vk, naive, nw, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
@@ -905,8 +568,14 @@ static int cmd_unlowered(void)
                 accepted++;
                 compare_stats cs;
                 memset(&cs, 0, sizeof cs);
-                unsigned long long bad = compare(g_verbose ? label : "", in, sstride, s, out,
-                                                 dstride, d, SPVBC_PAD_UNDEF, &cs);
+                unsigned long long bad = ref_compare(g_verbose ? label : "", in, sstride, s, out,
+                                                     dstride, d, SPVBC_PAD_UNDEF, &cs);
+                total.lanes_undefined += cs.lanes_undefined;
+                total.pad_zero += cs.pad_zero;
+                total.pad_memory += cs.pad_memory;
+                total.pad_unwritten += cs.pad_unwritten;
+                total.pad_other += cs.pad_other;
+                total.partial_defined_differ += cs.partial_defined_differ;
                 if (bad == 0) {
                     right++;
                     (void)snprintf(what, sizeof what, "accepted, defined lanes right");
@@ -915,16 +584,17 @@ static int cmd_unlowered(void)
                     (void)snprintf(what, sizeof what, "accepted, %s", cs.why.r[0].text);
                 }
             }
-            reasons_add(&results[pc], what);
-            if (g_verbose) printf("  %-22s [%s] %s\n", label, k_class_names[pc], what);
+            ref_reasons_add(&results[pc], what);
+            if (g_verbose) printf("  %-22s [%s] %s\n", label, ref_class_names[pc], what);
         }
     }
     for (int c = 0; c < PC_NUM; ++c) {
         if (results[c].n == 0) continue;
         char buf[512];
-        reasons_format(&results[c], buf, sizeof buf);
-        printf("exec: unlowered %s: %s\n", k_class_names[c], buf);
+        ref_reasons_format(&results[c], buf, sizeof buf);
+        printf("exec: unlowered %s: %s\n", ref_class_names[c], buf);
     }
+    if (accepted != 0) ref_print_undefined("exec", &total);
     printf("exec: %s: %u invalid naive modules tried: %u accepted by the driver (%u with the "
            "defined lanes right, %u wrong), %u rejected\n",
            desc, tried, accepted, right, wrong, tried - accepted);
