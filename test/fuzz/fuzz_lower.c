@@ -1,0 +1,156 @@
+/*
+ * fuzz_lower.c - spvbc_module_lower under every padding policy.
+ *
+ * Properties, for each policy (and the class selection the option bits give):
+ *   - lower returns SUCCESS; the summary is consistent; get_words and write agree;
+ *   - the output header keeps magic, version, generator and schema, and its bound is
+ *     new_id_bound; without rewrites the output is the input;
+ *   - the output parses again, and lowering it changes nothing (no rewrite, same words, the
+ *     same refusals);
+ *   - lowering the same module again gives the same output;
+ *   - validate on the output reports errors at exactly the refused bitcasts;
+ *   - if SPIRV-Tools accepts the input, it accepts the output (SPVBC_FUZZ_SPIRV_VAL).
+ */
+#include "fuzz_common.h"
+
+typedef struct collect {
+    const uint32_t *expect;
+    size_t n, at;
+    int mismatch;
+} collect;
+
+static int collect_fn(void *user, const uint32_t *words, size_t count)
+{
+    collect *c = (collect *)user;
+    if (c->at + count > c->n || memcmp(c->expect + c->at, words, count * 4) != 0) c->mismatch = 1;
+    c->at += count;
+    return 0;
+}
+
+static void lower_once(spvbc_module m, const spvbc_module_info *info, const uint32_t *h, size_t n,
+                       spvbc_pad_policy pad, uint32_t classes, int input_valid)
+{
+    spvbc_lower_options lo = {pad, classes};
+    spvbc_lower_summary ls;
+    FUZZ_CHECK(spvbc_module_lower(m, &lo, &ls) == SPVBC_SUCCESS, "lower succeeds");
+    FUZZ_CHECK(ls.bitcasts_checked == info->bitcast_count, "every site checked");
+    FUZZ_CHECK(ls.rewritten + ls.refused <= ls.bitcasts_checked, "rewritten + refused");
+    FUZZ_CHECK(ls.new_id_bound >= info->id_bound, "bound only grows");
+    FUZZ_CHECK(ls.types_added + ls.constants_added <= ls.new_id_bound - info->id_bound,
+               "every addition has a new id");
+    if (ls.rewritten == 0)
+        FUZZ_CHECK(ls.types_added == 0 && ls.constants_added == 0, "no additions without rewrites");
+    if (pad != SPVBC_PAD_ZERO) FUZZ_CHECK(ls.constants_added == 0, "null constants only for pad zero");
+
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    FUZZ_CHECK(spvbc_module_get_words(m, &out, &out_n) == SPVBC_SUCCESS, "get_words");
+    FUZZ_CHECK(out_n >= 5, "output has a header");
+    FUZZ_CHECK(out[0] == 0x07230203u && out[1] == h[1] && out[2] == h[2] && out[4] == 0,
+               "output header");
+    if (ls.rewritten == 0) {
+        FUZZ_CHECK(out_n == n && memcmp(out, h, n * 4) == 0, "nothing rewritten: the input");
+    } else {
+        FUZZ_CHECK(out[3] == ls.new_id_bound, "output bound");
+    }
+    collect c = {out, out_n, 0, 0};
+    FUZZ_CHECK(spvbc_module_write(m, collect_fn, &c) == SPVBC_SUCCESS, "write");
+    FUZZ_CHECK(!c.mismatch && c.at == out_n, "write streams what get_words returns");
+
+    uint32_t *first = (uint32_t *)malloc(out_n * 4);
+    FUZZ_CHECK(first != NULL, "harness memory");
+    memcpy(first, out, out_n * 4);
+
+    /* The same lowering again on the same module. */
+    spvbc_lower_summary ls_again;
+    FUZZ_CHECK(spvbc_module_lower(m, &lo, &ls_again) == SPVBC_SUCCESS, "lower again");
+    FUZZ_CHECK(memcmp(&ls, &ls_again, sizeof ls) == 0, "same summary again");
+    FUZZ_CHECK(spvbc_module_get_words(m, &out, &out_n) == SPVBC_SUCCESS, "get_words again");
+    FUZZ_CHECK(out_n == c.n && memcmp(out, first, out_n * 4) == 0, "same output again");
+
+    /* The output parses, lowering it changes nothing, and its errors are the refusals. */
+    spvbc_context ctx2;
+    FUZZ_CHECK(spvbc_context_create(NULL, &ctx2) == SPVBC_SUCCESS, "context");
+    spvbc_parse_options po = {0xFFFFFFFFu, 0};
+    spvbc_module m2 = NULL;
+    spvbc_result pr = spvbc_module_parse(ctx2, first, out_n, &po, &m2);
+    if (pr != SPVBC_SUCCESS) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx2, 0);
+        fprintf(stderr, "output does not parse: %s at word %zu\n", d ? d->message : "?",
+                d ? d->word_offset : 0);
+    }
+    FUZZ_CHECK(pr == SPVBC_SUCCESS, "the output parses again");
+    spvbc_lower_summary ls2;
+    FUZZ_CHECK(spvbc_module_lower(m2, &lo, &ls2) == SPVBC_SUCCESS, "lower the output");
+    FUZZ_CHECK(ls2.rewritten == 0, "lowering the output rewrites nothing");
+    FUZZ_CHECK(ls2.refused == ls.refused, "the same refusals");
+    const uint32_t *out2 = NULL;
+    size_t out2_n = 0;
+    FUZZ_CHECK(spvbc_module_get_words(m2, &out2, &out2_n) == SPVBC_SUCCESS, "get_words");
+    FUZZ_CHECK(out2_n == out_n && memcmp(out2, first, out_n * 4) == 0,
+               "lowering the output changes nothing");
+    /* validate (default flags) on the output: the sites with errors are the refused ones,
+     * and with every class selected and a padding policy that pads, none is lowerable. */
+    spvbc_validate_summary vs2;
+    (void)spvbc_module_validate(m2, NULL, &vs2);
+    size_t sites_with_errors = 0, last = SPVBC_NO_POSITION;
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx2); ++i) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx2, i);
+        if (d->severity != SPVBC_SEVERITY_ERROR || d->word_offset == last) continue;
+        last = d->word_offset;
+        sites_with_errors++;
+    }
+    FUZZ_CHECK(sites_with_errors == ls.refused, "the output's errors are the refusals");
+    if (classes == 0 && pad != SPVBC_PAD_ERROR)
+        FUZZ_CHECK(vs2.lowerable == 0, "nothing lowerable is left behind");
+    spvbc_module_destroy(m2);
+    spvbc_context_destroy(ctx2);
+
+#ifdef SPVBC_FUZZ_SPIRV_VAL
+    if (input_valid == 1) {
+        char msg[2048];
+        int v = spvbc_fuzz_spirv_val(first, out_n, msg, sizeof msg);
+        if (v != 1) fprintf(stderr, "spirv-val rejects the output (pad %d): %s\n", (int)pad, msg);
+        FUZZ_CHECK(v == 1, "valid input gives valid output");
+    }
+#else
+    (void)input_valid;
+#endif
+    free(first);
+}
+
+int spvbc_fuzz_lower(const uint8_t *data, size_t size)
+{
+    if (size % 4 != 0 || size < 20) return 0;
+    const uint32_t bits = fuzz_option_bits(data, size);
+    const size_t n = size / 4;
+    uint32_t *w = fuzz_words(data, size);
+    int swapped;
+    uint32_t *h = fuzz_host_words(w, n, &swapped);
+    spvbc_context ctx;
+    FUZZ_CHECK(spvbc_context_create(NULL, &ctx) == SPVBC_SUCCESS, "context");
+    spvbc_module m = NULL;
+    if (fuzz_parse_module(ctx, w, n, bits, &m) != SPVBC_SUCCESS) {
+        spvbc_context_destroy(ctx);
+        free(w);
+        free(h);
+        return 0;
+    }
+    spvbc_module_info info;
+    FUZZ_CHECK(spvbc_module_get_info(m, &info) == SPVBC_SUCCESS, "info");
+    int input_valid = -1;
+#ifdef SPVBC_FUZZ_SPIRV_VAL
+    if (n <= 4096) input_valid = spvbc_fuzz_spirv_val(h, n, NULL, 0);
+#endif
+    /* classes: 0 (all) or a subset from the option bits */
+    const uint32_t classes = ((bits >> 8) & 0xFu) << SPVBC_ASTYPE_4_TO_3;
+    for (int pad = 0; pad < 3; ++pad)
+        lower_once(m, &info, h, n, (spvbc_pad_policy)pad, classes, input_valid);
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+    free(w);
+    free(h);
+    return 0;
+}
+
+SPVBC_FUZZ_ENTRY(spvbc_fuzz_lower)

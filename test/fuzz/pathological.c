@@ -1,0 +1,346 @@
+/*
+ * pathological.c - pathological sizes: bounded memory and no stack overflow.
+ *
+ *   spvbc_pathological [BITCASTS] [--no-spirv-val]
+ *
+ * Three cases, each parsed, validated and lowered inside a thread with a 256 KiB stack (so any
+ * recursion proportional to the input overflows and crashes the test), through a counting
+ * allocator whose peak must stay linear in the input:
+ *   bitcasts  a Kernel module with BITCASTS OpBitcast (default 1,000,000; every 4th a lowerable
+ *             float4 -> float3, the rest valid int4 <- float4);
+ *   bound     a module with the 4,194,303-id bound (the default cap) and a handful of
+ *             instructions: the id table is the only large allocation;
+ *   deep      a 100,000-deep chain of nested arrays, structs and pointers, with a bitcast of
+ *             a pointer to the deepest type (in a Shader module too, where V13 looks through
+ *             pointee types) and a lowerable float4 -> float3.
+ * Every lowered output goes through spirv-val (skipped above 2,000,000 bitcasts or with
+ * --no-spirv-val).  Time and peak RSS are printed, never asserted (bench/ owns speed).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "modbuild.h"
+#include "spvval.h"
+
+#define CHECK(cond)                                                                           \
+    do {                                                                                      \
+        if (!(cond)) {                                                                        \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);          \
+            exit(1);                                                                          \
+        }                                                                                     \
+    } while (0)
+
+/* ---- counting allocator ---------------------------------------------------------------- */
+
+typedef struct counter {
+    size_t live, peak, calls;
+} counter;
+
+static void *c_alloc(void *user, size_t size)
+{
+    counter *c = (counter *)user;
+    unsigned char *p = (unsigned char *)malloc(size + 16);
+    if (!p) return NULL;
+    memcpy(p, &size, sizeof size);
+    c->live += size;
+    c->calls++;
+    if (c->live > c->peak) c->peak = c->live;
+    return p + 16;
+}
+
+static void c_free(void *user, void *ptr, size_t size)
+{
+    counter *c = (counter *)user;
+    size_t got;
+    memcpy(&got, (unsigned char *)ptr - 16, sizeof got);
+    CHECK(got == size);
+    c->live -= size;
+    free((unsigned char *)ptr - 16);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static long peak_rss_kib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+/* ---- one job: parse, validate, lower, get_words in a small-stack thread --------------- */
+
+typedef struct job {
+    const uint32_t *words;
+    size_t n;
+    spvbc_lower_options lo;
+    /* results */
+    counter mem;
+    spvbc_validate_summary vs;
+    spvbc_lower_summary ls;
+    uint32_t *out;
+    size_t out_n;
+    int parse_result, validate_result;
+    double t_parse, t_validate, t_lower;
+} job;
+
+static void *job_main(void *arg)
+{
+    job *j = (job *)arg;
+    spvbc_allocator a = {c_alloc, c_free, &j->mem};
+    spvbc_context ctx;
+    CHECK(spvbc_context_create(&a, &ctx) == SPVBC_SUCCESS);
+    spvbc_module m = NULL;
+    double t0 = now();
+    j->parse_result = spvbc_module_parse(ctx, j->words, j->n, NULL, &m);
+    double t1 = now();
+    j->t_parse = t1 - t0;
+    if (j->parse_result != SPVBC_SUCCESS) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+        fprintf(stderr, "parse: %s\n", d ? d->message : "?");
+        spvbc_context_destroy(ctx);
+        return NULL;
+    }
+    j->validate_result = spvbc_module_validate(m, NULL, &j->vs);
+    double t2 = now();
+    j->t_validate = t2 - t1;
+    CHECK(spvbc_module_lower(m, &j->lo, &j->ls) == SPVBC_SUCCESS);
+    const uint32_t *w;
+    size_t n;
+    CHECK(spvbc_module_get_words(m, &w, &n) == SPVBC_SUCCESS);
+    j->t_lower = now() - t2;
+    j->out = (uint32_t *)malloc(n * 4);
+    CHECK(j->out != NULL);
+    memcpy(j->out, w, n * 4);
+    j->out_n = n;
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+    CHECK(j->mem.live == 0);
+    return NULL;
+}
+
+static void run_job(job *j, const char *name)
+{
+    pthread_attr_t attr;
+    pthread_t t;
+    CHECK(pthread_attr_init(&attr) == 0);
+    CHECK(pthread_attr_setstacksize(&attr, 256 * 1024) == 0);
+    CHECK(pthread_create(&t, &attr, job_main, j) == 0);
+    CHECK(pthread_join(t, NULL) == 0);
+    pthread_attr_destroy(&attr);
+    printf("%-10s %10zu words in: parse %.3f s, validate %.3f s, lower+get_words %.3f s; "
+           "library peak %.1f MiB (%.2f bytes per input byte), %zu allocations; "
+           "process peak RSS %.1f MiB\n",
+           name, j->n, j->t_parse, j->t_validate, j->t_lower, (double)j->mem.peak / 1048576.0,
+           (double)j->mem.peak / (double)(j->n * 4), j->mem.calls,
+           (double)peak_rss_kib() / 1024.0);
+    fflush(stdout);
+}
+
+static int g_spirv_val = 1;
+
+static void check_output(const job *j, size_t limit_for_val)
+{
+    if (!g_spirv_val || j->out_n > limit_for_val) {
+        printf("           (spirv-val skipped for %zu words)\n", j->out_n);
+        return;
+    }
+    char msg[1024];
+    double t0 = now();
+    int v = spvval_check(j->out, j->out_n, msg, sizeof msg);
+    if (v != 1) {
+        fprintf(stderr, "spirv-val rejects the lowered module: %s\n", msg);
+        exit(1);
+    }
+    printf("           spirv-val accepts the output (%.3f s)\n", now() - t0);
+}
+
+/* ---- the cases ------------------------------------------------------------------------- */
+
+static void case_bitcasts(size_t count)
+{
+    enum { FN = 1, VOID, FNTY, F, F4, F3, I, I4, LABEL, X, FIRST };
+    mb b = {0};
+    mb_reserve(&b, 64 + count * 4);
+    if (count > 0x3FFFFF00u) count = 0x3FFFFF00u;
+    mb_header(&b, 0x00010000u, (uint32_t)(FIRST + count));
+    MB(&b, SpvOpCapability, SpvCapabilityKernel);
+    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    mb_entry(&b, SpvExecutionModelKernel, FN, "k");
+    MB(&b, SpvOpTypeVoid, VOID);
+    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    MB(&b, SpvOpTypeFloat, F, 32);
+    MB(&b, SpvOpTypeVector, F4, F, 4);
+    MB(&b, SpvOpTypeVector, F3, F, 3);
+    MB(&b, SpvOpTypeInt, I, 32, 0);
+    MB(&b, SpvOpTypeVector, I4, I, 4);
+    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
+    MB(&b, SpvOpLabel, LABEL);
+    MB(&b, SpvOpUndef, F4, X);
+    for (size_t i = 0; i < count; ++i)
+        MB(&b, SpvOpBitcast, i % 4 == 0 ? F3 : I4, (uint32_t)(FIRST + i), X);
+    mb_op0(&b, SpvOpReturn);
+    mb_op0(&b, SpvOpFunctionEnd);
+
+    job j;
+    memset(&j, 0, sizeof j);
+    j.words = b.w;
+    j.n = b.n;
+    run_job(&j, "bitcasts");
+    CHECK(j.parse_result == SPVBC_SUCCESS);
+    const size_t lowerable = (count + 3) / 4;
+    CHECK(j.vs.bitcasts_checked == count);
+    CHECK(j.vs.errors == lowerable && j.vs.lowerable == lowerable);
+    CHECK(j.ls.rewritten == lowerable && j.ls.refused == 0);
+    /* Linear memory: at most 64 bytes of library memory per input byte, plus 1 MiB. */
+    CHECK(j.mem.peak <= 64 * b.n * 4 + (1u << 20));
+    check_output(&j, 8u * 2000000u);
+    free(j.out);
+    mb_free(&b);
+}
+
+static void case_bound(void)
+{
+    mb b = {0};
+    CHECK(mb_sample_module(0, &b));
+    b.w[3] = SPVBC_DEFAULT_MAX_ID_BOUND;
+    job j;
+    memset(&j, 0, sizeof j);
+    j.words = b.w;
+    j.n = b.n;
+    j.lo.pad = SPVBC_PAD_ZERO;
+    run_job(&j, "bound");
+    CHECK(j.parse_result == SPVBC_SUCCESS);
+    /* The id table (4 bytes an id) dominates; nothing else grows with the bound. */
+    CHECK(j.mem.peak <= 4u * SPVBC_DEFAULT_MAX_ID_BOUND + (1u << 20));
+    /* Lowering needs new ids; the output must still be valid SPIR-V, whose universal limit
+     * on the bound is 4,194,303 (spirv-val: "The id bound is larger than the max id bound"):
+     * either the new ids fit, or the bitcasts are refused. */
+    printf("           output bound %u (input %u), %zu rewritten, %zu refused\n", j.ls.new_id_bound,
+           SPVBC_DEFAULT_MAX_ID_BOUND, j.ls.rewritten, j.ls.refused);
+    CHECK(j.ls.rewritten + j.ls.refused == 2);
+    CHECK(j.out[3] <= SPVBC_DEFAULT_MAX_ID_BOUND);
+    if (j.ls.refused == 0) {
+        check_output(&j, (size_t)-1);
+    } else {
+        /* spirv-val rejects the output for the refused bitcast, not for its header */
+        char msg[1024];
+        CHECK(spvval_check(j.out, j.out_n, msg, sizeof msg) == 0);
+        CHECK(strstr(msg, ": Bitcast") != NULL);
+    }
+    free(j.out);
+    /* A bound just below: the new ids fit under the limit, so both bitcasts are lowered. */
+    b.w[3] = SPVBC_DEFAULT_MAX_ID_BOUND - 8u;
+    memset(&j, 0, sizeof j);
+    j.words = b.w;
+    j.n = b.n;
+    j.lo.pad = SPVBC_PAD_ZERO;
+    run_job(&j, "bound-8");
+    CHECK(j.parse_result == SPVBC_SUCCESS && j.ls.rewritten == 2);
+    check_output(&j, (size_t)-1);
+    free(j.out);
+    mb_free(&b);
+}
+
+static void case_deep(int shader)
+{
+    const uint32_t depth = 100000;
+    enum { FN = 1, VOID, FNTY, C8, I32, LEN, LABEL, X, R, UL, F, F4, F3, Y, Z, P2, FIRST };
+    const uint32_t ptr = FIRST + depth, r3 = FIRST + depth + 1;
+    mb b = {0};
+    mb_header(&b, shader ? 0x00010500u : 0x00010000u, r3 + 1);
+    if (shader) {
+        MB(&b, SpvOpCapability, SpvCapabilityShader);
+        MB(&b, SpvOpCapability, SpvCapabilityPhysicalStorageBufferAddresses);
+        MB(&b, SpvOpCapability, SpvCapabilityStorageBuffer8BitAccess);
+        MB(&b, SpvOpCapability, SpvCapabilityInt64);
+        MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
+        mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
+        MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
+    } else {
+        MB(&b, SpvOpCapability, SpvCapabilityKernel);
+        MB(&b, SpvOpCapability, SpvCapabilityAddresses);
+        MB(&b, SpvOpCapability, SpvCapabilityInt8);
+        MB(&b, SpvOpCapability, SpvCapabilityInt64);
+        MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+        mb_entry(&b, SpvExecutionModelKernel, FN, "k");
+    }
+    const uint32_t sc = shader ? SpvStorageClassPhysicalStorageBuffer
+                               : SpvStorageClassCrossWorkgroup;
+    MB(&b, SpvOpTypeVoid, VOID);
+    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    MB(&b, SpvOpTypeInt, C8, 8, 0);
+    MB(&b, SpvOpTypeInt, I32, 32, 0);
+    MB(&b, SpvOpTypeInt, UL, 64, 0);
+    MB(&b, SpvOpTypeFloat, F, 32);
+    MB(&b, SpvOpTypeVector, F4, F, 4);
+    MB(&b, SpvOpTypeVector, F3, F, 3);
+    MB(&b, SpvOpConstant, I32, LEN, 2);
+    uint32_t prev = C8;
+    for (uint32_t d = 0; d < depth; ++d) {
+        uint32_t id = FIRST + d;
+        if (d % 3 == 0) MB(&b, SpvOpTypeArray, id, prev, LEN);
+        else if (d % 3 == 1) MB(&b, SpvOpTypeStruct, id, prev, C8);
+        else MB(&b, SpvOpTypePointer, id, sc, prev);
+        prev = id;
+    }
+    MB(&b, SpvOpTypePointer, ptr, sc, prev);
+    MB(&b, SpvOpTypePointer, P2, sc, C8);
+    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
+    MB(&b, SpvOpLabel, LABEL);
+    MB(&b, SpvOpUndef, ptr, X);
+    MB(&b, SpvOpBitcast, UL, R, X); /* pointer -> ulong (Shader: V13 through the chain) */
+    MB(&b, SpvOpBitcast, P2, Z, X); /* pointer -> pointer (Shader: V13 through the chain) */
+    MB(&b, SpvOpUndef, F4, Y);
+    MB(&b, SpvOpBitcast, F3, r3, Y); /* lowerable 4->3 */
+    mb_op0(&b, SpvOpReturn);
+    mb_op0(&b, SpvOpFunctionEnd);
+
+    job j;
+    memset(&j, 0, sizeof j);
+    j.words = b.w;
+    j.n = b.n;
+    run_job(&j, shader ? "deep-vk" : "deep-cl");
+    CHECK(j.parse_result == SPVBC_SUCCESS);
+    CHECK(j.vs.bitcasts_checked == 3);
+    CHECK(j.ls.rewritten == 1);
+    CHECK(j.mem.peak <= 64 * b.n * 4 + (1u << 20));
+    if (shader) {
+        /* The char at the bottom of the chain is storage-only: V13 on both pointer bitcasts
+         * (the check looks through pointee types), plus the lowerable V12. */
+        CHECK(j.vs.errors == 3 && j.ls.refused == 2);
+    } else {
+        CHECK(j.vs.errors == 1 && j.ls.refused == 0);
+        check_output(&j, (size_t)-1);
+    }
+    free(j.out);
+    mb_free(&b);
+}
+
+int main(int argc, char **argv)
+{
+    size_t count = 1000000;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--no-spirv-val"))
+            g_spirv_val = 0;
+        else
+            count = (size_t)strtoull(argv[i], NULL, 10);
+    }
+    case_bitcasts(count);
+    case_bound();
+    case_deep(0);
+    case_deep(1);
+    printf("pathological sizes: ok\n");
+    return 0;
+}

@@ -1,0 +1,474 @@
+/*
+ * test_alloc_fail.c - allocation failure through every call.
+ *
+ * A caller allocator counts live bytes and fails the N-th allocation.  For every N from 1 until
+ * a run completes without reaching N, each scenario runs context_create, parse, validate, lower
+ * and get_words.  The call in which the N-th allocation fails must return
+ * SPVBC_ERROR_OUT_OF_MEMORY, leave its out-parameters and the caller's words untouched, and
+ * leave the objects usable: the failed call is then retried with allocation working again and
+ * the run must end with exactly the output of an undisturbed run.  After destroy, no byte is
+ * live.  A second mode fails every allocation from the N-th on (clean-up paths must not
+ * allocate).  The allocator also checks that every free() receives the size that was asked for.
+ *
+ * Every lowered output (the undisturbed reference of each scenario) goes through spirv-val.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "modbuild.h"
+#include "spirv_bitcast.h"
+#include "spvval.h"
+
+/* ---- the failing allocator ------------------------------------------------------------- */
+
+#define HDR_SIZE 16u
+#define HDR_MAGIC 0x5bc0ffeeu
+
+typedef struct fail_alloc {
+    size_t calls;       /* allocations asked for */
+    size_t fail_at;     /* 1-based call that fails; 0 = never */
+    int sticky;         /* fail every call from fail_at on */
+    int triggered;      /* a call failed */
+    size_t live_bytes, live_blocks, peak_bytes;
+    int bad_free;       /* a free with the wrong size or an unknown pointer */
+} fail_alloc;
+
+static void *fa_alloc(void *user, size_t size)
+{
+    fail_alloc *a = (fail_alloc *)user;
+    a->calls++;
+    if (a->fail_at && (a->calls == a->fail_at || (a->sticky && a->calls > a->fail_at))) {
+        a->triggered = 1;
+        return NULL;
+    }
+    if (size > SIZE_MAX - HDR_SIZE) return NULL;
+    unsigned char *p = (unsigned char *)malloc(size + HDR_SIZE);
+    if (!p) return NULL;
+    uint32_t magic = HDR_MAGIC;
+    memcpy(p, &size, sizeof size);
+    memcpy(p + 8, &magic, sizeof magic);
+    a->live_bytes += size;
+    a->live_blocks++;
+    if (a->live_bytes > a->peak_bytes) a->peak_bytes = a->live_bytes;
+    return p + HDR_SIZE;
+}
+
+static void fa_free(void *user, void *ptr, size_t size)
+{
+    fail_alloc *a = (fail_alloc *)user;
+    if (!ptr) return;
+    unsigned char *p = (unsigned char *)ptr - HDR_SIZE;
+    size_t got;
+    uint32_t magic;
+    memcpy(&got, p, sizeof got);
+    memcpy(&magic, p + 8, sizeof magic);
+    if (magic != HDR_MAGIC || got != size) {
+        a->bad_free = 1;
+        return; /* leak it rather than corrupt the heap; the test fails on bad_free */
+    }
+    memset(p + 8, 0, 4);
+    a->live_bytes -= size;
+    a->live_blocks--;
+    free(p);
+}
+
+/* ---- scenarios ------------------------------------------------------------------------- */
+
+typedef enum input_way {
+    WAY_WORDS = 0,     /* spvbc_module_parse on the caller's words */
+    WAY_COPY = 1,      /* copy_words */
+    WAY_BYTES = 2,     /* spvbc_module_parse_bytes, misaligned */
+    WAY_SWAPPED = 3,   /* opposite byte order */
+    WAY_COUNT = 4
+} input_way;
+
+typedef struct scenario {
+    const uint32_t *words; /* host order */
+    size_t n;
+    input_way way;
+    spvbc_pad_policy pad;
+    uint32_t validate_flags;
+} scenario;
+
+typedef struct outcome {
+    spvbc_result validate_result;
+    spvbc_validate_summary vs;
+    size_t validate_diags;
+    spvbc_lower_summary ls;
+    uint32_t *out;
+    size_t out_n;
+} outcome;
+
+typedef struct input_buf {
+    unsigned char *raw;     /* what the library reads */
+    size_t raw_size;
+    unsigned char *copy;    /* to check it stays untouched */
+} input_buf;
+
+static void make_input(const scenario *sc, input_buf *in)
+{
+    in->raw_size = sc->n * 4;
+    in->raw = (unsigned char *)malloc(in->raw_size + 8);
+    assert_non_null(in->raw);
+    unsigned char *dst = in->raw + (sc->way == WAY_BYTES ? 1 : 0);
+    for (size_t i = 0; i < sc->n; ++i) {
+        uint32_t w = sc->way == WAY_SWAPPED ? mb_bswap(sc->words[i]) : sc->words[i];
+        memcpy(dst + 4 * i, &w, 4);
+    }
+    in->copy = (unsigned char *)malloc(in->raw_size + 8);
+    assert_non_null(in->copy);
+    memcpy(in->copy, in->raw, in->raw_size + 8);
+}
+
+static void check_input(const input_buf *in)
+{
+    assert_memory_equal(in->raw, in->copy, in->raw_size + 8);
+}
+
+static void free_input(input_buf *in)
+{
+    free(in->raw);
+    free(in->copy);
+}
+
+static spvbc_result do_parse(spvbc_context ctx, const scenario *sc, const input_buf *in,
+                             spvbc_module *m)
+{
+    spvbc_parse_options o = {0, sc->way == WAY_COPY};
+    if (sc->way == WAY_BYTES) return spvbc_module_parse_bytes(ctx, in->raw + 1, in->raw_size, &o, m);
+    /* raw is malloc'd, so it is aligned for words */
+    return spvbc_module_parse(ctx, (const uint32_t *)(const void *)in->raw, sc->n, &o, m);
+}
+
+static int step_failed(fail_alloc *a, int before, spvbc_result r, int *failures)
+{
+    if (r == SPVBC_ERROR_OUT_OF_MEMORY) {
+        if (!a->triggered || before) fail_msg("OUT_OF_MEMORY without a failed allocation");
+        a->fail_at = 0;
+        a->sticky = 0;
+        ++*failures;
+        return 1;
+    }
+    if (a->triggered != before)
+        fail_msg("a call returned %s after allocation %zu failed in it",
+                 spvbc_result_string(r), a->fail_at);
+    return 0;
+}
+
+/* One run with allocator `a` (fail_at 0: undisturbed).  Fills `got`; returns the number of
+ * calls whose allocation failure was observed. */
+static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
+{
+    spvbc_allocator al = {fa_alloc, fa_free, a};
+    input_buf in;
+    make_input(sc, &in);
+    int failures = 0;
+
+    int before = 0;
+    /* Each step records whether the failing allocation had happened before it; a step that
+     * reaches it must return OUT_OF_MEMORY (and is then retried with allocation working). */
+#define STEP_FAILED(r) step_failed(a, before, (r), &failures)
+
+    /* context */
+    spvbc_context ctx = (spvbc_context)(uintptr_t)0x5a5a5a50u;
+    before = a->triggered;
+    spvbc_result r = spvbc_context_create(&al, &ctx);
+    if (STEP_FAILED(r)) {
+        assert_ptr_equal(ctx, (spvbc_context)(uintptr_t)0x5a5a5a50u);
+        assert_int_equal(a->live_bytes, 0);
+        r = spvbc_context_create(&al, &ctx);
+    }
+    assert_int_equal(r, SPVBC_SUCCESS);
+
+    /* parse */
+    spvbc_module m = (spvbc_module)(uintptr_t)0x5a5a5a50u;
+    before = a->triggered;
+    r = do_parse(ctx, sc, &in, &m);
+    if (STEP_FAILED(r)) {
+        assert_ptr_equal(m, (spvbc_module)(uintptr_t)0x5a5a5a50u);
+        check_input(&in);
+        r = do_parse(ctx, sc, &in, &m);
+    }
+    assert_int_equal(r, SPVBC_SUCCESS);
+    check_input(&in);
+
+    /* validate */
+    spvbc_validate_options vo = {sc->validate_flags};
+    spvbc_validate_summary vs;
+    memset(&vs, 0xA5, sizeof vs);
+    before = a->triggered;
+    r = spvbc_module_validate(m, &vo, &vs);
+    if (STEP_FAILED(r)) {
+        spvbc_validate_summary untouched;
+        memset(&untouched, 0xA5, sizeof untouched);
+        assert_memory_equal(&vs, &untouched, sizeof vs);
+        check_input(&in);
+        r = spvbc_module_validate(m, &vo, &vs);
+    }
+    assert_true(r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED);
+    got->validate_result = r;
+    got->vs = vs;
+    got->validate_diags = spvbc_context_diagnostic_count(ctx);
+    for (size_t i = 0; i < got->validate_diags; ++i) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+        assert_non_null(d);
+        assert_non_null(d->message);
+        assert_non_null(d->rule);
+    }
+    check_input(&in);
+
+    /* lower */
+    spvbc_lower_options lo = {sc->pad, 0};
+    spvbc_lower_summary ls;
+    memset(&ls, 0xA5, sizeof ls);
+    before = a->triggered;
+    r = spvbc_module_lower(m, &lo, &ls);
+    if (STEP_FAILED(r)) {
+        spvbc_lower_summary untouched;
+        memset(&untouched, 0xA5, sizeof untouched);
+        assert_memory_equal(&ls, &untouched, sizeof ls);
+        check_input(&in);
+        r = spvbc_module_lower(m, &lo, &ls);
+    }
+    assert_int_equal(r, SPVBC_SUCCESS);
+    got->ls = ls;
+    check_input(&in);
+
+    /* get_words */
+    const uint32_t *w = (const uint32_t *)(uintptr_t)0x5a5a5a50u;
+    size_t n = 777;
+    before = a->triggered;
+    r = spvbc_module_get_words(m, &w, &n);
+    if (STEP_FAILED(r)) {
+        assert_ptr_equal(w, (const uint32_t *)(uintptr_t)0x5a5a5a50u);
+        assert_int_equal(n, 777);
+        check_input(&in);
+        r = spvbc_module_get_words(m, &w, &n);
+    }
+    assert_int_equal(r, SPVBC_SUCCESS);
+    got->out = (uint32_t *)malloc(n * 4 + 4);
+    assert_non_null(got->out);
+    memcpy(got->out, w, n * 4);
+    got->out_n = n;
+    check_input(&in);
+#undef STEP_FAILED
+
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+    assert_int_equal(a->bad_free, 0);
+    assert_int_equal(a->live_bytes, 0);
+    assert_int_equal(a->live_blocks, 0);
+    check_input(&in);
+    free_input(&in);
+    return failures;
+}
+
+static void check_same_outcome(const outcome *ref, const outcome *got, size_t fail_at)
+{
+    if (got->out_n != ref->out_n || memcmp(got->out, ref->out, ref->out_n * 4) != 0)
+        fail_msg("output differs from the undisturbed run after failing allocation %zu", fail_at);
+    assert_int_equal(got->validate_result, ref->validate_result);
+    assert_int_equal(got->validate_diags, ref->validate_diags);
+    assert_memory_equal(&got->vs, &ref->vs, sizeof ref->vs);
+    assert_memory_equal(&got->ls, &ref->ls, sizeof ref->ls);
+}
+
+/* Runs one scenario for every N (single and sticky failure); returns the allocation count of
+ * the undisturbed run. */
+static size_t fail_every_allocation(const scenario *sc)
+{
+    fail_alloc a;
+    memset(&a, 0, sizeof a);
+    outcome ref;
+    memset(&ref, 0, sizeof ref);
+    assert_int_equal(run_scenario(sc, &a, &ref), 0);
+    const size_t total = a.calls;
+    assert_true(total >= 2);
+
+    for (int sticky = 0; sticky < 2; ++sticky) {
+        for (size_t n = 1;; ++n) {
+            memset(&a, 0, sizeof a);
+            a.fail_at = n;
+            a.sticky = sticky;
+            outcome got;
+            memset(&got, 0, sizeof got);
+            int failures = run_scenario(sc, &a, &got);
+            check_same_outcome(&ref, &got, n);
+            free(got.out);
+            if (!a.triggered) {
+                assert_int_equal(failures, 0);
+                assert_true(n > total);
+                break;
+            }
+            assert_int_equal(failures, 1);
+        }
+    }
+    free(ref.out);
+    return total;
+}
+
+/* ---- tests ----------------------------------------------------------------------------- */
+
+static void check_reference_valid(const scenario *sc)
+{
+    fail_alloc a;
+    memset(&a, 0, sizeof a);
+    outcome ref;
+    memset(&ref, 0, sizeof ref);
+    run_scenario(sc, &a, &ref);
+    assert_true(ref.ls.rewritten > 0);
+    assert_int_equal(ref.ls.refused, 0);
+    char msg[1024];
+    if (spvval_check(ref.out, ref.out_n, msg, sizeof msg) != 1)
+        fail_msg("spirv-val rejects the lowered sample: %s", msg);
+    if (spvval_check(sc->words, sc->n, msg, sizeof msg) != 0)
+        fail_msg("the sample was valid before lowering");
+    free(ref.out);
+}
+
+static void test_samples(void **state)
+{
+    (void)state;
+    mb b = {0};
+    for (int which = 0; mb_sample_module(which, &b); ++which) {
+        for (int pad = SPVBC_PAD_UNDEF; pad <= SPVBC_PAD_ZERO; ++pad) {
+            for (int way = 0; way < WAY_COUNT; ++way) {
+                scenario sc = {b.w, b.n, (input_way)way, (spvbc_pad_policy)pad,
+                               way == 0 ? SPVBC_VALIDATE_NOTES : 0u};
+                if (way == 0) check_reference_valid(&sc);
+                size_t total = fail_every_allocation(&sc);
+                print_message("sample %d pad %d way %d: %zu allocations\n", which, pad, way,
+                              total);
+            }
+        }
+    }
+    mb_free(&b);
+}
+
+/* 3->4 under pad zero adds a type and a null constant: check the summary says so. */
+static void test_pad_zero_adds(void **state)
+{
+    (void)state;
+    mb b = {0};
+    assert_true(mb_sample_module(0, &b));
+    scenario sc = {b.w, b.n, WAY_WORDS, SPVBC_PAD_ZERO, 0};
+    fail_alloc a;
+    memset(&a, 0, sizeof a);
+    outcome ref;
+    memset(&ref, 0, sizeof ref);
+    run_scenario(&sc, &a, &ref);
+    assert_int_equal(ref.ls.rewritten, 2);
+    assert_int_equal(ref.ls.types_added, 1);
+    assert_int_equal(ref.ls.constants_added, 1);
+    free(ref.out);
+    mb_free(&b);
+}
+
+/* A module with errors lower cannot fix: diagnostics (with names, types, source lines) are the
+ * allocations at stake; the output keeps the refused bitcast, which spirv-val still rejects. */
+static void test_refused_and_pad_error(void **state)
+{
+    (void)state;
+    mb b = {0};
+    sm s;
+    sm_init(&s, 0, 0x00010000u);
+    uint32_t file = sm_string(&s, "refused.cl");
+    uint32_t f3 = sm_type(&s, SM_F32(3)), f4 = sm_type(&s, SM_F32(4));
+    uint32_t d2 = sm_type(&s, SM_F64(2)), i1 = sm_type(&s, SM_I32(1));
+    sm_begin(&s);
+    sm_line(&s, file, 3, 1);
+    uint32_t y = sm_bitcast(&s, d2, sm_undef(&s, f3)); /* 3->4 padded: pad error refuses */
+    sm_name(&s, y, "y");
+    sm_bitcast(&s, f3, sm_undef(&s, f4));              /* 4->3: lowered */
+    sm_line(&s, file, 4, 1);
+    sm_bitcast(&s, i1, sm_undef(&s, f4));              /* size error: refused */
+    sm_finish(&s, &b);
+
+    for (int pad = 0; pad < 3; ++pad) {
+        scenario sc = {b.w, b.n, WAY_WORDS, (spvbc_pad_policy)pad,
+                       SPVBC_VALIDATE_NOTES | SPVBC_VALIDATE_STRICT};
+        fail_every_allocation(&sc);
+        fail_alloc a;
+        memset(&a, 0, sizeof a);
+        outcome ref;
+        memset(&ref, 0, sizeof ref);
+        run_scenario(&sc, &a, &ref);
+        assert_int_equal(ref.ls.refused, pad == SPVBC_PAD_ERROR ? 2 : 1);
+        char msg[1024];
+        assert_int_equal(spvval_check(ref.out, ref.out_n, msg, sizeof msg), 0);
+        assert_non_null(strstr(msg, "Bitcast"));
+        free(ref.out);
+    }
+    mb_free(&b);
+}
+
+/* Lowering twice (the module keeps the parsed input) under allocation failure. */
+static void test_lower_twice(void **state)
+{
+    (void)state;
+    mb b = {0};
+    assert_true(mb_sample_module(1, &b));
+    for (size_t n = 1;; ++n) {
+        fail_alloc a;
+        memset(&a, 0, sizeof a);
+        spvbc_allocator al = {fa_alloc, fa_free, &a};
+        spvbc_context ctx;
+        assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+        spvbc_module m;
+        assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+        spvbc_lower_options zero = {SPVBC_PAD_ZERO, 0}, undef = {SPVBC_PAD_UNDEF, 0};
+        assert_int_equal(spvbc_module_lower(m, &zero, NULL), SPVBC_SUCCESS);
+        const uint32_t *w1;
+        size_t n1;
+        assert_int_equal(spvbc_module_get_words(m, &w1, &n1), SPVBC_SUCCESS);
+        uint32_t *first = (uint32_t *)malloc(n1 * 4);
+        assert_non_null(first);
+        memcpy(first, w1, n1 * 4);
+        a.fail_at = a.calls + n;
+        spvbc_result r = spvbc_module_lower(m, &undef, NULL);
+        if (r == SPVBC_ERROR_OUT_OF_MEMORY) {
+            a.fail_at = 0;
+            assert_int_equal(spvbc_module_lower(m, &undef, NULL), SPVBC_SUCCESS);
+        } else {
+            assert_int_equal(r, SPVBC_SUCCESS);
+        }
+        const uint32_t *w2;
+        size_t n2;
+        r = spvbc_module_get_words(m, &w2, &n2);
+        if (r == SPVBC_ERROR_OUT_OF_MEMORY) {
+            a.fail_at = 0;
+            assert_int_equal(spvbc_module_get_words(m, &w2, &n2), SPVBC_SUCCESS);
+        }
+        char msg[1024];
+        if (spvval_check(w2, n2, msg, sizeof msg) != 1) fail_msg("invalid output: %s", msg);
+        /* Lowering again with pad zero gives the first output again. */
+        a.fail_at = 0;
+        assert_int_equal(spvbc_module_lower(m, &zero, NULL), SPVBC_SUCCESS);
+        assert_int_equal(spvbc_module_get_words(m, &w1, &n1), SPVBC_SUCCESS);
+        assert_memory_equal(w1, first, n1 * 4);
+        free(first);
+        int triggered = a.triggered;
+        spvbc_context_destroy(ctx); /* destroys the module too */
+        assert_int_equal(a.bad_free, 0);
+        assert_int_equal(a.live_bytes, 0);
+        if (!triggered) break;
+    }
+    mb_free(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_samples),
+        cmocka_unit_test(test_pad_zero_adds),
+        cmocka_unit_test(test_refused_and_pad_error),
+        cmocka_unit_test(test_lower_twice),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
