@@ -83,7 +83,8 @@ static int open_pocl(cl_env *env)
         (void)clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof dname, dname, NULL);
         (void)clGetDeviceInfo(dev, CL_DRIVER_VERSION, sizeof dver, dver, NULL);
         (void)clGetDeviceInfo(dev, CL_DEVICE_PROFILE, sizeof profile, profile, NULL);
-        (void)snprintf(env->desc, sizeof env->desc, "%s [%s, driver %s]", dname, version, dver);
+        (void)snprintf(env->desc, sizeof env->desc, "%.120s [%.200s, driver %.100s]", dname,
+                       version, dver);
         if (!has_word(exts, "cl_khr_spir")) {
             printf("opencl: SKIP: %s lacks cl_khr_spir (extensions: %s)\n", env->desc, exts);
             return EXIT_SKIP;
