@@ -420,6 +420,7 @@ typedef struct spvbc_lower_summary {
     size_t bitcasts_checked;
     size_t rewritten; /**< instructions replaced by a plan */
     size_t refused; /**< invalid bitcasts left alone (each has an error diagnostic) */
+    size_t skipped; /**< lowerable bitcasts of classes not selected (a warning each) */
     size_t types_added; /**< new OpTypeVector declarations */
     size_t constants_added; /**< new OpConstantNull (pad zero) */
     uint32_t new_id_bound;

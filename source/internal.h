@@ -12,6 +12,10 @@
 #ifndef SPV_ENABLE_UTILITY_CODE
 #define SPV_ENABLE_UTILITY_CODE
 #endif
+/* spirv.h defines SpvHasResultAndType() as a C99 inline function and opcode.c emits its one
+ * external definition: give it our prefix so the static library never clashes with another
+ * user of SPIRV-Headers. */
+#define SpvHasResultAndType spvbc__SpvHasResultAndType
 #include <spirv/unified1/spirv.h>
 
 #if defined(__GNUC__)
@@ -113,6 +117,8 @@ struct spvbc_module_s {
     size_t owned_count;
 
     uint32_t version, generator, bound;
+    uint32_t max_bound; /* the parse cap; the lowering keeps its output bound within it */
+    bool refs_above_bound; /* a bitcast operand names an id >= bound: new ids would alias it */
     size_t instruction_count;
     uint32_t *ids; /* `bound` entries, SPVBC__ID_* encoding */
     spvbc__type *types;
@@ -186,6 +192,12 @@ void spvbc__type_spelling(const struct spvbc_module_s *m, const spvbc__type *t, 
 /** OpenCL spelling, with Kernel signless integers spelled signed. */
 bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t size);
 
+/** The SPVBC_FEATURE_* capabilities that `src` and `dst` need and `features` lacks. */
+uint32_t spvbc__missing_features(const spvbc_type_desc *src, const spvbc_type_desc *dst,
+                                 uint32_t features);
+/** Writes the capability names of SPVBC_FEATURE_* `mask` ("Int16, Float16") into `buf`. */
+void spvbc__feature_names(uint32_t mask, char *buf, size_t size);
+
 /** spvbc_astype_plan() with explicit `features` (0 means none) and a checked `pad`. */
 void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_t features,
                  spvbc_pad_policy pad, spvbc_plan *out_plan);
@@ -205,6 +217,10 @@ typedef struct spvbc__site_info {
     spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;
 
+/** Why `info`'s plan was refused, naming missing capabilities, into `buf`. */
+void spvbc__refusal_text(const struct spvbc_module_s *m, const spvbc__site_info *info, char *buf,
+                         size_t size);
+
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, spvbc__site_info *out);
 /** Adds the error diagnostic of an invalid site; `lowered` says lower rewrote it. */
@@ -220,6 +236,12 @@ bool spvbc__resolve_pending(struct spvbc_module_s *m, spvbc__diag_pending *pendi
 /** Whether lower can rewrite the site at `site_offset` described by `info`. */
 bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,
                            uint32_t site_offset);
+/* A rewrite takes at most 4 new ids: two intermediate types, a null constant, one value. */
+#define SPVBC__IDS_PER_REWRITE 4u
+/** Reserves the ids of one rewrite: true if `*reserved` (starting at the module's bound) plus
+ *  SPVBC__IDS_PER_REWRITE stays within the parse cap, so the output parses with the same cap.
+ *  validate and lower reserve in the same order, so they agree on what is lowerable. */
+bool spvbc__reserve_ids(const struct spvbc_module_s *m, uint64_t *reserved);
 /** Same SPIR-V element type (kind, width and, for integers, signedness). */
 bool spvbc__same_element(const spvbc_type_desc *a, const spvbc_type_desc *b);
 /** The scalar type a plan intermediate `d` is built from: the source's or destination's. */

@@ -23,6 +23,7 @@ typedef struct lstate {
     spvbc__diag_pending *pending;
     size_t pending_count, pending_cap;
     spvbc_result error; /* first failure */
+    uint64_t reserved; /* see spvbc__reserve_ids */
 } lstate;
 
 static bool fail_oom(lstate *s)
@@ -122,15 +123,38 @@ static uint32_t class_bit(spvbc_astype_class c)
     return 1u << (uint32_t)c;
 }
 
-static void describe_op(char *buf, size_t size, size_t *len, bool spec, uint32_t id, uint32_t type,
+/* The spirv-dis friendly name of a plan type ("v4float", "v3uint"): unsigned and signless
+ * integers are "u" types, as spirv-dis spells them. */
+static void friendly_type(const spvbc_type_desc *t, char *buf, size_t size)
+{
+    static const char *const ints[] = {"char", "short", "int", "long"};
+    const char *base;
+    char tmp[16];
+    if (t->kind == SPVBC_SCALAR_FLOAT)
+        base = t->width == 16 ? "half" : t->width == 32 ? "float" : "double";
+    else {
+        int i = t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : 3;
+        (void)snprintf(tmp, sizeof tmp, "%s%s", t->is_signed ? "" : "u", ints[i]);
+        base = tmp;
+    }
+    if (t->count == 1)
+        (void)snprintf(buf, size, "%%%s", base);
+    else
+        (void)snprintf(buf, size, "%%v%u%s", t->count, base);
+}
+
+/* Appends "%id = OpVectorShuffle %v3float %a %b 0 1 2" (or the bitcast) to `buf`. */
+static void describe_op(char *buf, size_t size, size_t *len, bool spec, uint32_t id,
                         const spvbc_plan_op *op, uint32_t a, uint32_t b)
 {
+    char type[24];
+    friendly_type(&op->result_type, type, sizeof type);
     int n;
     if (op->kind == SPVBC_PLAN_OP_BITCAST) {
-        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %%%u %%%u", *len ? "; " : "", id,
+        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %s %%%u", *len ? "; " : "", id,
                      spec ? "OpSpecConstantOp Bitcast" : "OpBitcast", type, a);
     } else {
-        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %%%u %%%u %%%u", *len ? "; " : "", id,
+        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %s %%%u %%%u", *len ? "; " : "", id,
                      spec ? "OpSpecConstantOp VectorShuffle" : "OpVectorShuffle", type, a, b);
         for (uint32_t i = 0; i < op->lane_count && n > 0 && *len + (size_t)n < size; ++i) {
             int k = snprintf(buf + *len + (size_t)n, size - *len - (size_t)n, " %u", op->lanes[i]);
@@ -149,26 +173,51 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     s->sum.bitcasts_checked++;
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 
-    bool selected = info.has_astype && (s->opt.classes & class_bit(info.plan.cls));
-    bool lowerable = spvbc__site_lowerable(m, &info, site->offset);
-    if (info.spec_needs_kernel || !lowerable || !selected) {
+    const bool by_rule = spvbc__site_lowerable(m, &info, site->offset);
+    const bool ids_left = !by_rule || spvbc__reserve_ids(m, &s->reserved);
+    const bool lowerable = by_rule && ids_left;
+    if (lowerable && !(s->opt.classes & class_bit(info.plan.cls))) {
+        /* Fixable, but the caller asked for other classes only: left alone, not refused. */
+        s->sum.skipped++;
+        if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_WARNING, "L-SKIPPED",
+                                "left alone: this as_type class is not selected", true, &s->pending,
+                                &s->pending_count, &s->pending_cap))
+            return fail_oom(s);
+        return true;
+    }
+    if (info.spec_needs_kernel || !lowerable) {
         s->sum.refused++;
-        const char *why;
+        char why[256];
         if (info.spec_needs_kernel)
-            why = "not lowered: specialization constant operation Bitcast requires the Kernel "
-                  "capability";
+            (void)snprintf(why, sizeof why,
+                           "not lowered: specialization constant operation "
+                           "Bitcast requires the Kernel capability");
+        else if (info.vrule == SPVBC__V12 && m->refs_above_bound)
+            (void)snprintf(why, sizeof why,
+                           "not lowered: the module names ids at or above its bound, which the "
+                           "new ids would alias (the module is invalid: fix it first)");
+        else if (!ids_left)
+            (void)snprintf(why, sizeof why,
+                           "not lowered: its new ids would raise the id bound above the cap "
+                           "of %u (raise max_id_bound / --max-id-bound)",
+                           m->max_bound);
         else if (info.vrule != SPVBC__V12)
-            why = spvbc__vrule_text(info.vrule);
-        else if (info.has_astype && info.plan.refusal == SPVBC_REFUSE_NONE && !selected)
-            why = "not lowered: this as_type class is not selected";
-        else if (info.spec && spvbc__site_lowerable(m, &info, UINT32_MAX))
-            why = "not lowered: the 4-component vector type the recipe needs is declared after "
-                  "this specialization constant";
-        else if (info.spec)
-            why = "not lowered: a Shader module cannot express the recipe as specialization "
-                  "constants";
+            (void)snprintf(why, sizeof why, "%s", spvbc__vrule_text(info.vrule));
+        else if (!info.has_astype)
+            (void)snprintf(why, sizeof why,
+                           "not lowered: total bit widths differ and no as_type maps them");
+        else if (info.plan.refusal != SPVBC_REFUSE_NONE) {
+            char r[160];
+            spvbc__refusal_text(m, &info, r, sizeof r);
+            (void)snprintf(why, sizeof why, "not lowered: %s", r);
+        } else if (info.spec && m->is_kernel)
+            (void)snprintf(why, sizeof why,
+                           "not lowered: the 4-component vector type the recipe needs is "
+                           "declared after this specialization constant");
         else
-            why = "not lowered: total bit widths differ";
+            (void)snprintf(why, sizeof why,
+                           "not lowered: a Shader module cannot express the recipe as "
+                           "specialization constants");
         const char *rule = info.spec_needs_kernel ? "S7" : spvbc__vrule_id(info.vrule);
         if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_ERROR, rule, why, false, &s->pending,
                                 &s->pending_count, &s->pending_cap))
@@ -216,7 +265,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             ((uint32_t)len << 16) |
             (info.spec ? SpvOpSpecConstantOp
                        : (op->kind == SPVBC_PLAN_OP_BITCAST ? SpvOpBitcast : SpvOpVectorShuffle));
-        describe_op(recipe, sizeof recipe, &rlen, info.spec, id, type, op, value, second);
+        describe_op(recipe, sizeof recipe, &rlen, info.spec, id, op, value, second);
         nw += len;
         value = id;
         value_type = type;
@@ -272,6 +321,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     if (options) s.opt = *options;
     if (!s.opt.classes) s.opt.classes = SPVBC_LOWER_ALL;
     s.next_id = module->bound;
+    s.reserved = module->bound;
 
     for (size_t i = 0; i < module->site_count; ++i)
         if (!lower_site(&s, &module->sites[i])) break;

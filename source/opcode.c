@@ -4,6 +4,7 @@
 #include <stdbool.h>
 
 #define SPV_ENABLE_UTILITY_CODE
+#define SpvHasResultAndType spvbc__SpvHasResultAndType /* as in internal.h */
 #include <spirv/unified1/spirv.h>
 
 extern void SpvHasResultAndType(SpvOp opcode, bool *hasResult, bool *hasResultType);

@@ -211,6 +211,9 @@ static spvbc_result add_site(parser *p)
     if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites, m->site_count + 1))
         return spvbc__oom(p->ctx);
     spvbc__site *s = &m->sites[m->site_count++];
+    const uint32_t *w = m->words + p->offset;
+    uint32_t operand = (w[0] & 0xffffu) == SpvOpSpecConstantOp ? w[4] : w[3];
+    if (operand >= m->bound) m->refs_above_bound = true;
     s->offset = (uint32_t)p->offset;
     s->line_offset = p->in_function ? p->line_offset : 0;
     s->index = p->index;
@@ -403,6 +406,7 @@ static spvbc_result check_header(parser *p, const spvbc_parse_options *opt)
     if (m->bound == 0) return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-BOUND", "id bound is 0");
     uint32_t cap = opt && opt->max_id_bound ? opt->max_id_bound : SPVBC_DEFAULT_MAX_ID_BOUND;
     if (cap > SPVBC__MAX_BOUND_CAP) cap = SPVBC__MAX_BOUND_CAP;
+    m->max_bound = cap;
     if (m->bound > cap) {
         if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, "R-BOUND", 3, SPVBC_NO_POSITION, 0,
                                 "id bound %u is above the cap %u (raise max_id_bound / "

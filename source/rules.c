@@ -127,6 +127,24 @@ bool spvbc__type_desc(const spvbc__type *t, spvbc_type_desc *d)
     return true;
 }
 
+void spvbc__feature_names(uint32_t mask, char *buf, size_t size)
+{
+    static const struct {
+        uint32_t bit;
+        const char *name;
+    } names[] = {{SPVBC_FEATURE_FLOAT16, "Float16"}, {SPVBC_FEATURE_FLOAT64, "Float64"},
+                 {SPVBC_FEATURE_INT64, "Int64"},     {SPVBC_FEATURE_INT8, "Int8"},
+                 {SPVBC_FEATURE_INT16, "Int16"},     {SPVBC_FEATURE_VECTOR16, "Vector16"}};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
+        if (!(mask & names[i].bit)) continue;
+        int n = snprintf(buf + len, size - len, "%s%s", len ? ", " : "", names[i].name);
+        if (n < 0 || (size_t)n >= size - len) break;
+        len += (size_t)n;
+    }
+}
+
 static const char *storage_name(uint32_t sc)
 {
     switch (sc) {
@@ -323,10 +341,13 @@ static bool needed_features(const spvbc_type_desc *t, uint32_t *need)
     return true;
 }
 
-static bool same_element(const spvbc_type_desc *a, const spvbc_type_desc *b)
+uint32_t spvbc__missing_features(const spvbc_type_desc *src, const spvbc_type_desc *dst,
+                                 uint32_t features)
 {
-    return a->kind == b->kind && a->width == b->width &&
-           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
+    uint32_t a, b;
+    if (!needed_features(src, &a)) a = 0;
+    if (!needed_features(dst, &b)) b = 0;
+    return (a | b) & ~features;
 }
 
 static spvbc_type_desc with_count(const spvbc_type_desc *t, uint32_t count)
@@ -411,7 +432,7 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
         return;
     }
     p.direct_bitcast_valid = n * es == m * ed;
-    const bool same_elem = same_element(src, dst);
+    const bool same_elem = spvbc__same_element(src, dst);
 
     if (n == m && same_elem) {
         p.cls = SPVBC_ASTYPE_IDENTITY;

@@ -74,18 +74,31 @@ static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
     if (*len >= size) *len = size - 1;
 }
 
-static const char *refusal_text(spvbc_plan_refusal r)
+void spvbc__refusal_text(const struct spvbc_module_s *m, const spvbc__site_info *info, char *buf,
+                         size_t size)
 {
-    switch (r) {
-    case SPVBC_REFUSE_SIZE: return "the byte sizes differ, which as_type forbids too";
-    case SPVBC_REFUSE_BOOL_OR_VOID: return "as_type excludes bool and void";
-    case SPVBC_REFUSE_MISSING_FEATURE:
-        return "a side needs a capability the module lacks (half: Float16, double: Float64, "
-               "long: Int64, char: Int8, short: Int16, 8/16 components: Vector16)";
-    case SPVBC_REFUSE_PAD_POLICY: return "the padding policy 'error' refuses 3-component sources";
-    case SPVBC_REFUSE_BAD_TYPE: return "a side is not an OpenCL C scalar or vector type";
-    default: return "";
+    const char *t = "";
+    switch (info->plan.refusal) {
+    case SPVBC_REFUSE_SIZE: t = "the byte sizes differ, which as_type forbids too"; break;
+    case SPVBC_REFUSE_BOOL_OR_VOID: t = "as_type excludes bool and void"; break;
+    case SPVBC_REFUSE_MISSING_FEATURE: {
+        char names[96];
+        spvbc__feature_names(spvbc__missing_features(&info->src, &info->dst, plan_features(m)),
+                             names, sizeof names);
+        (void)snprintf(buf, size,
+                       m->is_shader ? "the module lacks the capability %s (without it these "
+                                      "types are storage-only: no OpBitcast or OpVectorShuffle)"
+                                    : "the module lacks the capability %s",
+                       names);
+        return;
     }
+    case SPVBC_REFUSE_PAD_POLICY:
+        t = "the padding policy 'error' refuses 3-component sources";
+        break;
+    case SPVBC_REFUSE_BAD_TYPE: t = "a side is not an OpenCL C scalar or vector type"; break;
+    default: break;
+    }
+    (void)snprintf(buf, size, "%s", t);
 }
 
 bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
@@ -123,11 +136,13 @@ bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
             const spvbc_plan *p = &info->plan;
             append(msg, sizeof msg, &len, "; as_type: %s is %s", astype,
                    spvbc_astype_class_string(p->cls));
+            char why[192];
+            spvbc__refusal_text(m, info, why, sizeof why);
             if (p->refusal != SPVBC_REFUSE_NONE && p->cls != SPVBC_ASTYPE_SIZE_ERROR &&
                 p->cls != SPVBC_ASTYPE_EXCLUDED)
-                append(msg, sizeof msg, &len, " (%s)", refusal_text(p->refusal));
+                append(msg, sizeof msg, &len, " (%s)", why);
             else if (p->refusal != SPVBC_REFUSE_NONE)
-                append(msg, sizeof msg, &len, ", not legal OpenCL C: %s", refusal_text(p->refusal));
+                append(msg, sizeof msg, &len, ", not legal OpenCL C: %s", why);
             else if (p->defined_by_opencl)
                 append(msg, sizeof msg, &len, ", defined by OpenCL C");
             else
@@ -324,6 +339,7 @@ typedef struct vstate {
     spvbc_validate_summary sum;
     spvbc__diag_pending *pending;
     size_t pending_count, pending_cap;
+    uint64_t reserved; /* ids lower would reserve so far (see spvbc__reserve_ids) */
 } vstate;
 
 static bool report(vstate *s, const spvbc__site *site, const spvbc__site_info *info,
@@ -372,12 +388,22 @@ static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__si
     return true;
 }
 
+bool spvbc__reserve_ids(const struct spvbc_module_s *m, uint64_t *reserved)
+{
+    if (*reserved + SPVBC__IDS_PER_REWRITE > m->max_bound) return false;
+    *reserved += SPVBC__IDS_PER_REWRITE;
+    return true;
+}
+
 bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,
                            uint32_t site_offset)
 {
     /* Only a size mismatch that as_type allows is fixed; every other failure stays. */
     if (info->vrule != SPVBC__V12 || !info->has_astype) return false;
     if (info->plan.refusal != SPVBC_REFUSE_NONE || info->plan.op_count == 0) return false;
+    /* New ids come from the bound: in a module that already names ids at or above it they
+     * would silently give those references a meaning nobody wrote. */
+    if (m->refs_above_bound) return false;
     /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only, and
      * its types declared before it. */
     if (info->spec && (!m->is_kernel || !plan_types_available(m, info, site_offset))) return false;
@@ -396,7 +422,8 @@ static bool check_site(vstate *s, const spvbc__site *site)
                 "specialization constant operation Bitcast requires the Kernel capability", false))
         return false;
     if (info.vrule != SPVBC__V_OK) {
-        bool low = spvbc__site_lowerable(m, &info, site->offset);
+        bool low =
+            spvbc__site_lowerable(m, &info, site->offset) && spvbc__reserve_ids(m, &s->reserved);
         return report(s, site, &info, SPVBC_SEVERITY_ERROR, spvbc__vrule_id(info.vrule),
                       spvbc__vrule_text(info.vrule), low);
     }
@@ -469,6 +496,7 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
     memset(&s, 0, sizeof s);
     s.m = module;
     s.flags = options ? options->flags : 0;
+    s.reserved = module->bound;
     bool ok = true;
     for (size_t i = 0; i < module->site_count && ok; ++i)
         ok = check_site(&s, &module->sites[i]);

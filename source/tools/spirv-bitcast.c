@@ -170,6 +170,17 @@ static bool parse_u32(const char *s, uint32_t *out)
     return true;
 }
 
+/* SPIRV-Tools' environment names, plus "universal1.N" as a synonym of "spv1.N". */
+static bool parse_env(const char *s, spv_target_env *env)
+{
+    char buf[32];
+    if (!strncmp(s, "universal", 9) && strlen(s) < sizeof buf - 3) {
+        snprintf(buf, sizeof buf, "spv%s", s + 9);
+        s = buf;
+    }
+    return spvParseTargetEnv(s, env);
+}
+
 /* The highest SPIR-V version word an environment accepts. */
 static uint32_t env_max_version(spv_target_env env)
 {
@@ -331,6 +342,12 @@ static const char *write_module(spvbc_module mod, const char *path, char *err, s
     return NULL;
 }
 
+/* "1 error", "2 errors". */
+static const char *plural(size_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 /* ---- per-file processing ------------------------------------------------------------------ */
 
 typedef struct file_result {
@@ -469,7 +486,7 @@ static void print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, con
         const char *l = dis->lines[d->instruction_index];
         while (*l == ' ')
             ++l;
-        fprintf(f, "  %s\n", l);
+        fprintf(f, "  %s%s\n", strcmp(d->rule, "L-LOWERED") ? "" : "was: ", l);
     }
 }
 
@@ -655,14 +672,18 @@ static void process(const options *o, file_result *r)
             if (!o->quiet) print_diag(err, shown, d, dis.count ? &dis : NULL);
         }
         r->status = r->lsum.refused ? 1 : 0;
+        bool verified = true;
         if (o->verify) {
             const uint32_t *w;
             size_t n;
-            if (spvbc_module_get_words(mod, &w, &n) != SPVBC_SUCCESS ||
-                !verify_words(w, n, env, o->max_id_bound, err, shown))
+            verified = spvbc_module_get_words(mod, &w, &n) == SPVBC_SUCCESS &&
+                       verify_words(w, n, env, o->max_id_bound, err, shown);
+            if (!verified) {
                 r->status = 1;
+                fprintf(err, "error: %s: output not written: it failed --verify\n", shown);
+            }
         }
-        if (r->out_path) {
+        if (r->out_path && verified) {
             char ebuf[512];
             const char *we = write_module(mod, r->out_path, ebuf, sizeof ebuf);
             if (we) {
@@ -837,7 +858,7 @@ static int run_files(options *o, path_list *files)
     int status = 0;
     size_t totals[N_RULES] = {0};
     size_t bad = 0, failed = 0, checked = 0, errors = 0, warnings = 0, notes = 0, lowerable = 0,
-           rewritten = 0, refused = 0;
+           rewritten = 0, refused = 0, skipped = 0;
     if (o->json) fputs(files->count > 1 ? "[" : "", stdout);
     for (size_t i = 0; i < files->count; ++i) {
         file_result *r = &res[i];
@@ -849,16 +870,21 @@ static int run_files(options *o, path_list *files)
         const char *shown = strcmp(r->path, "-") ? r->path : "<stdin>";
         if (!o->json && !r->bad_input && files->count == 1) {
             if (o->cmd == CMD_VALIDATE)
-                printf("%s: %zu bitcasts checked: %zu errors (%zu lowerable), %zu warnings, "
-                       "%zu notes\n",
-                       shown, r->vsum.bitcasts_checked, r->vsum.errors, r->vsum.lowerable,
-                       r->vsum.warnings, r->vsum.notes);
+                printf("%s: %zu %s checked: %zu %s (%zu lowerable), %zu %s, %zu %s\n", shown,
+                       r->vsum.bitcasts_checked,
+                       plural(r->vsum.bitcasts_checked, "bitcast", "bitcasts"), r->vsum.errors,
+                       plural(r->vsum.errors, "error", "errors"), r->vsum.lowerable,
+                       r->vsum.warnings, plural(r->vsum.warnings, "warning", "warnings"),
+                       r->vsum.notes, plural(r->vsum.notes, "note", "notes"));
             else
                 fprintf(stderr,
-                        "%s: %zu bitcasts checked: %zu rewritten, %zu refused, %zu types and "
-                        "%zu constants added\n",
-                        shown, r->lsum.bitcasts_checked, r->lsum.rewritten, r->lsum.refused,
-                        r->lsum.types_added, r->lsum.constants_added);
+                        "%s: %zu %s checked: %zu rewritten, %zu refused, %zu skipped (not "
+                        "selected), %zu %s and %zu %s added\n",
+                        shown, r->lsum.bitcasts_checked,
+                        plural(r->lsum.bitcasts_checked, "bitcast", "bitcasts"), r->lsum.rewritten,
+                        r->lsum.refused, r->lsum.skipped, r->lsum.types_added,
+                        plural(r->lsum.types_added, "type", "types"), r->lsum.constants_added,
+                        plural(r->lsum.constants_added, "constant", "constants"));
         }
         if (r->status) status = EXIT_FINDINGS;
         bad += r->bad_input;
@@ -870,6 +896,7 @@ static int run_files(options *o, path_list *files)
         lowerable += r->vsum.lowerable;
         rewritten += r->lsum.rewritten;
         refused += r->lsum.refused;
+        skipped += r->lsum.skipped;
         for (size_t k = 0; k < N_RULES; ++k)
             totals[k] += r->rule_counts[k];
         free(r->text);
@@ -887,7 +914,7 @@ static int run_files(options *o, path_list *files)
             fprintf(f, ", %zu errors (%zu lowerable), %zu warnings, %zu notes", errors, lowerable,
                     warnings, notes);
         else
-            fprintf(f, ", %zu rewritten, %zu refused", rewritten, refused);
+            fprintf(f, ", %zu rewritten, %zu refused, %zu skipped", rewritten, refused, skipped);
         bool any = false;
         for (size_t k = 0; k < N_RULES; ++k)
             if (totals[k] && strcmp(k_rules[k], "L-LOWERED")) {
@@ -957,13 +984,23 @@ static int cmd_explain(int argc, char **argv)
         return EXIT_USAGE;
     }
     spvbc_type_desc src, dst;
-    for (int k = 0; k < 2; ++k)
-        if (spvbc_type_desc_from_opencl(names[k], k ? &dst : &src) != SPVBC_SUCCESS) {
+    for (int k = 0; k < 2; ++k) {
+        spvbc_type_desc *d = k ? &dst : &src;
+        /* bool and void are names as_type knows to exclude (class "excluded"). */
+        if (!strcmp(names[k], "bool") || !strcmp(names[k], "void")) {
+            d->kind = names[k][0] == 'b' ? SPVBC_SCALAR_BOOL : SPVBC_SCALAR_VOID;
+            d->width = 0;
+            d->count = 1;
+            d->is_signed = 0;
+            continue;
+        }
+        if (spvbc_type_desc_from_opencl(names[k], d) != SPVBC_SUCCESS) {
             usage_error("'%s' is not an OpenCL C scalar or vector type (e.g. float4, uchar3, "
                         "half, ulong16; bool and void have no as_type)",
                         names[k]);
             return EXIT_USAGE;
         }
+    }
     if (!shader) src.is_signed = dst.is_signed = 0; /* Kernel integers are signless */
     spvbc_plan_options po;
     po.features = shader ? (SPVBC_FEATURE_ALL_KERNEL | SPVBC_FEATURE_SHADER) : 0;
@@ -976,6 +1013,10 @@ static int cmd_explain(int argc, char **argv)
                    dbytes = dst.width / 8 * (m == 3 ? 4 : m);
     printf("as_%s(%s)\n", names[1], names[0]);
     printf("  class: %s\n", spvbc_astype_class_string(p.cls));
+    if (p.refusal == SPVBC_REFUSE_BOOL_OR_VOID) {
+        printf("  OpenCL C: error: as_type excludes bool and void\n");
+        return EXIT_FINDINGS;
+    }
     printf("  sizes: %s is %u bytes (%u bits of lanes), %s is %u bytes (%u bits of lanes)\n",
            names[0], sbytes, src.width * n, names[1], dbytes, dst.width * m);
     if (p.cls == SPVBC_ASTYPE_SIZE_ERROR) {
@@ -1082,7 +1123,7 @@ static int cmd_files(command cmd, int argc, char **argv)
         } else if (!strcmp(a, "--target-env") || !strncmp(a, "--target-env=", 13)) {
             const char *v = opt_value(argc, argv, &i, 12);
             if (!v) goto done;
-            if (!spvParseTargetEnv(v, &o.env)) {
+            if (!parse_env(v, &o.env)) {
                 usage_error("unknown target environment '%s'", v);
                 goto done;
             }

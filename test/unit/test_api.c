@@ -295,14 +295,18 @@ static void test_lower_only_and_pad(void **state)
     spvbc_module m;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
-    /* Only 3->4 selected: both 4->3 sites stay and are reported as refused. */
+    /* Only 3->4 selected: both 4->3 sites stay, skipped (not refused), with a warning each
+     * that still says they are lowerable. */
     spvbc_lower_options o = {SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4};
     spvbc_lower_summary sum;
     assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 0);
-    assert_int_equal(sum.refused, 2);
+    assert_int_equal(sum.refused, 0);
+    assert_int_equal(sum.skipped, 2);
     assert_int_equal(spvbc_context_diagnostic_count(ctx), 2);
-    assert_int_equal(spvbc_context_diagnostic(ctx, 0)->severity, SPVBC_SEVERITY_ERROR);
+    assert_int_equal(spvbc_context_diagnostic(ctx, 0)->severity, SPVBC_SEVERITY_WARNING);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "L-SKIPPED");
+    assert_true(spvbc_context_diagnostic(ctx, 0)->lowerable);
     const uint32_t *out;
     size_t n;
     assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
