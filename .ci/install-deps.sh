@@ -7,7 +7,7 @@ PKGS=(
   cmake ninja-build pkg-config python3 gcc g++
   spirv-headers spirv-tools glslang-dev glslang-tools
   llvm-15-tools clang-15 llvm-spirv-15 libclc-15
-  libcmocka-dev libvulkan-dev mesa-vulkan-drivers
+  libcmocka-dev libvulkan-dev mesa-vulkan-drivers pocl-opencl-icd ocl-icd-opencl-dev
 )
 missing=()
 for p in "${PKGS[@]}"; do
