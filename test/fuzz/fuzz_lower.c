@@ -8,7 +8,7 @@
  *   - the output parses again, and lowering it changes nothing (no rewrite, same words, the
  *     same refusals);
  *   - lowering the same module again gives the same output;
- *   - validate on the output reports errors at exactly the refused bitcasts;
+ *   - validate on the output reports errors at exactly the refused and skipped bitcasts;
  *   - if SPIRV-Tools accepts the input, it accepts the output (SPVBC_FUZZ_SPIRV_VAL).
  */
 #include "fuzz_common.h"
@@ -28,13 +28,16 @@ static int collect_fn(void *user, const uint32_t *words, size_t count)
 }
 
 static void lower_once(spvbc_module m, const spvbc_module_info *info, const uint32_t *h, size_t n,
-                       spvbc_pad_policy pad, uint32_t classes, int input_valid)
+                       spvbc_pad_policy pad, uint32_t classes, int input_valid,
+                       uint32_t max_id_bound)
 {
     spvbc_lower_options lo = {pad, classes};
     spvbc_lower_summary ls;
     FUZZ_CHECK(spvbc_module_lower(m, &lo, &ls) == SPVBC_SUCCESS, "lower succeeds");
     FUZZ_CHECK(ls.bitcasts_checked == info->bitcast_count, "every site checked");
-    FUZZ_CHECK(ls.rewritten + ls.refused <= ls.bitcasts_checked, "rewritten + refused");
+    FUZZ_CHECK(ls.rewritten + ls.refused + ls.skipped <= ls.bitcasts_checked,
+               "rewritten + refused + skipped");
+    if (classes == 0) FUZZ_CHECK(ls.skipped == 0, "nothing skipped with every class selected");
     FUZZ_CHECK(ls.new_id_bound >= info->id_bound, "bound only grows");
     FUZZ_CHECK(ls.types_added + ls.constants_added <= ls.new_id_bound - info->id_bound,
                "every addition has a new id");
@@ -71,7 +74,8 @@ static void lower_once(spvbc_module m, const spvbc_module_info *info, const uint
     /* The output parses, lowering it changes nothing, and its errors are the refusals. */
     spvbc_context ctx2;
     FUZZ_CHECK(spvbc_context_create(NULL, &ctx2) == SPVBC_SUCCESS, "context");
-    spvbc_parse_options po = {0xFFFFFFFFu, 0};
+    /* Parsed with the input's cap: the lowering keeps the output's bound within it. */
+    spvbc_parse_options po = {max_id_bound, 0};
     spvbc_module m2 = NULL;
     spvbc_result pr = spvbc_module_parse(ctx2, first, out_n, &po, &m2);
     if (pr != SPVBC_SUCCESS) {
@@ -100,7 +104,8 @@ static void lower_once(spvbc_module m, const spvbc_module_info *info, const uint
         last = d->word_offset;
         sites_with_errors++;
     }
-    FUZZ_CHECK(sites_with_errors == ls.refused, "the output's errors are the refusals");
+    FUZZ_CHECK(sites_with_errors == ls.refused + ls.skipped,
+               "the output's errors are the refusals and the skipped sites");
     if (classes == 0 && pad != SPVBC_PAD_ERROR)
         FUZZ_CHECK(vs2.lowerable == 0, "nothing lowerable is left behind");
     spvbc_module_destroy(m2);
@@ -145,7 +150,8 @@ int spvbc_fuzz_lower(const uint8_t *data, size_t size)
     /* classes: 0 (all) or a subset from the option bits */
     const uint32_t classes = ((bits >> 8) & 0xFu) << SPVBC_ASTYPE_4_TO_3;
     for (int pad = 0; pad < 3; ++pad)
-        lower_once(m, &info, h, n, (spvbc_pad_policy)pad, classes, input_valid);
+        lower_once(m, &info, h, n, (spvbc_pad_policy)pad, classes, input_valid,
+                   fuzz_parse_options(bits).max_id_bound);
     spvbc_module_destroy(m);
     spvbc_context_destroy(ctx);
     free(w);
