@@ -149,7 +149,7 @@ bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
                 append(msg, sizeof msg, &len, ", implementation-defined in OpenCL C");
         }
     }
-    if (sev == SPVBC_SEVERITY_ERROR)
+    if (sev == SPVBC_SEVERITY_ERROR || (sev == SPVBC_SEVERITY_WARNING && lowerable))
         append(msg, sizeof msg, &len, lowerable ? "; lowerable%s%s" : "; not lowerable%s%s",
                astype ? ": " : "", astype ? astype : "");
 
