@@ -1,0 +1,168 @@
+#!/bin/sh
+# bench/run.sh BUILD [--quick] [--no-docs] [--check-all]
+#
+# The whole benchmark in one command (after `cmake --build BUILD --target bench`):
+#   1. generates the inputs into BUILD/bench-data (once; again when the generator changes):
+#      valid-{1M,16M,128M}.spv and lowerable-{1M,16M,128M}.spv (10% of the bitcasts 4->3);
+#   2. checks them (once per generation): spirv-val accepts valid-1M and valid-16M, and accepts
+#      lowerable-1M and lowerable-16M after `spirv-bitcast lower` (--check-all: also the 128M
+#      ones; spirv-val takes minutes on those);
+#   3. runs spvbc_bench on them and on libclc-15's two SPIR-V modules: table on stdout, numbers
+#      in BUILD/bench-results/ (performance.dat, plot.dat, results.md);
+#   4. unless --no-docs or --quick: copies the numbers to bench/performance.dat, draws
+#      docs/performance.png with gnuplot (installed with apt-get when missing and running as
+#      root; skipped otherwise) and replaces the results section of docs/performance.md.
+# --quick: 1M and 16M only, fewer repetitions, docs untouched (a few minutes less).
+set -eu
+
+usage() {
+    echo "usage: bench/run.sh BUILD [--quick] [--no-docs] [--check-all]" >&2
+    exit 2
+}
+[ $# -ge 1 ] || usage
+build=$(cd "$1" && pwd) || usage
+shift
+quick=0 docs=1 checkall=0
+for a in "$@"; do
+    case $a in
+    --quick) quick=1 docs=0 ;;
+    --no-docs) docs=0 ;;
+    --check-all) checkall=1 ;;
+    *) usage ;;
+    esac
+done
+src=$(cd "$(dirname "$0")/.." && pwd)
+config="$build/bench/bench-config.sh"
+if [ ! -f "$config" ]; then
+    echo "run.sh: $config missing: configure BUILD with CMake first" >&2
+    exit 1
+fi
+. "$config"
+for exe in "$SPVBC_GEN_MODULE" "$SPVBC_BENCH" "$SPVBC_CLI"; do
+    if [ ! -x "$exe" ]; then
+        echo "run.sh: $exe missing: run 'cmake --build $build --target bench' first" >&2
+        exit 1
+    fi
+done
+if [ "$SPVBC_BUILD_TYPE" != Release ]; then
+    echo "run.sh: warning: BUILD is a '$SPVBC_BUILD_TYPE' build; the figures are meant for Release" >&2
+fi
+
+data="$build/bench-data"
+results="$build/bench-results"
+mkdir -p "$data" "$results"
+
+if [ $quick -eq 1 ]; then
+    sizes="1M 16M"
+    benchopts="--min-time 0.5 --proc-reps 3"
+else
+    sizes="1M 16M 128M"
+    benchopts=""
+fi
+
+# 1. inputs (deterministic: same generator, same bytes)
+for s in $sizes; do
+    for v in valid lowerable; do
+        f="$data/$v-$s.spv"
+        if [ ! -f "$f" ] || [ "$SPVBC_GEN_MODULE" -nt "$f" ]; then
+            flag=""
+            [ $v = lowerable ] && flag="--lowerable"
+            "$SPVBC_GEN_MODULE" -s "$s" $flag -o "$f"
+            rm -f "$data/checked-$v-$s"
+        fi
+    done
+done
+
+# 2. checks
+check() { # SIZE
+    s=$1
+    if [ ! -f "$data/checked-valid-$s" ]; then
+        bound=$(od -A n -t u4 -j 12 -N 4 "$data/valid-$s.spv" | tr -d ' ')
+        echo "check: spirv-val valid-$s.spv (id bound $bound)"
+        "$SPVBC_SPIRV_VAL" --max-id-bound $((bound * 2 + 4194303)) "$data/valid-$s.spv"
+        touch "$data/checked-valid-$s"
+    fi
+    if [ ! -f "$data/checked-lowerable-$s" ]; then
+        bound=$(od -A n -t u4 -j 12 -N 4 "$data/lowerable-$s.spv" | tr -d ' ')
+        cap=$((bound * 2 + 4194303))
+        echo "check: spirv-bitcast lower lowerable-$s.spv, then spirv-val"
+        "$SPVBC_CLI" lower -q --max-id-bound $cap -o "$data/lowered-$s.spv" "$data/lowerable-$s.spv"
+        "$SPVBC_SPIRV_VAL" --max-id-bound $cap "$data/lowered-$s.spv"
+        rm -f "$data/lowered-$s.spv"
+        touch "$data/checked-lowerable-$s"
+    fi
+}
+check 1M
+check 16M
+if [ $checkall -eq 1 ] && [ $quick -eq 0 ]; then
+    check 128M
+fi
+
+# 3. the benchmark
+set --
+for s in $sizes; do
+    set -- "$@" "valid/$s=$data/valid-$s.spv"
+done
+for s in $sizes; do
+    set -- "$@" "lowerable/$s=$data/lowerable-$s.spv"
+done
+if [ -n "$SPVBC_LIBCLC_DIR" ]; then
+    for m in spirv-mesa3d- spirv64-mesa3d-; do
+        [ -f "$SPVBC_LIBCLC_DIR/$m.spv" ] && set -- "$@" "libclc/$m=$SPVBC_LIBCLC_DIR/$m.spv"
+    done
+fi
+optional=""
+[ -n "$SPVBC_SPIRV_OPT" ] && optional="--spirv-opt $SPVBC_SPIRV_OPT"
+# shellcheck disable=SC2086
+"$SPVBC_BENCH" --cli "$SPVBC_CLI" --spirv-val "$SPVBC_SPIRV_VAL" $optional \
+    --invalid lowerable --tmp "$data" $benchopts \
+    --dat "$results/performance.dat" --plot "$results/plot.dat" --md "$results/results.md" "$@"
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+cores=$(nproc)
+mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)
+when=$(date -u '+%Y-%m-%d %H:%M UTC')
+commit=$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)
+machine="$when, commit $commit, $cpu, $cores cores, $mem, $SPVBC_C_COMPILER $SPVBC_BUILD_TYPE"
+
+# 4. plot and docs
+gnuplot=${SPVBC_GNUPLOT:-}
+[ -n "$gnuplot" ] || gnuplot=$(command -v gnuplot || true)
+if [ -z "$gnuplot" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "run.sh: installing gnuplot-nox for the plot"
+    apt-get install -y -q gnuplot-nox >/dev/null 2>&1 || true
+    gnuplot=$(command -v gnuplot || true)
+fi
+png="$results/performance.png"
+if [ -n "$gnuplot" ]; then
+    "$gnuplot" -e "datafile='$results/plot.dat'; outfile='$png'; subtitle='$machine'" \
+        "$src/bench/performance.gp" 2>/dev/null || { echo "run.sh: gnuplot failed" >&2; png=""; }
+else
+    echo "run.sh: gnuplot not found (Debian: apt-get install gnuplot-nox): no plot" >&2
+    png=""
+fi
+
+if [ $docs -eq 1 ]; then
+    cp "$results/performance.dat" "$src/bench/performance.dat"
+    [ -n "$png" ] && cp "$png" "$src/docs/performance.png"
+    md="$src/docs/performance.md"
+    if grep -q '<!-- bench:begin -->' "$md" 2>/dev/null; then
+        {
+            echo "Measured $machine."
+            echo
+            echo "Reproduce: \`cmake --build BUILD --target bench && bench/run.sh BUILD\`"
+            echo "(BUILD configured with \`-DCMAKE_BUILD_TYPE=Release\`)."
+            cat "$results/results.md"
+        } > "$results/section.md"
+        awk -v sec="$results/section.md" '
+            /<!-- bench:begin -->/ { print; while ((getline l < sec) > 0) print l; skip = 1; next }
+            /<!-- bench:end -->/ { skip = 0 }
+            !skip { print }' "$md" > "$results/performance.md.new"
+        mv "$results/performance.md.new" "$md"
+        echo "run.sh: updated docs/performance.md, docs/performance.png, bench/performance.dat"
+    else
+        echo "run.sh: docs/performance.md has no '<!-- bench:begin -->' marker: not updated" >&2
+    fi
+else
+    echo "run.sh: results in $results (docs untouched)"
+fi
