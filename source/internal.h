@@ -223,11 +223,13 @@ void spvbc__refusal_text(const struct spvbc_module_s *m, const spvbc__site_info 
 
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, spvbc__site_info *out);
-/** Adds the error diagnostic of an invalid site; `lowered` says lower rewrote it. */
+/** Adds a diagnostic about a site.  With `details`, `text` is followed by both types, their
+ *  bits and the as_type classification; without, `text` is a printf format whose one %s is
+ *  the as_type spelling. */
 bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
                         const spvbc__site_info *info, spvbc_severity sev, const char *rule,
-                        const char *text, bool lowerable, spvbc__diag_pending **pending,
-                        size_t *pending_count, size_t *pending_cap);
+                        const char *text, bool lowerable, bool details,
+                        spvbc__diag_pending **pending, size_t *pending_count, size_t *pending_cap);
 /** Fills result names and source positions of the pending diagnostics (one pass over the
  *  module's preamble).  Frees `pending`. */
 bool spvbc__resolve_pending(struct spvbc_module_s *m, spvbc__diag_pending *pending,

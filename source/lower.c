@@ -180,8 +180,8 @@ static bool lower_site(lstate *s, const spvbc__site *site)
         /* Fixable, but the caller asked for other classes only: left alone, not refused. */
         s->sum.skipped++;
         if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_WARNING, "L-SKIPPED",
-                                "left alone: this as_type class is not selected", true, &s->pending,
-                                &s->pending_count, &s->pending_cap))
+                                "left alone: this as_type class is not selected", true, true,
+                                &s->pending, &s->pending_count, &s->pending_cap))
             return fail_oom(s);
         return true;
     }
@@ -219,8 +219,8 @@ static bool lower_site(lstate *s, const spvbc__site *site)
                            "not lowered: a Shader module cannot express the recipe as "
                            "specialization constants");
         const char *rule = info.spec_needs_kernel ? "S7" : spvbc__vrule_id(info.vrule);
-        if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_ERROR, rule, why, false, &s->pending,
-                                &s->pending_count, &s->pending_cap))
+        if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_ERROR, rule, why, false, true,
+                                &s->pending, &s->pending_count, &s->pending_cap))
             return fail_oom(s);
         return true;
     }
@@ -273,10 +273,16 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     (void)value_type;
     if (!add_edit(s, site->offset, info.inst[0] >> 16, words, nw)) return false;
     s->sum.rewritten++;
-    char text[640];
-    (void)snprintf(text, sizeof text, "lowered (%s) into: %s", spvbc_astype_class_string(p->cls),
-                   recipe);
-    if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_NOTE, "L-LOWERED", text, true,
+    /* "lowered %s (4->3) into: ..." with %s the as_type spelling; '%' in the recipe doubled. */
+    char text[1100];
+    size_t t = (size_t)snprintf(text, sizeof text,
+                                "lowered %%s (%s) into: ", spvbc_astype_class_string(p->cls));
+    for (size_t i = 0; recipe[i] && t + 2 < sizeof text; ++i) {
+        if (recipe[i] == '%') text[t++] = '%';
+        text[t++] = recipe[i];
+    }
+    text[t] = '\0';
+    if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_NOTE, "L-LOWERED", text, true, false,
                             &s->pending, &s->pending_count, &s->pending_cap))
         return fail_oom(s);
     return true;

@@ -103,11 +103,12 @@ void spvbc__refusal_text(const struct spvbc_module_s *m, const spvbc__site_info 
 
 bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
                         const spvbc__site_info *info, spvbc_severity sev, const char *rule,
-                        const char *text, bool lowerable, spvbc__diag_pending **pending,
-                        size_t *pending_count, size_t *pending_cap)
+                        const char *text, bool lowerable, bool details,
+                        spvbc__diag_pending **pending, size_t *pending_count, size_t *pending_cap)
 {
     spvbc_context ctx = m->ctx;
     char rts[128], ots[128], cl_s[32] = "", cl_d[32] = "";
+    const char *astype = NULL;
     spvbc__type_spelling(m, info->rtype, rts, sizeof rts);
     if (info->otype)
         spvbc__type_spelling(m, info->otype, ots, sizeof ots);
@@ -118,6 +119,16 @@ bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
 
     char msg[1024];
     size_t len = 0;
+    if (!details) {
+        /* The text says it all (a rewrite's report); only the as_type spelling is added. */
+        if (info->has_astype && spvbc__opencl_name(&info->src, m->is_kernel, cl_s, sizeof cl_s) &&
+            spvbc__opencl_name(&info->dst, m->is_kernel, cl_d, sizeof cl_d)) {
+            astype = spvbc__sprintf(ctx, "as_%s(%s)", cl_d, cl_s);
+            if (!astype) return false;
+        }
+        append(msg, sizeof msg, &len, text, astype ? astype : "bitcast");
+        goto store;
+    }
     append(msg, sizeof msg, &len, "%s: %s%%%u = %s %%%u: result ", text,
            info->spec ? "OpSpecConstantOp " : "", info->result_id,
            info->spec ? "Bitcast" : "OpBitcast", info->operand_id);
@@ -126,7 +137,6 @@ bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
     append(msg, sizeof msg, &len, ", operand %s", ots);
     if (obits) append(msg, sizeof msg, &len, " (%u bits)", obits);
 
-    const char *astype = NULL;
     if (info->has_astype) {
         bool kernel = m->is_kernel;
         if (spvbc__opencl_name(&info->src, kernel, cl_s, sizeof cl_s) &&
@@ -153,6 +163,7 @@ bool spvbc__report_site(struct spvbc_module_s *m, const spvbc__site *site,
         append(msg, sizeof msg, &len, lowerable ? "; lowerable%s%s" : "; not lowerable%s%s",
                astype ? ": " : "", astype ? astype : "");
 
+store:;
     spvbc_diagnostic d;
     memset(&d, 0, sizeof d);
     d.severity = sev;
@@ -355,7 +366,7 @@ static bool report(vstate *s, const spvbc__site *site, const spvbc__site_info *i
     } else {
         s->sum.notes++;
     }
-    return spvbc__report_site(s->m, site, info, sev, rule, text, lowerable, &s->pending,
+    return spvbc__report_site(s->m, site, info, sev, rule, text, lowerable, true, &s->pending,
                               &s->pending_count, &s->pending_cap);
 }
 
