@@ -18,7 +18,91 @@ struct spvbc_context_s {
     size_t diag_count, diag_cap;
     arena_block *blocks;
     struct spvbc_module_s *modules; /* live modules, destroyed with the context */
+    uint8_t optab[SPVBC__OPTAB_SIZE];
+    /* The id table and site list of the last destroyed module, kept for the next parse: a
+     * driver parses module after module, and fresh pages cost more than the parse itself. */
+    void *spare[SPVBC__SPARE_KINDS];
+    size_t spare_bytes[SPVBC__SPARE_KINDS];
 };
+
+void *spvbc__take_spare(spvbc_context ctx, int kind, size_t min_bytes, size_t *bytes)
+{
+    if (!ctx->spare[kind] || ctx->spare_bytes[kind] < min_bytes) return NULL;
+    void *p = ctx->spare[kind];
+    *bytes = ctx->spare_bytes[kind];
+    ctx->spare[kind] = NULL;
+    ctx->spare_bytes[kind] = 0;
+    return p;
+}
+
+void spvbc__give_spare(spvbc_context ctx, int kind, void *ptr, size_t bytes)
+{
+    if (!ptr) return;
+    if (ctx->spare[kind] && ctx->spare_bytes[kind] >= bytes) {
+        spvbc__free(ctx, ptr, bytes);
+        return;
+    }
+    spvbc__free(ctx, ctx->spare[kind], ctx->spare_bytes[kind]);
+    ctx->spare[kind] = ptr;
+    ctx->spare_bytes[kind] = bytes;
+}
+
+uint8_t spvbc__opcode_flags(uint32_t op)
+{
+    bool has_result = false, has_type = false;
+    SpvHasResultAndType((SpvOp)op, &has_result, &has_type);
+    uint8_t f =
+        (uint8_t)((has_result ? SPVBC__OPF_RESULT : 0u) | (has_type ? SPVBC__OPF_TYPE : 0u));
+    /* In SPIRV-Headers' table every opcode with a result id and no result type declares a
+     * type, except these few. */
+    if (has_result && !has_type) {
+        switch (op) {
+        case SpvOpString:
+        case SpvOpExtInstImport:
+        case SpvOpDecorationGroup:
+        case SpvOpLabel:
+        case SpvOpAliasDomainDeclINTEL:
+        case SpvOpAliasScopeDeclINTEL:
+        case SpvOpAliasScopeListDeclINTEL: break;
+        default: f |= SPVBC__OPF_DECL; break;
+        }
+    }
+    switch (op) {
+    case SpvOpCapability:
+    case SpvOpExtension:
+    case SpvOpExtInstImport:
+    case SpvOpMemoryModel:
+    case SpvOpTypeForwardPointer:
+    case SpvOpConstantNull:
+    case SpvOpFunction:
+    case SpvOpFunctionEnd:
+    case SpvOpBitcast:
+    case SpvOpSpecConstantOp:
+    case SpvOpTypeVector: f |= SPVBC__OPF_SPECIAL; break;
+    default: break;
+    }
+    switch (op) {
+    case SpvOpLine:
+    case SpvOpNoLine:
+    case SpvOpLabel:
+    case SpvOpFunctionEnd:
+    case SpvOpBranch:
+    case SpvOpBranchConditional:
+    case SpvOpSwitch:
+    case SpvOpReturn:
+    case SpvOpReturnValue:
+    case SpvOpKill:
+    case SpvOpUnreachable:
+    case SpvOpExtInst: f |= SPVBC__OPF_LINE; break;
+    default: break;
+    }
+    return f;
+}
+
+const uint8_t *spvbc__context_optab(spvbc_context ctx)
+{
+    return ctx->optab;
+}
 
 static void *default_alloc(void *user, size_t size)
 {
@@ -94,6 +178,8 @@ spvbc_result spvbc_context_create(const spvbc_allocator *allocator, spvbc_contex
     if (!ctx) return SPVBC_ERROR_OUT_OF_MEMORY;
     memset(ctx, 0, sizeof *ctx);
     ctx->a = a;
+    for (uint32_t op = 0; op < SPVBC__OPTAB_SIZE; ++op)
+        ctx->optab[op] = spvbc__opcode_flags(op);
     *out_context = ctx;
     return SPVBC_SUCCESS;
 }

@@ -24,6 +24,19 @@
 #define SPVBC_PRINTF(a, b)
 #endif
 
+/* ---- opcode facts (context.c), from SPIRV-Headers' SpvHasResultAndType ------------------ */
+
+#define SPVBC__OPF_RESULT 0x01u /* has a result id */
+#define SPVBC__OPF_TYPE 0x02u /* has a result type */
+#define SPVBC__OPF_DECL 0x04u /* declares a type */
+#define SPVBC__OPF_SPECIAL 0x08u /* the reader looks at it (capabilities, bitcasts, ...) */
+#define SPVBC__OPF_LINE 0x10u /* affects the source position in force */
+#define SPVBC__OPTAB_SIZE 8192u
+/** The flags of `op`, for any opcode (the context caches those below SPVBC__OPTAB_SIZE). */
+uint8_t spvbc__opcode_flags(uint32_t op);
+/** The context's table of spvbc__opcode_flags() for opcodes below SPVBC__OPTAB_SIZE. */
+const uint8_t *spvbc__context_optab(spvbc_context ctx);
+
 /* ---- memory (context.c) ---------------------------------------------------------------- */
 
 void *spvbc__alloc(spvbc_context ctx, size_t size);
@@ -31,6 +44,14 @@ void spvbc__free(spvbc_context ctx, void *ptr, size_t size);
 /** Grows `*array` (of `*cap` elements of `elem` bytes) to hold at least `need` elements, by
  *  doubling; returns false on overflow or allocation failure, leaving the array as it was. */
 bool spvbc__grow(spvbc_context ctx, void **array, size_t *cap, size_t elem, size_t need);
+
+/* Large per-module tables the context keeps for reuse by the next parse. */
+enum { SPVBC__SPARE_IDS, SPVBC__SPARE_SITES, SPVBC__SPARE_KINDS };
+/** Takes the context's spare block of `kind` if it has at least `min_bytes` (its size in
+ *  `*bytes`), else NULL. */
+void *spvbc__take_spare(spvbc_context ctx, int kind, size_t min_bytes, size_t *bytes);
+/** Gives a block of `bytes` back: the context keeps the larger of it and its spare. */
+void spvbc__give_spare(spvbc_context ctx, int kind, void *ptr, size_t bytes);
 
 /* ---- diagnostics (context.c) ----------------------------------------------------------- */
 
@@ -92,10 +113,18 @@ typedef struct spvbc__type {
 #define SPVBC__ID_TYPE_BIT 0x80000000u /* a type: low bits index module->types */
 #define SPVBC__MAX_BOUND_CAP 0x7FFFFFF0u
 
+/* A bitcast site, with what validate and lower need so they never re-read the module's words
+ * (a cache miss per site on large modules). */
 typedef struct spvbc__site {
     uint32_t offset; /* word offset of the OpBitcast / OpSpecConstantOp */
     uint32_t line_offset; /* OpLine / DebugLine in force, 0 if none */
-    size_t index; /* instruction index */
+    uint32_t index; /* instruction index */
+    uint32_t result_type_id; /* the instruction's operands */
+    uint32_t result_id;
+    uint32_t operand_id;
+    uint32_t operand_entry; /* ids[operand_id] when the site was read (0: look again) */
+    uint16_t word_count; /* the instruction's word count (bitcasts are short) */
+    uint16_t spec; /* 1 for OpSpecConstantOp Bitcast */
 } spvbc__site;
 
 /* One edit of the output: at word `offset` of the input, drop `remove` words and emit
@@ -121,6 +150,7 @@ struct spvbc_module_s {
     bool refs_above_bound; /* a bitcast operand names an id >= bound: new ids would alias it */
     size_t instruction_count;
     uint32_t *ids; /* `bound` entries, SPVBC__ID_* encoding */
+    size_t ids_bytes; /* its allocation (a reused spare may be larger) */
     spvbc__type *types;
     size_t type_count, type_cap;
     spvbc__site *sites;
@@ -205,7 +235,6 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
 /* ---- analysis shared by validate and lower (validate.c) --------------------------------- */
 
 typedef struct spvbc__site_info {
-    const uint32_t *inst;
     uint32_t opcode; /* SpvOpBitcast or SpvOpSpecConstantOp */
     bool spec;
     uint32_t result_type_id, result_id, operand_id;
@@ -221,8 +250,10 @@ typedef struct spvbc__site_info {
 void spvbc__refusal_text(const struct spvbc_module_s *m, const spvbc__site_info *info, char *buf,
                          size_t size);
 
+/** Applies the rules to `site`; the as_type plan (with `pad`) is computed for invalid sites,
+ *  and for valid ones too when `want_plan`. */
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
-                         spvbc_pad_policy pad, spvbc__site_info *out);
+                         spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out);
 /** Adds a diagnostic about a site.  With `details`, `text` is followed by both types, their
  *  bits and the as_type classification; without, `text` is a printf format whose one %s is
  *  the as_type spelling. */

@@ -169,7 +169,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, s->opt.pad, &info);
+    spvbc__analyze_site(m, site, s->opt.pad, false, &info);
     s->sum.bitcasts_checked++;
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 
@@ -271,7 +271,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
         value_type = type;
     }
     (void)value_type;
-    if (!add_edit(s, site->offset, info.inst[0] >> 16, words, nw)) return false;
+    if (!add_edit(s, site->offset, site->word_count, words, nw)) return false;
     s->sum.rewritten++;
     /* "lowered %s (4->3) into: ..." with %s the as_type spelling; '%' in the recipe doubled. */
     char text[1100];

@@ -157,23 +157,6 @@ static spvbc_result declare_type(parser *p, const uint32_t *w, uint32_t wc, uint
     return add_type(p, id, &t);
 }
 
-/* Whether an instruction declares a type.  In SPIRV-Headers' table, every opcode with a result
- * id and no result type is an OpType* declaration, except these few. */
-static bool is_type_opcode(uint32_t op, bool has_result, bool has_type)
-{
-    if (!has_result || has_type) return false;
-    switch (op) {
-    case SpvOpString:
-    case SpvOpExtInstImport:
-    case SpvOpDecorationGroup:
-    case SpvOpLabel:
-    case SpvOpAliasDomainDeclINTEL:
-    case SpvOpAliasScopeDeclINTEL:
-    case SpvOpAliasScopeListDeclINTEL: return false;
-    default: return true;
-    }
-}
-
 /* Whether the literal string operand starting at word `first` of a `wc`-word instruction at `w`
  * equals `s`. */
 static bool literal_equals(const uint32_t *w, uint32_t wc, uint32_t first, const char *s)
@@ -205,18 +188,23 @@ static void note_capability(struct spvbc_module_s *m, uint32_t cap)
     }
 }
 
-static spvbc_result add_site(parser *p)
+static spvbc_result add_site(parser *p, const uint32_t *w, uint32_t wc, bool spec)
 {
     struct spvbc_module_s *m = p->m;
     if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites, m->site_count + 1))
         return spvbc__oom(p->ctx);
     spvbc__site *s = &m->sites[m->site_count++];
-    const uint32_t *w = m->words + p->offset;
-    uint32_t operand = (w[0] & 0xffffu) == SpvOpSpecConstantOp ? w[4] : w[3];
+    const uint32_t operand = spec ? w[4] : w[3];
     if (operand >= m->bound) m->refs_above_bound = true;
     s->offset = (uint32_t)p->offset;
     s->line_offset = p->in_function ? p->line_offset : 0;
-    s->index = p->index;
+    s->index = (uint32_t)p->index;
+    s->result_type_id = w[1];
+    s->result_id = w[2];
+    s->operand_id = operand;
+    s->operand_entry = operand < m->bound ? m->ids[operand] : 0;
+    s->word_count = (uint16_t)wc;
+    s->spec = spec;
     return SPVBC_SUCCESS;
 }
 
@@ -248,129 +236,147 @@ static void track_line(parser *p, const uint32_t *w, uint32_t wc)
     }
 }
 
+/* The reader's handling of the few opcodes it looks at (SPVBC__OPF_SPECIAL). */
+static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t type_id,
+                            uint32_t id)
+{
+    struct spvbc_module_s *m = p->m;
+    switch (p->opcode) {
+    case SpvOpCapability:
+        if (wc >= 2) note_capability(m, w[1]);
+        break;
+    case SpvOpExtension:
+        if (literal_equals(w, wc, 1, "SPV_KHR_physical_storage_buffer")) m->has_psb_ext = true;
+        break;
+    case SpvOpExtInstImport:
+        if (literal_equals(w, wc, 2, "NonSemantic.Shader.DebugInfo.100")) m->debuginfo_set = id;
+        break;
+    case SpvOpMemoryModel:
+        if (wc >= 3) m->addressing = w[1];
+        break;
+    case SpvOpTypeForwardPointer:
+        if (wc < 3)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "OpTypeForwardPointer is missing operands");
+        if (w[1] == 0 || w[1] >= m->bound)
+            return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
+                            "forward pointer id %%%u is 0 or at or above the id bound", w[1]);
+        if (m->ids[w[1]] == SPVBC__ID_UNDEF) m->ids[w[1]] = SPVBC__ID_FORWARD;
+        break;
+    case SpvOpConstantNull: {
+        spvbc__type *t = &m->types[m->ids[type_id] & ~SPVBC__ID_TYPE_BIT];
+        if (!t->null_id) t->null_id = id;
+        break;
+    }
+    case SpvOpTypeVector: {
+        /* Record the vec4 of each scalar once, for the lowering's intermediate types. */
+        spvbc__type *c = &m->types[m->ids[w[2]] & ~SPVBC__ID_TYPE_BIT];
+        if (w[3] == 4 && !c->vec4_id) c->vec4_id = id;
+        break;
+    }
+    case SpvOpFunction:
+        if (!p->in_function && m->functions_offset == m->word_count)
+            m->functions_offset = (uint32_t)p->offset;
+        p->in_function = true;
+        p->line_offset = 0;
+        break;
+    case SpvOpFunctionEnd: p->in_function = false; break;
+    case SpvOpBitcast:
+        if (wc < 4)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "OpBitcast is missing its operand");
+        return add_site(p, w, wc, false);
+    case SpvOpSpecConstantOp:
+        if (wc < 4)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "OpSpecConstantOp has no opcode operand");
+        if (w[3] != SpvOpBitcast) break;
+        if (wc < 5)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "OpSpecConstantOp Bitcast is missing its operand");
+        return add_site(p, w, wc, true);
+    default: break;
+    }
+    return SPVBC_SUCCESS;
+}
+
 static spvbc_result walk(parser *p)
 {
     struct spvbc_module_s *m = p->m;
     const uint32_t *words = m->words;
     const size_t n = m->word_count;
+    const uint8_t *optab = spvbc__context_optab(p->ctx);
+    uint32_t *ids = m->ids;
+    const uint32_t bound = m->bound;
     size_t off = HEADER_WORDS;
     size_t index = 0;
     spvbc_result r;
     m->functions_offset = (uint32_t)n;
+    /* The hot loop: one table load and predictable branches for the common instruction; the
+     * position is stored in the parser only on the paths that report or record something. */
+#define AT() (p->offset = off, p->index = index, p->opcode = op)
     while (off < n) {
         const uint32_t *w = words + off;
         const uint32_t wc = w[0] >> 16;
         const uint32_t op = w[0] & 0xffffu;
-        p->offset = off;
-        p->index = index;
-        p->opcode = op;
-        if (wc == 0)
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-WORD-COUNT",
-                        "instruction has word count 0");
-        if (wc > n - off)
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TRUNCATED",
-                        "instruction runs past the end of the module");
-        bool has_result = false, has_type = false;
-        SpvHasResultAndType((SpvOp)op, &has_result, &has_type);
+        if (wc == 0 || wc > n - off) {
+            AT();
+            return wc == 0 ? fail(p, SPVBC_ERROR_INVALID_BINARY, "R-WORD-COUNT",
+                                  "instruction has word count 0")
+                           : fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TRUNCATED",
+                                  "instruction runs past the end of the module");
+        }
+        const uint32_t f = op < SPVBC__OPTAB_SIZE ? optab[op] : spvbc__opcode_flags(op);
         uint32_t type_id = 0, id = 0;
-        if (has_type) {
-            if (wc < 3)
-                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                            "instruction is too short for its result type and result id");
-            type_id = w[1];
-            id = w[2];
-        } else if (has_result) {
-            if (wc < 2)
+        if (f & SPVBC__OPF_RESULT) {
+            const uint32_t need = (f & SPVBC__OPF_TYPE) ? 3u : 2u;
+            if (wc < need) {
+                AT();
                 return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
                             "instruction is too short for its result id");
-            id = w[1];
-        }
-        if (has_result) {
-            if (id == 0) return fail(p, SPVBC_ERROR_INVALID_ID, "R-ID-ZERO", "result id is 0");
-            if (id >= m->bound)
-                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
-                                "result id %%%u is at or above the id bound", id);
-            uint32_t e = m->ids[id];
-            if (e != SPVBC__ID_UNDEF && !(e == SPVBC__ID_FORWARD && op == SpvOpTypePointer))
+            }
+            id = w[need - 1];
+            if (id == 0 || id >= bound) {
+                AT();
+                return id == 0 ? fail(p, SPVBC_ERROR_INVALID_ID, "R-ID-ZERO", "result id is 0")
+                               : failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
+                                          "result id %%%u is at or above the id bound", id);
+            }
+            const uint32_t e = ids[id];
+            if (e != SPVBC__ID_UNDEF && !(e == SPVBC__ID_FORWARD && op == SpvOpTypePointer)) {
+                AT();
                 return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-REDEFINED",
                                 "id %%%u is defined twice", id);
-        }
-        if (has_type) {
-            if (type_id == 0 || type_id >= m->bound || !spvbc__type_of_id(m, type_id))
-                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
-                                "result type %%%u is not a type declared before this "
-                                "instruction",
-                                type_id);
-        }
-
-        if (is_type_opcode(op, has_result, has_type)) {
-            if ((r = declare_type(p, w, wc, id)) != SPVBC_SUCCESS) return r;
-        } else if (has_result) {
-            m->ids[id] = has_type ? type_id : SPVBC__ID_NOTYPE;
-        }
-
-        switch (op) {
-        case SpvOpCapability:
-            if (wc >= 2) note_capability(m, w[1]);
-            break;
-        case SpvOpExtension:
-            if (literal_equals(w, wc, 1, "SPV_KHR_physical_storage_buffer")) m->has_psb_ext = true;
-            break;
-        case SpvOpExtInstImport:
-            if (literal_equals(w, wc, 2, "NonSemantic.Shader.DebugInfo.100")) m->debuginfo_set = id;
-            break;
-        case SpvOpMemoryModel:
-            if (wc >= 3) m->addressing = w[1];
-            break;
-        case SpvOpTypeForwardPointer:
-            if (wc < 3)
-                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                            "OpTypeForwardPointer is missing operands");
-            if (w[1] == 0 || w[1] >= m->bound)
-                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
-                                "forward pointer id %%%u is 0 or at or above the id bound", w[1]);
-            if (m->ids[w[1]] == SPVBC__ID_UNDEF) m->ids[w[1]] = SPVBC__ID_FORWARD;
-            break;
-        case SpvOpConstantNull:
-            if (type_id) {
-                spvbc__type *t = &m->types[m->ids[type_id] & ~SPVBC__ID_TYPE_BIT];
-                if (!t->null_id) t->null_id = id;
             }
-            break;
-        case SpvOpFunction:
-            if (!p->in_function && m->functions_offset == n) m->functions_offset = (uint32_t)off;
-            p->in_function = true;
-            p->line_offset = 0;
-            break;
-        case SpvOpFunctionEnd: p->in_function = false; break;
-        case SpvOpBitcast:
-            if (wc < 4)
-                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                            "OpBitcast is missing its operand");
-            if ((r = add_site(p)) != SPVBC_SUCCESS) return r;
-            break;
-        case SpvOpSpecConstantOp:
-            if (wc < 4)
-                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                            "OpSpecConstantOp has no opcode operand");
-            if (w[3] == SpvOpBitcast) {
-                if (wc < 5)
-                    return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                                "OpSpecConstantOp Bitcast is missing its operand");
-                if ((r = add_site(p)) != SPVBC_SUCCESS) return r;
+            if (f & SPVBC__OPF_TYPE) {
+                type_id = w[1];
+                if (type_id == 0 || type_id >= bound || !spvbc__type_of_id(m, type_id)) {
+                    AT();
+                    return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
+                                    "result type %%%u is not a type declared before this "
+                                    "instruction",
+                                    type_id);
+                }
+                ids[id] = type_id;
+            } else if (f & SPVBC__OPF_DECL) {
+                AT();
+                if ((r = declare_type(p, w, wc, id)) != SPVBC_SUCCESS) return r;
+            } else {
+                ids[id] = SPVBC__ID_NOTYPE;
             }
-            break;
-        default: break;
         }
-        /* Record the vec4 of each scalar once, for the lowering's intermediate types. */
-        if (op == SpvOpTypeVector && w[3] == 4) {
-            spvbc__type *c = &m->types[m->ids[w[2]] & ~SPVBC__ID_TYPE_BIT];
-            if (!c->vec4_id) c->vec4_id = id;
+        if (f & SPVBC__OPF_SPECIAL) {
+            AT();
+            if ((r = special(p, w, wc, type_id, id)) != SPVBC_SUCCESS) return r;
         }
-        if (p->in_function || op == SpvOpFunctionEnd) track_line(p, w, wc);
+        if ((f & SPVBC__OPF_LINE) && (p->in_function || op == SpvOpFunctionEnd)) {
+            AT();
+            track_line(p, w, wc);
+        }
         off += wc;
         ++index;
     }
+#undef AT
     m->instruction_count = index;
     return SPVBC_SUCCESS;
 }
@@ -458,7 +464,15 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
 
     spvbc_result r = check_header(&p, options);
     if (r != SPVBC_SUCCESS) goto fail;
-    m->ids = (uint32_t *)spvbc__alloc(context, (size_t)m->bound * 4);
+    m->ids = (uint32_t *)spvbc__take_spare(context, SPVBC__SPARE_IDS, (size_t)m->bound * 4,
+                                           &m->ids_bytes);
+    if (!m->ids) {
+        m->ids_bytes = (size_t)m->bound * 4;
+        m->ids = (uint32_t *)spvbc__alloc(context, m->ids_bytes);
+    }
+    size_t site_bytes = 0;
+    m->sites = (spvbc__site *)spvbc__take_spare(context, SPVBC__SPARE_SITES, 0, &site_bytes);
+    m->site_cap = site_bytes / sizeof *m->sites;
     if (!m->ids) goto oom;
     memset(m->ids, 0, (size_t)m->bound * 4);
     r = walk(&p);
@@ -508,9 +522,10 @@ void spvbc_module_destroy(spvbc_module module)
     spvbc_context ctx = module->ctx;
     spvbc__module_unlink(ctx, module);
     spvbc__free(ctx, module->owned, module->owned_count * 4);
-    spvbc__free(ctx, module->ids, (size_t)module->bound * 4);
+    spvbc__give_spare(ctx, SPVBC__SPARE_IDS, module->ids, module->ids_bytes);
     spvbc__free(ctx, module->types, module->type_cap * sizeof *module->types);
-    spvbc__free(ctx, module->sites, module->site_cap * sizeof *module->sites);
+    spvbc__give_spare(ctx, SPVBC__SPARE_SITES, module->sites,
+                      module->site_cap * sizeof *module->sites);
     spvbc__free(ctx, module->edits, module->edit_cap * sizeof *module->edits);
     spvbc__free(ctx, module->edit_words, module->edit_word_cap * 4);
     spvbc__free(ctx, module->out, module->out_count * 4);

@@ -27,26 +27,29 @@ static uint32_t plan_features(const struct spvbc_module_s *m)
 }
 
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
-                         spvbc_pad_policy pad, spvbc__site_info *out)
+                         spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
 {
     memset(out, 0, sizeof *out);
-    const uint32_t *w = m->words + site->offset;
-    out->inst = w;
-    out->opcode = w[0] & 0xffffu;
-    out->spec = out->opcode == SpvOpSpecConstantOp;
-    out->result_type_id = w[1];
-    out->result_id = w[2];
-    out->operand_id = out->spec ? w[4] : w[3];
+    out->spec = site->spec != 0;
+    out->opcode = out->spec ? SpvOpSpecConstantOp : SpvOpBitcast;
+    out->result_type_id = site->result_type_id;
+    out->result_id = site->result_id;
+    out->operand_id = site->operand_id;
     out->rtype = spvbc__type_of_id(m, out->result_type_id);
     out->spec_needs_kernel = out->spec && !m->is_kernel;
 
     const uint32_t oid = out->operand_id;
-    if (oid == 0 || oid >= m->bound || m->ids[oid] == SPVBC__ID_UNDEF ||
-        m->ids[oid] == SPVBC__ID_FORWARD) {
+    if (oid == 0 || oid >= m->bound) {
         out->vrule = SPVBC__VUNDEF;
         return;
     }
-    const uint32_t e = m->ids[oid];
+    /* The entry the reader saw when it met the site (usually in cache then); an operand
+     * defined later (invalid SSA, but possible) is looked up again. */
+    const uint32_t e = site->operand_entry != SPVBC__ID_UNDEF ? site->operand_entry : m->ids[oid];
+    if (e == SPVBC__ID_UNDEF || e == SPVBC__ID_FORWARD) {
+        out->vrule = SPVBC__VUNDEF;
+        return;
+    }
     if (e != SPVBC__ID_NOTYPE && (e & SPVBC__ID_TYPE_BIT)) {
         out->vrule = SPVBC__V0;
         return;
@@ -57,7 +60,8 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
 
     if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(out->rtype, &out->dst)) {
         out->has_astype = true;
-        spvbc__plan(&out->src, &out->dst, plan_features(m), pad, &out->plan);
+        if (out->vrule != SPVBC__V_OK || want_plan)
+            spvbc__plan(&out->src, &out->dst, plan_features(m), pad, &out->plan);
     }
 }
 
@@ -425,7 +429,7 @@ static bool check_site(vstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, &info);
+    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0, &info);
     s->sum.bitcasts_checked++;
 
     if (info.spec_needs_kernel &&
@@ -440,7 +444,7 @@ static bool check_site(vstate *s, const spvbc__site *site)
     }
     const spvbc__type *rt = info.rtype, *ot = info.otype;
     /* S2 "Operand ... must be a different type than Result Type" (not checked by spirv-val). */
-    if (info.result_type_id == m->ids[info.operand_id] &&
+    if (info.otype && info.otype->id == info.result_type_id &&
         !report(s, site, &info, SPVBC_SEVERITY_WARNING, "S2",
                 "operand already has the result type: the bitcast is no instruction at all "
                 "(use the operand)",
