@@ -209,6 +209,8 @@ void spvbc_context_destroy(spvbc_context context)
     if (!context) return;
     while (context->modules)
         spvbc_module_destroy(context->modules);
+    for (int k = 0; k < SPVBC__SPARE_KINDS; ++k)
+        spvbc__free(context, context->spare[k], context->spare_bytes[k]);
     spvbc__diag_clear(context);
     spvbc__free(context, context->diags, context->diag_cap * sizeof *context->diags);
     spvbc_allocator a = context->a;
