@@ -420,43 +420,88 @@ static void json_size(FILE *f, size_t v)
         fprintf(f, "%zu", v);
 }
 
-/* Disassembles `words` once, with friendly names, into one line per instruction. */
+/* The disassembled instruction under each finding.  Small modules are disassembled once with
+ * friendly names (%v3float); in large ones that costs more than everything else (the name
+ * mapper walks every id), so each diagnosed instruction is disassembled alone, ids as %N. */
+#define DISASM_WHOLE_MODULE_MAX_WORDS (1u << 20)
+
 typedef struct disasm {
     char *text;
     char **lines;
     size_t count;
+    const uint32_t *words; /* per-instruction mode: the module */
+    size_t word_count;
+    spv_target_env env;
 } disasm;
 
-static void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_target_env env)
+static char *disasm_words(const uint32_t *words, size_t count, spv_target_env env, uint32_t flags)
 {
-    memset(d, 0, sizeof d[0]);
     spv_context sctx = spvContextCreate(env);
-    if (!sctx) return;
+    if (!sctx) return NULL;
     spv_text text = NULL;
     spv_diagnostic diag = NULL;
-    if (spvBinaryToText(sctx, words, count,
-                        SPV_BINARY_TO_TEXT_OPTION_NO_HEADER |
-                            SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES,
-                        &text, &diag) == SPV_SUCCESS &&
-        text) {
-        d->text = malloc(text->length + 1);
-        if (d->text) {
-            memcpy(d->text, text->str, text->length);
-            d->text[text->length] = '\0';
-            size_t n = 0;
-            for (size_t i = 0; i < text->length; ++i)
-                n += d->text[i] == '\n';
-            d->lines = malloc((n + 1) * sizeof *d->lines);
-            if (d->lines) {
-                char *save = NULL;
-                for (char *l = strtok_r(d->text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-                    d->lines[d->count++] = l;
-            }
-        }
+    char *out = NULL;
+    if (spvBinaryToText(sctx, words, count, flags | SPV_BINARY_TO_TEXT_OPTION_NO_HEADER, &text,
+                        &diag) == SPV_SUCCESS &&
+        text && (out = malloc(text->length + 1)) != NULL) {
+        memcpy(out, text->str, text->length);
+        out[text->length] = '\0';
     }
     spvTextDestroy(text);
     spvDiagnosticDestroy(diag);
     spvContextDestroy(sctx);
+    return out;
+}
+
+static void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_target_env env)
+{
+    memset(d, 0, sizeof d[0]);
+    if (count > DISASM_WHOLE_MODULE_MAX_WORDS) {
+        d->words = words;
+        d->word_count = count;
+        d->env = env;
+        return;
+    }
+    d->text = disasm_words(words, count, env, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
+    if (!d->text) return;
+    size_t n = 0;
+    for (const char *c = d->text; *c; ++c)
+        n += *c == '\n';
+    d->lines = malloc((n + 1) * sizeof *d->lines);
+    if (!d->lines) return;
+    char *save = NULL;
+    for (char *l = strtok_r(d->text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        d->lines[d->count++] = l;
+}
+
+/* Writes the disassembly of the instruction of `diag` to `f` (nothing if it cannot). */
+static void disasm_print(FILE *f, const disasm *d, const spvbc_diagnostic *diag, const char *prefix)
+{
+    if (d->lines && diag->instruction_index < d->count) {
+        const char *l = d->lines[diag->instruction_index];
+        while (*l == ' ')
+            ++l;
+        fprintf(f, "  %s%s\n", prefix, l);
+        return;
+    }
+    if (!d->words || diag->word_offset == SPVBC_NO_POSITION || diag->word_offset < 5 ||
+        diag->word_offset >= d->word_count)
+        return;
+    const uint32_t *inst = d->words + diag->word_offset;
+    size_t wc = inst[0] >> 16;
+    if (wc == 0 || wc > d->word_count - diag->word_offset || wc > 64) return;
+    uint32_t mini[5 + 64];
+    memcpy(mini, d->words, 5 * 4);
+    memcpy(mini + 5, inst, wc * 4);
+    char *text = disasm_words(mini, 5 + wc, d->env, 0);
+    if (!text) return;
+    char *l = text;
+    while (*l == ' ')
+        ++l;
+    char *nl = strchr(l, '\n');
+    if (nl) *nl = '\0';
+    fprintf(f, "  %s%s\n", prefix, l);
+    free(text);
 }
 
 static void disasm_free(disasm *d)
@@ -482,12 +527,8 @@ static void print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, con
     if (d->source_file || d->source_line)
         fprintf(f, "  at %s:%u:%u\n", d->source_file ? d->source_file : "<unknown>", d->source_line,
                 d->source_column);
-    if (dis && d->instruction_index != SPVBC_NO_POSITION && d->instruction_index < dis->count) {
-        const char *l = dis->lines[d->instruction_index];
-        while (*l == ' ')
-            ++l;
-        fprintf(f, "  %s%s\n", strcmp(d->rule, "L-LOWERED") ? "" : "was: ", l);
-    }
+    if (dis && d->instruction_index != SPVBC_NO_POSITION)
+        disasm_print(f, dis, d, strcmp(d->rule, "L-LOWERED") ? "" : "was: ");
 }
 
 static void print_diag_json(FILE *f, const spvbc_diagnostic *d, bool first)
@@ -638,7 +679,7 @@ static void process(const options *o, file_result *r)
         for (size_t i = 0; i < nd; ++i) {
             const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
             count_rule(r, d->rule);
-            if (!o->quiet && !o->json) print_diag(err, shown, d, dis.count ? &dis : NULL);
+            if (!o->quiet && !o->json) print_diag(err, shown, d, &dis);
         }
         if (js) {
             fputs("{\"file\":", js);
@@ -669,7 +710,7 @@ static void process(const options *o, file_result *r)
         for (size_t i = 0; i < nd; ++i) {
             const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
             count_rule(r, d->rule);
-            if (!o->quiet) print_diag(err, shown, d, dis.count ? &dis : NULL);
+            if (!o->quiet) print_diag(err, shown, d, &dis);
         }
         r->status = r->lsum.refused ? 1 : 0;
         bool verified = true;
