@@ -30,7 +30,7 @@ for t in parse validate lower plan; do
   (
     cd "$WORK/$t" || exit 1
     TIMEFORMAT="cpu: user %U s, sys %S s, wall %R s"
-    time "$BIN/spvbc_fuzz_$t" -fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    time timeout -s INT -k 10 $((SECS + 30)) "$BIN/spvbc_fuzz_$t" -fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
       -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 "${maxlen[@]}" \
       -artifact_prefix="$WORK/$t/artifacts/" -print_final_stats=1 \
       "$WORK/$t/corpus" "$BIN/corpus" "${extra[@]}"
