@@ -99,7 +99,7 @@ uint8_t spvbc__opcode_flags(uint32_t op)
     return f;
 }
 
-const uint8_t *spvbc__context_optab(spvbc_context ctx)
+uint8_t *spvbc__context_optab(spvbc_context ctx)
 {
     return ctx->optab;
 }
@@ -178,8 +178,9 @@ spvbc_result spvbc_context_create(const spvbc_allocator *allocator, spvbc_contex
     if (!ctx) return SPVBC_ERROR_OUT_OF_MEMORY;
     memset(ctx, 0, sizeof *ctx);
     ctx->a = a;
-    for (uint32_t op = 0; op < SPVBC__OPTAB_SIZE; ++op)
-        ctx->optab[op] = spvbc__opcode_flags(op);
+    /* Filled on first sight of each opcode: a context that parses one small module pays for
+     * the few opcodes it meets, not for all of them. */
+    memset(ctx->optab, SPVBC__OPF_UNKNOWN, sizeof ctx->optab);
     *out_context = ctx;
     return SPVBC_SUCCESS;
 }

@@ -31,11 +31,13 @@
 #define SPVBC__OPF_DECL 0x04u /* declares a type */
 #define SPVBC__OPF_SPECIAL 0x08u /* the reader looks at it (capabilities, bitcasts, ...) */
 #define SPVBC__OPF_LINE 0x10u /* affects the source position in force */
+#define SPVBC__OPF_UNKNOWN 0xFFu /* table entry not computed yet */
 #define SPVBC__OPTAB_SIZE 8192u
 /** The flags of `op`, for any opcode (the context caches those below SPVBC__OPTAB_SIZE). */
 uint8_t spvbc__opcode_flags(uint32_t op);
-/** The context's table of spvbc__opcode_flags() for opcodes below SPVBC__OPTAB_SIZE. */
-const uint8_t *spvbc__context_optab(spvbc_context ctx);
+/** The context's cache of spvbc__opcode_flags() for opcodes below SPVBC__OPTAB_SIZE; entries
+ *  are SPVBC__OPF_UNKNOWN until the reader first meets the opcode. */
+uint8_t *spvbc__context_optab(spvbc_context ctx);
 
 /* ---- memory (context.c) ---------------------------------------------------------------- */
 

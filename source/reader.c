@@ -305,7 +305,7 @@ static spvbc_result walk(parser *p)
     struct spvbc_module_s *m = p->m;
     const uint32_t *words = m->words;
     const size_t n = m->word_count;
-    const uint8_t *optab = spvbc__context_optab(p->ctx);
+    uint8_t *optab = spvbc__context_optab(p->ctx);
     uint32_t *ids = m->ids;
     const uint32_t bound = m->bound;
     size_t off = HEADER_WORDS;
@@ -326,7 +326,13 @@ static spvbc_result walk(parser *p)
                            : fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TRUNCATED",
                                   "instruction runs past the end of the module");
         }
-        const uint32_t f = op < SPVBC__OPTAB_SIZE ? optab[op] : spvbc__opcode_flags(op);
+        uint32_t f;
+        if (op < SPVBC__OPTAB_SIZE) {
+            f = optab[op];
+            if (f == SPVBC__OPF_UNKNOWN) f = optab[op] = spvbc__opcode_flags(op);
+        } else {
+            f = spvbc__opcode_flags(op);
+        }
         uint32_t type_id = 0, id = 0;
         if (f & SPVBC__OPF_RESULT) {
             const uint32_t need = (f & SPVBC__OPF_TYPE) ? 3u : 2u;
