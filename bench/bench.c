@@ -69,13 +69,15 @@ enum {
     P_COUNT
 };
 
-static const char *const proc_names[P_COUNT] = {
+static const char *const proc_names[] = {
     "cp",        "spirv-bitcast validate", "spirv-bitcast lower",     "spirv-val",
     "spirv-opt (no passes)", "spirv-bitcast validate -q", "spirv-bitcast lower -q",
     "floor: mmap + walk"};
-static const char *const proc_keys[P_COUNT] = {
+static const char *const proc_keys[] = {
     "cp",        "proc_validate", "proc_lower",   "spirv_val",
     "spirv_opt", "proc_validate_q", "proc_lower_q", "proc_floor_mmap_walk"};
+_Static_assert(sizeof proc_names / sizeof proc_names[0] == P_COUNT, "one name per tool");
+_Static_assert(sizeof proc_keys / sizeof proc_keys[0] == P_COUNT, "one key per tool");
 
 static int is_ours(int p)
 {
@@ -453,52 +455,53 @@ static void reuse_clear(reuse_cache *c)
     c->count = 0;
 }
 
+/** One parse+validate or parse+lower+get_words in `*ctx`, creating the context first when
+ *  `*ctx` is NULL (the first call); seconds, or < 0 on failure (the context is then destroyed
+ *  and `*ctx` reset). */
 static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
-                     const spvbc_allocator *alloc)
+                     const spvbc_allocator *alloc, spvbc_context *ctx)
 {
-    spvbc_context ctx;
     spvbc_module mod;
     spvbc_parse_options po = {id_cap(in->bound), 0};
     if (op == OP_WALK) {
         return run_walk(words, count);
     }
     double t0 = now();
-    if (spvbc_context_create(alloc, &ctx) != SPVBC_SUCCESS) {
+    if (!*ctx && spvbc_context_create(alloc, ctx) != SPVBC_SUCCESS) {
+        *ctx = NULL;
         return -1;
     }
-    spvbc_result r = spvbc_module_parse(ctx, words, count, &po, &mod);
+    spvbc_result r = spvbc_module_parse(*ctx, words, count, &po, &mod);
+    if (r == SPVBC_SUCCESS) {
+        if (op == OP_VALIDATE) {
+            r = spvbc_module_validate(mod, NULL, &in->vsum);
+            in->validate_result = r;
+            if (r == SPVBC_ERROR_VALIDATION_FAILED) {
+                r = SPVBC_SUCCESS;
+            }
+        } else {
+            const uint32_t *out;
+            r = spvbc_module_lower(mod, NULL, &in->lsum);
+            if (r == SPVBC_SUCCESS) {
+                r = spvbc_module_get_words(mod, &out, &in->out_words);
+            }
+        }
+        if (spvbc_module_get_info(mod, &in->info) != SPVBC_SUCCESS) {
+            memset(&in->info, 0, sizeof in->info);
+        }
+        spvbc_module_destroy(mod);
+    }
+    double t = now() - t0;
     if (r != SPVBC_SUCCESS) {
-        if (spvbc_context_diagnostic_count(ctx)) {
-            fprintf(stderr, "spvbc_bench: %s: parse: %s\n", in->label,
-                    spvbc_context_diagnostic(ctx, 0)->message);
+        if (spvbc_context_diagnostic_count(*ctx)) {
+            fprintf(stderr, "spvbc_bench: %s: %s: %s\n", in->label, spvbc_result_string(r),
+                    spvbc_context_diagnostic(*ctx, 0)->message);
         }
-        spvbc_context_destroy(ctx);
+        spvbc_context_destroy(*ctx);
+        *ctx = NULL;
         return -1;
     }
-    if (op == OP_VALIDATE) {
-        r = spvbc_module_validate(mod, NULL, &in->vsum);
-        in->validate_result = r;
-        if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
-            spvbc_context_destroy(ctx);
-            return -1;
-        }
-    } else {
-        const uint32_t *out;
-        r = spvbc_module_lower(mod, NULL, &in->lsum);
-        if (r == SPVBC_SUCCESS) {
-            r = spvbc_module_get_words(mod, &out, &in->out_words);
-        }
-        if (r != SPVBC_SUCCESS) {
-            spvbc_context_destroy(ctx);
-            return -1;
-        }
-    }
-    if (spvbc_module_get_info(mod, &in->info) != SPVBC_SUCCESS) {
-        memset(&in->info, 0, sizeof in->info);
-    }
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    return now() - t0;
+    return t;
 }
 
 static double cpu_now(void)
@@ -521,7 +524,8 @@ static void measure_op(const options *o, input *in, op_kind op, const uint32_t *
     memset(t, 0, sizeof *t);
     t->ran = 1;
     double c0 = cpu_now();
-    t->first = run_op(in, op, words, count, alloc);
+    spvbc_context ctx = NULL; /* created by the first call, reused by the warm ones */
+    t->first = run_op(in, op, words, count, alloc, &ctx);
     t->cpu_first = cpu_now() - c0;
     if (t->first < 0) {
         t->failed = 1;
@@ -534,7 +538,7 @@ static void measure_op(const options *o, input *in, op_kind op, const uint32_t *
     int n = 0;
     while (n < cap && (n < o->min_reps || spent < o->min_time)) {
         c0 = cpu_now();
-        double s = run_op(in, op, words, count, alloc);
+        double s = run_op(in, op, words, count, alloc, &ctx);
         cpus[n] = cpu_now() - c0;
         if (s < 0) {
             t->failed = 1;
@@ -552,6 +556,7 @@ static void measure_op(const options *o, input *in, op_kind op, const uint32_t *
     }
     free(times);
     free(cpus);
+    spvbc_context_destroy(ctx);
     reuse_clear(&cache);
 }
 
@@ -582,7 +587,8 @@ static double fit_exponent(const double *size, const double *t, int n)
 
 /* The time of a metric of an input: 0..P_COUNT-1 processes, then the in-process ones. */
 enum { M_IN_VALIDATE = P_COUNT, M_IN_LOWER, M_COUNT };
-static const char *const metric_names[M_COUNT] = {
+/* metric_names must list one name per metric, in the order of the enums above */
+static const char *const metric_names[] = {
     "cp",
     "validate (process)",
     "lower (process)",
@@ -590,8 +596,10 @@ static const char *const metric_names[M_COUNT] = {
     "spirv-opt (no passes)",
     "validate -q (process)",
     "lower -q (process)",
+    "floor: mmap + walk",
     "validate (in-process)",
     "lower (in-process)"};
+_Static_assert(sizeof metric_names / sizeof metric_names[0] == M_COUNT, "one name per metric");
 
 /** Median seconds of metric `m` of `in`: wall clock, or CPU time if `cpu`; NAN if none. */
 static double metric_time(const input *in, int m, int cpu)
@@ -737,11 +745,13 @@ static void report(const options *opt, input *ins, int n)
         }
     }
 
-    both(&o, "\n### In process (input already in memory; public API; a fresh context per call)\n\n");
+    both(&o, "\n### In process (input already in memory; public API)\n\n");
     both(&o, "validate = spvbc_module_parse + spvbc_module_validate; lower = spvbc_module_parse "
-             "+ spvbc_module_lower + spvbc_module_get_words.  MB/s = input bytes / median time "
-             "of the warm calls (wall clock; CPU = thread CPU time, which the other users of the "
-             "machine inflate less).  first = the first call on that input.  reuse = CPU MB/s "
+             "+ spvbc_module_lower + spvbc_module_get_words (+ spvbc_module_destroy).  first = "
+             "spvbc_context_create and the first call, in a new context; the warm calls reuse that "
+             "context, as a driver parsing module after module does.  MB/s = input bytes / median "
+             "time of the warm calls (wall clock; CPU = thread CPU time, which the other users of "
+             "the machine inflate less).  reuse = CPU MB/s "
              "with a caller allocator that hands freed blocks back (no fresh pages after the "
              "first call).  walk = one pass reading every instruction's first word (the memory "
              "floor).\n\n");
@@ -1012,10 +1022,13 @@ static void report(const options *opt, input *ins, int n)
                 const char *title;
             } lines[] = {
                 {"valid", M_IN_VALIDATE, "validate, in process"},
-                {"lowerable", M_IN_LOWER, "lower (10% lowerable), in process"},
-                {"valid", P_VALIDATE, "spirv-bitcast validate (process)"},
-                {"lowerable", P_LOWER, "spirv-bitcast lower -o (process)"},
+                {"lowerable", M_IN_LOWER, "lower + get_words, in process (10% lowerable)"},
                 {"valid", P_CP, "cp"},
+                {"valid", P_FLOOR, "floor: mmap + walk (process)"},
+                {"valid", P_VALIDATE, "spirv-bitcast validate"},
+                {"valid", P_LOWER, "spirv-bitcast lower -o (nothing to lower)"},
+                {"lowerable", P_LOWER_Q, "spirv-bitcast lower -q -o (10% lowerable)"},
+                {"lowerable", P_LOWER, "spirv-bitcast lower -o, printing each rewrite"},
                 {"valid", P_SPIRV_OPT, "spirv-opt, no passes"},
                 {"valid", P_SPIRV_VAL, "spirv-val"},
             };

@@ -48,6 +48,8 @@ if [ "$SPVBC_BUILD_TYPE" != Release ]; then
     echo "run.sh: warning: BUILD is a '$SPVBC_BUILD_TYPE' build; the figures are meant for Release" >&2
 fi
 
+# the tree the binaries were (presumably) built from: HEAD, marked when the tree differs from it
+commit=$(git -C "$src" describe --always --dirty 2>/dev/null || echo unknown)
 data="$build/bench-data"
 results="$build/bench-results"
 mkdir -p "$data" "$results"
@@ -122,7 +124,6 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 cores=$(nproc)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)
 when=$(date -u '+%Y-%m-%d %H:%M UTC')
-commit=$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)
 machine="$when, commit $commit, $cpu, $cores cores, $mem, $SPVBC_C_COMPILER $SPVBC_BUILD_TYPE"
 
 # 4. plot and docs
