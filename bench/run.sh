@@ -78,6 +78,10 @@ done
 # 2. checks
 check() { # SIZE
     s=$1
+    # the lowering check depends on the library too: again when the CLI was rebuilt
+    if [ -f "$data/checked-lowerable-$s" ] && [ "$SPVBC_CLI" -nt "$data/checked-lowerable-$s" ]; then
+        rm -f "$data/checked-lowerable-$s"
+    fi
     if [ ! -f "$data/checked-valid-$s" ]; then
         bound=$(od -A n -t u4 -j 12 -N 4 "$data/valid-$s.spv" | tr -d ' ')
         echo "check: spirv-val valid-$s.spv (id bound $bound)"
