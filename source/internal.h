@@ -48,7 +48,7 @@ void spvbc__free(spvbc_context ctx, void *ptr, size_t size);
 bool spvbc__grow(spvbc_context ctx, void **array, size_t *cap, size_t elem, size_t need);
 
 /* Large per-module tables the context keeps for reuse by the next parse. */
-enum { SPVBC__SPARE_IDS, SPVBC__SPARE_SITES, SPVBC__SPARE_KINDS };
+enum { SPVBC__SPARE_IDS, SPVBC__SPARE_SITES, SPVBC__SPARE_OUT, SPVBC__SPARE_KINDS };
 /** Takes the context's spare block of `kind` if it has at least `min_bytes` (its size in
  *  `*bytes`), else NULL. */
 void *spvbc__take_spare(spvbc_context ctx, int kind, size_t min_bytes, size_t *bytes);
@@ -173,6 +173,7 @@ struct spvbc_module_s {
     bool changed;
     uint32_t *out; /* materialised output, or NULL */
     size_t out_count;
+    size_t out_bytes; /* its allocation (a reused spare may be larger) */
 };
 
 /** Type record of `id`, or NULL if `id` is not a declared type. */

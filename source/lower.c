@@ -304,9 +304,10 @@ static void reset_output(struct spvbc_module_s *m)
     m->edit_word_count = 0;
     m->changed = false;
     m->out_bound = m->bound;
-    spvbc__free(m->ctx, m->out, m->out_count * 4);
+    spvbc__give_spare(m->ctx, SPVBC__SPARE_OUT, m->out, m->out_bytes);
     m->out = NULL;
     m->out_count = 0;
+    m->out_bytes = 0;
 }
 
 spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
@@ -400,12 +401,19 @@ spvbc_result spvbc_module_get_words(spvbc_module module, const uint32_t **out_wo
         for (size_t i = 0; i < module->edit_count; ++i)
             total = total - module->edits[i].remove + module->edits[i].count;
         if (total > SIZE_MAX / 4) return spvbc__oom(module->ctx);
-        uint32_t *out = (uint32_t *)spvbc__alloc(module->ctx, total * 4);
+        size_t bytes = 0;
+        uint32_t *out =
+            (uint32_t *)spvbc__take_spare(module->ctx, SPVBC__SPARE_OUT, total * 4, &bytes);
+        if (!out) {
+            bytes = total * 4;
+            out = (uint32_t *)spvbc__alloc(module->ctx, bytes);
+        }
         if (!out) return spvbc__oom(module->ctx);
         collect c = {out, 0};
         (void)spvbc_module_write(module, collect_fn, &c);
         module->out = out;
         module->out_count = total;
+        module->out_bytes = bytes;
     }
     *out_words = module->out;
     *out_word_count = module->out_count;

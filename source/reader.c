@@ -476,8 +476,16 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
         m->ids_bytes = (size_t)m->bound * 4;
         m->ids = (uint32_t *)spvbc__alloc(context, m->ids_bytes);
     }
-    size_t site_bytes = 0;
-    m->sites = (spvbc__site *)spvbc__take_spare(context, SPVBC__SPARE_SITES, 0, &site_bytes);
+    /* Presize the site list for a typical density (about one bitcast per 64 words): growing by
+     * doubling copies it and touches fresh pages at every step. */
+    size_t want_sites = word_count / 64 + 16, site_bytes = 0;
+    m->sites = (spvbc__site *)spvbc__take_spare(context, SPVBC__SPARE_SITES,
+                                                want_sites * sizeof *m->sites, &site_bytes);
+    if (!m->sites) {
+        site_bytes = want_sites * sizeof *m->sites;
+        m->sites = (spvbc__site *)spvbc__alloc(context, site_bytes);
+        if (!m->sites) goto oom;
+    }
     m->site_cap = site_bytes / sizeof *m->sites;
     if (!m->ids) goto oom;
     memset(m->ids, 0, (size_t)m->bound * 4);
@@ -534,7 +542,7 @@ void spvbc_module_destroy(spvbc_module module)
                       module->site_cap * sizeof *module->sites);
     spvbc__free(ctx, module->edits, module->edit_cap * sizeof *module->edits);
     spvbc__free(ctx, module->edit_words, module->edit_word_cap * 4);
-    spvbc__free(ctx, module->out, module->out_count * 4);
+    spvbc__give_spare(ctx, SPVBC__SPARE_OUT, module->out, module->out_bytes);
     spvbc__free(ctx, module, sizeof *module);
 }
 

@@ -7,6 +7,7 @@
  *
  * Exit status: 0 success, 1 findings or invalid input, 2 usage error. */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 
 #include <dirent.h>
 #include <errno.h>
@@ -311,6 +312,7 @@ static int write_span(void *user, const uint32_t *words, size_t count)
 static const char *write_module(spvbc_module mod, const char *path, char *err, size_t errsize)
 {
     if (!strcmp(path, "-")) {
+        (void)setvbuf(stdout, NULL, _IOFBF, 1u << 20);
         if (spvbc_module_write(mod, write_span, stdout) != SPVBC_SUCCESS || fflush(stdout))
             return "cannot write to stdout";
         return NULL;
@@ -326,6 +328,7 @@ static const char *write_module(spvbc_module mod, const char *path, char *err, s
         return err;
     }
     FILE *f = fdopen(fd, "wb");
+    if (f) (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
     bool ok = f && spvbc_module_write(mod, write_span, f) == SPVBC_SUCCESS;
     if (f)
         ok = (fclose(f) == 0) && ok;
@@ -347,6 +350,36 @@ static const char *plural(size_t n, const char *one, const char *many)
 {
     return n == 1 ? one : many;
 }
+
+/* ---- allocator ---------------------------------------------------------------------------- */
+
+/* Large tables (the id table, the site list, an output) come from their own mappings with
+ * transparent huge pages requested: on a large module, first-touch page faults cost more than
+ * the parse itself, and 2 MiB pages make 512 times fewer of them.  Small blocks use malloc. */
+#define BIG_BLOCK (2u << 20)
+
+static void *cli_alloc(void *user, size_t size)
+{
+    (void)user;
+    if (size < BIG_BLOCK) return malloc(size);
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void cli_free(void *user, void *ptr, size_t size)
+{
+    (void)user;
+    if (size < BIG_BLOCK)
+        free(ptr);
+    else
+        munmap(ptr, size);
+}
+
+static const spvbc_allocator k_cli_allocator = {cli_alloc, cli_free, NULL};
 
 /* ---- per-file processing ------------------------------------------------------------------ */
 
@@ -614,7 +647,7 @@ static void process(const options *o, file_result *r)
         }
         goto out;
     }
-    if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) {
+    if (spvbc_context_create(&k_cli_allocator, &ctx) != SPVBC_SUCCESS) {
         fprintf(err, "error: %s: out of memory\n", shown);
         r->status = 1;
         goto out;
