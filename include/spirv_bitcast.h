@@ -434,8 +434,11 @@ typedef struct spvbc_lower_summary {
  * error diagnostic (counted in `refused`).  The result is available from
  * spvbc_module_get_words() / spvbc_module_write(); validate and lower keep analysing the parsed
  * input, so lowering twice gives the same output.  `options` may be NULL (pad undef, all
- * classes).  Returns SPVBC_SUCCESS (even if some were refused), SPVBC_ERROR_OUT_OF_MEMORY or
- * SPVBC_ERROR_INVALID_ARGUMENT; `*out_summary` (may be NULL) is written on success.
+ * classes).  Returns SPVBC_SUCCESS (even if some were refused), SPVBC_ERROR_OUT_OF_MEMORY,
+ * SPVBC_ERROR_INVALID_ARGUMENT, or SPVBC_ERROR_UNSUPPORTED when the new ids would raise the id
+ * bound above the cap the module was parsed with (max_id_bound): then nothing is lowered, so
+ * the output always parses again with the same options.  `*out_summary` (may be NULL) is
+ * written on success.
  */
 SPVBC_API spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
                                           spvbc_lower_summary *out_summary);

@@ -105,6 +105,7 @@ typedef struct spvbc__type {
     uint32_t decl_words; /* its word count */
     uint32_t vec4_id; /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
     uint32_t null_id; /* an existing OpConstantNull of this type, else 0 */
+    uint32_t null_offset; /* its word offset */
     uint32_t forward; /* pointer declared through OpTypeForwardPointer */
 } spvbc__type;
 
@@ -272,12 +273,6 @@ bool spvbc__resolve_pending(struct spvbc_module_s *m, spvbc__diag_pending *pendi
 /** Whether lower can rewrite the site at `site_offset` described by `info`. */
 bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,
                            uint32_t site_offset);
-/* A rewrite takes at most 4 new ids: two intermediate types, a null constant, one value. */
-#define SPVBC__IDS_PER_REWRITE 4u
-/** Reserves the ids of one rewrite: true if `*reserved` (starting at the module's bound) plus
- *  SPVBC__IDS_PER_REWRITE stays within the parse cap, so the output parses with the same cap.
- *  validate and lower reserve in the same order, so they agree on what is lowerable. */
-bool spvbc__reserve_ids(const struct spvbc_module_s *m, uint64_t *reserved);
 /** Same SPIR-V element type (kind, width and, for integers, signedness). */
 bool spvbc__same_element(const spvbc_type_desc *a, const spvbc_type_desc *b);
 /** The scalar type a plan intermediate `d` is built from: the source's or destination's. */

@@ -23,7 +23,6 @@ typedef struct lstate {
     spvbc__diag_pending *pending;
     size_t pending_count, pending_cap;
     spvbc_result error; /* first failure */
-    uint64_t reserved; /* see spvbc__reserve_ids */
 } lstate;
 
 static bool fail_oom(lstate *s)
@@ -64,11 +63,14 @@ static bool add_edit(lstate *s, uint32_t offset, uint32_t remove, const uint32_t
 /* Finds or declares an added OpTypeVector 4 x `comp` or OpConstantNull `type`.  New
  * declarations go right after the declaration of the type they are built from, so they come
  * after their component type and before every use. */
-static bool find_or_add(lstate *s, const spvbc__type *from, bool is_null, bool spec, uint32_t *out)
+static bool find_or_add(lstate *s, const spvbc__type *from, bool is_null, uint32_t site_offset,
+                        uint32_t *out)
 {
-    /* A spec-constant site lives among the global declarations, where an existing null may
-     * come after it: use only nulls this pass adds (duplicate constants are valid). */
-    uint32_t existing = is_null ? (spec ? 0u : from->null_id) : from->vec4_id;
+    /* An existing null declared after the site cannot be used there; this pass then adds one
+     * (duplicate constants are valid).  Types were checked by spvbc__site_lowerable. */
+    uint32_t existing =
+        is_null ? (from->null_id && from->null_offset < site_offset ? from->null_id : 0u)
+                : from->vec4_id;
     if (existing) {
         *out = existing;
         return true;
@@ -115,7 +117,7 @@ static bool plan_type_id(lstate *s, const spvbc__site_info *info, const spvbc_ty
     }
     const spvbc__type *comp = spvbc__plan_component(s->m, info, d);
     if (!comp) return false;
-    return find_or_add(s, comp, false, info->spec, out);
+    return find_or_add(s, comp, false, UINT32_MAX, out);
 }
 
 static uint32_t class_bit(spvbc_astype_class c)
@@ -173,9 +175,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     s->sum.bitcasts_checked++;
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 
-    const bool by_rule = spvbc__site_lowerable(m, &info, site->offset);
-    const bool ids_left = !by_rule || spvbc__reserve_ids(m, &s->reserved);
-    const bool lowerable = by_rule && ids_left;
+    const bool lowerable = spvbc__site_lowerable(m, &info, site->offset);
     if (lowerable && !(s->opt.classes & class_bit(info.plan.cls))) {
         /* Fixable, but the caller asked for other classes only: left alone, not refused. */
         s->sum.skipped++;
@@ -196,11 +196,6 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             (void)snprintf(why, sizeof why,
                            "not lowered: the module names ids at or above its bound, which the "
                            "new ids would alias (the module is invalid: fix it first)");
-        else if (!ids_left)
-            (void)snprintf(why, sizeof why,
-                           "not lowered: its new ids would raise the id bound above the cap "
-                           "of %u (raise max_id_bound / --max-id-bound)",
-                           m->max_bound);
         else if (info.vrule != SPVBC__V12)
             (void)snprintf(why, sizeof why, "%s", spvbc__vrule_text(info.vrule));
         else if (!info.has_astype)
@@ -210,10 +205,10 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             char r[160];
             spvbc__refusal_text(m, &info, r, sizeof r);
             (void)snprintf(why, sizeof why, "not lowered: %s", r);
-        } else if (info.spec && m->is_kernel)
+        } else if (!info.spec || m->is_kernel)
             (void)snprintf(why, sizeof why,
                            "not lowered: the 4-component vector type the recipe needs is "
-                           "declared after this specialization constant");
+                           "declared after this instruction");
         else
             (void)snprintf(why, sizeof why,
                            "not lowered: a Shader module cannot express the recipe as "
@@ -243,7 +238,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             return false;
         if (op->kind == SPVBC_PLAN_OP_SHUFFLE && op->second == SPVBC_PLAN_SECOND_NULL) {
             /* The null vector has the type of the value being padded: the operand's. */
-            if (!find_or_add(s, info.otype, true, info.spec, &second)) return false;
+            if (!find_or_add(s, info.otype, true, site->offset, &second)) return false;
         }
         uint32_t *w = words + nw;
         size_t head = info.spec ? 4 : 3;
@@ -328,7 +323,6 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     if (options) s.opt = *options;
     if (!s.opt.classes) s.opt.classes = SPVBC_LOWER_ALL;
     s.next_id = module->bound;
-    s.reserved = module->bound;
 
     for (size_t i = 0; i < module->site_count; ++i)
         if (!lower_site(&s, &module->sites[i])) break;
@@ -341,6 +335,18 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
         (void)spvbc__diag_simple(s.ctx, SPVBC_SEVERITY_ERROR, "R-LIMIT", 3, SPVBC_NO_POSITION, 0,
                                  "no ids left below 2^32 for the lowering's new values");
         return s.error;
+    }
+    /* The output's bound stays within the cap the module was parsed with (so it parses again,
+     * and passes spirv-val's limit at the default cap): if it would not, nothing changes. */
+    if (s.next_id > module->max_bound) {
+        reset_output(module);
+        spvbc__diag_clear(s.ctx); /* the per-site reports describe rewrites that are undone */
+        if (!spvbc__diag_simple(s.ctx, SPVBC_SEVERITY_ERROR, "R-LIMIT", 3, SPVBC_NO_POSITION, 0,
+                                "lowering needs an id bound of %u, above the cap of %u: nothing "
+                                "was lowered (raise max_id_bound / --max-id-bound)",
+                                s.next_id, module->max_bound))
+            return spvbc__oom(s.ctx);
+        return SPVBC_ERROR_UNSUPPORTED;
     }
     if (module->edit_count > 1)
         qsort(module->edits, module->edit_count, sizeof *module->edits, edit_cmp);

@@ -265,7 +265,10 @@ static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t 
         break;
     case SpvOpConstantNull: {
         spvbc__type *t = &m->types[m->ids[type_id] & ~SPVBC__ID_TYPE_BIT];
-        if (!t->null_id) t->null_id = id;
+        if (!t->null_id) {
+            t->null_id = id;
+            t->null_offset = (uint32_t)p->offset;
+        }
         break;
     }
     case SpvOpTypeVector: {

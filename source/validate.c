@@ -354,7 +354,6 @@ typedef struct vstate {
     spvbc_validate_summary sum;
     spvbc__diag_pending *pending;
     size_t pending_count, pending_cap;
-    uint64_t reserved; /* ids lower would reserve so far (see spvbc__reserve_ids) */
 } vstate;
 
 static bool report(vstate *s, const spvbc__site *site, const spvbc__site_info *info,
@@ -387,9 +386,9 @@ const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,
     return side->kind == SPVBC__T_VECTOR ? spvbc__type_of_id(m, side->elem) : side;
 }
 
-/* Whether every intermediate type of the plan can be used at a spec-constant site at
- * `site_offset`: an existing vec4 declared after it cannot (and declaring a second one would
- * duplicate a type, which SPIR-V forbids). */
+/* Whether every intermediate type of the plan can be used at the site at `site_offset`: an
+ * existing vec4 declared after it cannot (a module whose layout puts it there is invalid, but
+ * parses), and declaring a second one would duplicate a type, which SPIR-V forbids. */
 static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__site_info *info,
                                  uint32_t site_offset)
 {
@@ -403,13 +402,6 @@ static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__si
     return true;
 }
 
-bool spvbc__reserve_ids(const struct spvbc_module_s *m, uint64_t *reserved)
-{
-    if (*reserved + SPVBC__IDS_PER_REWRITE > m->max_bound) return false;
-    *reserved += SPVBC__IDS_PER_REWRITE;
-    return true;
-}
-
 bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,
                            uint32_t site_offset)
 {
@@ -419,10 +411,10 @@ bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_inf
     /* New ids come from the bound: in a module that already names ids at or above it they
      * would silently give those references a meaning nobody wrote. */
     if (m->refs_above_bound) return false;
-    /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only, and
-     * its types declared before it. */
-    if (info->spec && (!m->is_kernel || !plan_types_available(m, info, site_offset))) return false;
-    return true;
+    /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only; and
+     * every recipe needs its types declared before it. */
+    if (info->spec && !m->is_kernel) return false;
+    return plan_types_available(m, info, site_offset);
 }
 
 static bool check_site(vstate *s, const spvbc__site *site)
@@ -437,8 +429,7 @@ static bool check_site(vstate *s, const spvbc__site *site)
                 "specialization constant operation Bitcast requires the Kernel capability", false))
         return false;
     if (info.vrule != SPVBC__V_OK) {
-        bool low =
-            spvbc__site_lowerable(m, &info, site->offset) && spvbc__reserve_ids(m, &s->reserved);
+        bool low = spvbc__site_lowerable(m, &info, site->offset);
         return report(s, site, &info, SPVBC_SEVERITY_ERROR, spvbc__vrule_id(info.vrule),
                       spvbc__vrule_text(info.vrule), low);
     }
@@ -511,7 +502,6 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
     memset(&s, 0, sizeof s);
     s.m = module;
     s.flags = options ? options->flags : 0;
-    s.reserved = module->bound;
     bool ok = true;
     for (size_t i = 0; i < module->site_count && ok; ++i)
         ok = check_site(&s, &module->sites[i]);

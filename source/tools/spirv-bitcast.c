@@ -733,6 +733,8 @@ static void process(const options *o, file_result *r)
         lo.classes = o->classes;
         spvbc_result lr = spvbc_module_lower(mod, &lo, &r->lsum);
         if (lr != SPVBC_SUCCESS) {
+            for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+                print_diag(err, shown, spvbc_context_diagnostic(ctx, i), NULL);
             fprintf(err, "error: %s: lowering failed: %s\n", shown, spvbc_result_string(lr));
             r->status = 1;
             goto out;
