@@ -2,14 +2,15 @@
  * fuzz_regress.c - replays fuzz inputs through every target's entry function, without
  * libFuzzer, with the normal compiler (ctest: fuzz.regress).
  *
- *   spvbc_fuzz_regress PATH...
+ *   spvbc_fuzz_regress [--no-fork] PATH...
  *
  * Each PATH is a file or a directory (its regular files, sorted by name).  A file ending in
  * ".txt" is hex text (the form of test/fuzz/crashes/): '#' starts a comment; a token of 8 hex
  * digits is one 32-bit word in host byte order, a token of 2 hex digits one byte; anything else
- * is an error.  Any other file is taken as raw bytes (the generated seed corpus).  A property
- * failure aborts with the input's name printed; the exit status is 0 when every input ran and
- * at least one input was found.
+ * is an error.  Any other file is taken as raw bytes (the generated seed corpus).  Each input
+ * runs in a child process (unless --no-fork), so one failing input does not hide the others: a
+ * property failure or crash is reported with the input's name, and the exit status is 0 only
+ * when every input passed and at least one input was found.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -19,19 +20,44 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "fuzz_common.h"
 
-static size_t g_inputs;
+static size_t g_inputs, g_failed;
+static int g_fork = 1;
 
-static void run_all(const char *name, const uint8_t *data, size_t size)
+static void run_targets(const uint8_t *data, size_t size)
 {
-    fprintf(stderr, "%s (%zu bytes)\n", name, size);
     spvbc_fuzz_parse(data, size);
     spvbc_fuzz_validate(data, size);
     spvbc_fuzz_lower(data, size);
     spvbc_fuzz_plan(data, size);
+}
+
+static void run_all(const char *name, const uint8_t *data, size_t size)
+{
     g_inputs++;
+    if (!g_fork) {
+        fprintf(stderr, "%s (%zu bytes)\n", name, size);
+        run_targets(data, size);
+        return;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        run_targets(data, size);
+        _exit(0);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        g_failed++;
+        fprintf(stderr, "FAILED: %s (%zu bytes)%s\n\n", name, size,
+                pid < 0 ? ": fork failed" : "");
+    }
 }
 
 static int hexval(int c)
@@ -183,12 +209,18 @@ static int run_path(const char *path)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s PATH...\n", argv[0]);
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "--no-fork") == 0) {
+        g_fork = 0;
+        first = 2;
+    }
+    if (argc <= first) {
+        fprintf(stderr, "usage: %s [--no-fork] PATH...\n", argv[0]);
         return 2;
     }
-    for (int i = 1; i < argc; ++i)
+    for (int i = first; i < argc; ++i)
         if (!run_path(argv[i])) return 1;
-    printf("replayed %zu inputs through parse, validate, lower and plan\n", g_inputs);
-    return g_inputs ? 0 : 1;
+    printf("replayed %zu inputs through parse, validate, lower and plan: %zu failed\n",
+           g_inputs, g_failed);
+    return g_inputs && !g_failed ? 0 : 1;
 }
