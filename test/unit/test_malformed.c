@@ -974,6 +974,71 @@ static void test_spec_constant_op_no_opcode(void **state)
     mb_free(&b);
 }
 
+/* Lowering needs new ids; when they would raise the bound above the cap the module was parsed
+ * with, lower returns UNSUPPORTED (R-LIMIT), changes nothing and leaves the summary alone, so
+ * the output always parses again with the same options.  One id more of cap and it lowers. */
+static void test_lower_over_cap(void **state)
+{
+    (void)state;
+    mb b = {0};
+    base_at at;
+    base_module(&b, 0x00010000u, &at);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_parse_options o = {BASE_BOUND, 0};
+    spvbc_module m = parse_ok(ctx, b.w, b.n, &o);
+    /* float4 -> float3 needs no new id: it lowers even at the cap. */
+    spvbc_lower_summary ls;
+    assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
+    assert_int_equal(ls.rewritten, 1);
+    assert_int_equal(ls.new_id_bound, BASE_BOUND);
+    spvbc_module_destroy(m);
+
+    /* int4 -> float3 needs an intermediate value: over a cap equal to the bound. */
+    kernel_head(&b, 0x00010000u, BASE_BOUND + 2);
+    MB(&b, SpvOpTypeVoid, ID_VOID);
+    MB(&b, SpvOpTypeFunction, ID_FNTY, ID_VOID);
+    MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
+    MB(&b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4);
+    MB(&b, SpvOpTypeVector, ID_V3, ID_FLOAT, 3);
+    MB(&b, SpvOpTypeInt, BASE_BOUND, 32, 0);
+    MB(&b, SpvOpTypeVector, BASE_BOUND + 1, BASE_BOUND, 4);
+    MB(&b, SpvOpFunction, ID_VOID, ID_FN, 0, ID_FNTY);
+    MB(&b, SpvOpLabel, ID_LABEL);
+    MB(&b, SpvOpUndef, BASE_BOUND + 1, ID_X);
+    MB(&b, SpvOpBitcast, ID_V3, ID_R, ID_X);
+    mb_op0(&b, SpvOpReturn);
+    mb_op0(&b, SpvOpFunctionEnd);
+    o.max_id_bound = BASE_BOUND + 2;
+    m = parse_ok(ctx, b.w, b.n, &o);
+    memset(&ls, 0xA5, sizeof ls);
+    spvbc_lower_summary untouched;
+    memcpy(&untouched, &ls, sizeof ls);
+    assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_ERROR_UNSUPPORTED);
+    assert_memory_equal(&ls, &untouched, sizeof ls);
+    assert_true(spvbc_context_diagnostic_count(ctx) >= 1);
+    int limit = 0;
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+        limit |= strcmp(spvbc_context_diagnostic(ctx, i)->rule, "R-LIMIT") == 0;
+    assert_true(limit);
+    const uint32_t *w;
+    size_t n;
+    assert_int_equal(spvbc_module_get_words(m, &w, &n), SPVBC_SUCCESS);
+    assert_int_equal(n, b.n);
+    assert_memory_equal(w, b.w, n * 4);
+    spvbc_module_destroy(m);
+
+    o.max_id_bound = BASE_BOUND + 3;
+    m = parse_ok(ctx, b.w, b.n, &o);
+    assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
+    assert_int_equal(ls.rewritten, 1);
+    assert_int_equal(ls.new_id_bound, BASE_BOUND + 3);
+    assert_int_equal(spvbc_module_get_words(m, &w, &n), SPVBC_SUCCESS);
+    check_valid_spirv(w, n);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 /* ---- NULL arguments for every public function ------------------------------------------ */
 
 static int write_sink(void *user, const uint32_t *words, size_t n)
@@ -1147,6 +1212,7 @@ int main(void)
         cmocka_unit_test(test_pointer_loop_valid),
         cmocka_unit_test(test_pointer_loops_no_hang),
         cmocka_unit_test(test_spec_constant_op_no_opcode),
+        cmocka_unit_test(test_lower_over_cap),
         cmocka_unit_test(test_null_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
