@@ -208,34 +208,6 @@ static spvbc_result add_site(parser *p, const uint32_t *w, uint32_t wc, bool spe
     return SPVBC_SUCCESS;
 }
 
-/* Tracks the source position in force (OpLine / NonSemantic DebugLine), which ends at the
- * next OpLine, OpNoLine, or the end of the block. */
-static void track_line(parser *p, const uint32_t *w, uint32_t wc)
-{
-    switch (p->opcode) {
-    case SpvOpLine: p->line_offset = (uint32_t)p->offset; break;
-    case SpvOpNoLine:
-    case SpvOpLabel:
-    case SpvOpFunctionEnd:
-    case SpvOpBranch:
-    case SpvOpBranchConditional:
-    case SpvOpSwitch:
-    case SpvOpReturn:
-    case SpvOpReturnValue:
-    case SpvOpKill:
-    case SpvOpUnreachable: p->line_offset = 0; break;
-    case SpvOpExtInst:
-        if (wc >= 5 && p->m->debuginfo_set && w[3] == p->m->debuginfo_set) {
-            if (w[4] == 103 /* DebugLine */ && wc >= 10)
-                p->line_offset = (uint32_t)p->offset;
-            else if (w[4] == 104 /* DebugNoLine */)
-                p->line_offset = 0;
-        }
-        break;
-    default: break;
-    }
-}
-
 /* The reader's handling of the few opcodes it looks at (SPVBC__OPF_SPECIAL). */
 static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t type_id,
                             uint32_t id)
@@ -378,9 +350,20 @@ static spvbc_result walk(parser *p)
             AT();
             if ((r = special(p, w, wc, type_id, id)) != SPVBC_SUCCESS) return r;
         }
-        if ((f & SPVBC__OPF_LINE) && (p->in_function || op == SpvOpFunctionEnd)) {
-            AT();
-            track_line(p, w, wc);
+        if (f & SPVBC__OPF_LINE) {
+            /* The source position in force ends at the next OpLine, OpNoLine, or the end of
+             * the block (labels, branches, returns); NonSemantic.Shader.DebugInfo.100 has
+             * DebugLine (103) and DebugNoLine (104).  Only sites in functions record it. */
+            if (op == SpvOpLine) {
+                p->line_offset = (uint32_t)off;
+            } else if (op != SpvOpExtInst) {
+                p->line_offset = 0;
+            } else if (wc >= 5 && m->debuginfo_set && w[3] == m->debuginfo_set) {
+                if (w[4] == 103 && wc >= 10)
+                    p->line_offset = (uint32_t)off;
+                else if (w[4] == 104)
+                    p->line_offset = 0;
+            }
         }
         off += wc;
         ++index;
