@@ -456,7 +456,7 @@ static void json_size(FILE *f, size_t v)
 /* The disassembled instruction under each finding.  Small modules are disassembled once with
  * friendly names (%v3float); in large ones that costs more than everything else (the name
  * mapper walks every id), so each diagnosed instruction is disassembled alone, ids as %N. */
-#define DISASM_WHOLE_MODULE_MAX_WORDS (1u << 20)
+#define DISASM_WHOLE_MODULE_MAX_WORDS (1u << 16)
 
 typedef struct disasm {
     char *text;
