@@ -162,7 +162,7 @@ static void emit_arr(gen *g, SpvOp op, const uint32_t *ops, size_t n)
     wbuf *b = g->cur;
     wb_reserve(b, n + 1);
     b->w[b->n++] = (uint32_t)((n + 1) << 16) | (uint32_t)op;
-    memcpy(b->w + b->n, ops, n * sizeof(uint32_t));
+    if (n) memcpy(b->w + b->n, ops, n * sizeof(uint32_t));
     b->n += n;
     g->instructions++;
 }
@@ -180,7 +180,7 @@ static void emit_with_string(gen *g, SpvOp op, const uint32_t *pre, size_t npre,
     size_t at = b->n;
     wb_reserve(b, 1 + npre);
     b->w[b->n++] = (uint32_t)op;
-    memcpy(b->w + b->n, pre, npre * sizeof(uint32_t));
+    if (npre) memcpy(b->w + b->n, pre, npre * sizeof(uint32_t));
     b->n += npre;
     wb_string(b, s);
     wb_reserve(b, npost);
