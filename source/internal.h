@@ -245,6 +245,7 @@ typedef struct spvbc__site_info {
     const spvbc__type *rtype, *otype; /* NULL when not a type */
     spvbc__vrule vrule;
     bool spec_needs_kernel; /* OpSpecConstantOp Bitcast outside Kernel */
+    bool operand_later; /* the operand is defined after the site (invalid order) */
     bool has_astype; /* both sides int/float scalar or vector */
     spvbc_type_desc src, dst;
     spvbc_plan plan; /* valid when has_astype */

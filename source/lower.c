@@ -198,6 +198,10 @@ static bool lower_site(lstate *s, const spvbc__site *site)
                            "new ids would alias (the module is invalid: fix it first)");
         else if (info.vrule != SPVBC__V12)
             (void)snprintf(why, sizeof why, "%s", spvbc__vrule_text(info.vrule));
+        else if (info.operand_later && info.has_astype && info.plan.refusal == SPVBC_REFUSE_NONE)
+            (void)snprintf(why, sizeof why,
+                           "not lowered: its operand is defined after it (invalid order: fix "
+                           "the module first)");
         else if (!info.has_astype)
             (void)snprintf(why, sizeof why,
                            "not lowered: total bit widths differ and no as_type maps them");

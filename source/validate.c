@@ -46,6 +46,7 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
     /* The entry the reader saw when it met the site (usually in cache then); an operand
      * defined later (invalid SSA, but possible) is looked up again. */
     const uint32_t e = site->operand_entry != SPVBC__ID_UNDEF ? site->operand_entry : m->ids[oid];
+    out->operand_later = site->operand_entry == SPVBC__ID_UNDEF;
     if (e == SPVBC__ID_UNDEF || e == SPVBC__ID_FORWARD) {
         out->vrule = SPVBC__VUNDEF;
         return;
@@ -411,6 +412,10 @@ bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_inf
     /* New ids come from the bound: in a module that already names ids at or above it they
      * would silently give those references a meaning nobody wrote. */
     if (m->refs_above_bound) return false;
+    /* An operand defined after its use (invalid order, but it parses) may bring its types
+     * after the site too, where a new vec4 or null would be declared: never rewrite that.
+     * With the operand first, every type a recipe builds on precedes the site. */
+    if (info->operand_later) return false;
     /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only; and
      * every recipe needs its types declared before it. */
     if (info->spec && !m->is_kernel) return false;
