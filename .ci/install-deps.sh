@@ -8,6 +8,7 @@ PKGS=(
   spirv-headers spirv-tools glslang-dev glslang-tools
   llvm-15-tools clang-15 llvm-spirv-15 libclc-15
   libcmocka-dev libvulkan-dev mesa-vulkan-drivers pocl-opencl-icd ocl-icd-opencl-dev
+  valgrind
 )
 missing=()
 for p in "${PKGS[@]}"; do
