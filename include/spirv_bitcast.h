@@ -237,7 +237,7 @@ SPVBC_API const char *spvbc_astype_class_string(spvbc_astype_class cls);
 typedef enum spvbc_pad_policy {
     SPVBC_PAD_UNDEF = 0, /**< lane 3 from literal 0xFFFFFFFF (what clang emits) */
     SPVBC_PAD_ZERO = 1, /**< lane 3 from a null vector operand */
-    SPVBC_PAD_ERROR = 2, /**< refuse as_type from a 3-component source */
+    SPVBC_PAD_ERROR = 2, /**< refuse as_type that must pad a 3-component source */
     SPVBC_PAD_MAX_ENUM = 0x7fffffff
 } spvbc_pad_policy;
 
@@ -276,7 +276,7 @@ typedef enum spvbc_plan_refusal {
     SPVBC_REFUSE_SIZE = 1, /**< byte sizes differ */
     SPVBC_REFUSE_BOOL_OR_VOID = 2, /**< as_type excludes bool and void */
     SPVBC_REFUSE_MISSING_FEATURE = 3, /**< half/double/long/8,16-component or storage-only type */
-    SPVBC_REFUSE_PAD_POLICY = 4, /**< 3-component source under SPVBC_PAD_ERROR */
+    SPVBC_REFUSE_PAD_POLICY = 4, /**< padding needed under SPVBC_PAD_ERROR */
     SPVBC_REFUSE_BAD_TYPE = 5, /**< width/count not an OpenCL type */
     SPVBC_REFUSE_MAX_ENUM = 0x7fffffff
 } spvbc_plan_refusal;
