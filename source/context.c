@@ -185,9 +185,6 @@ spvbc_result spvbc_context_create(const spvbc_allocator *allocator, spvbc_contex
     return SPVBC_SUCCESS;
 }
 
-void spvbc__module_unlink(spvbc_context ctx, struct spvbc_module_s *m);
-void spvbc__module_link(spvbc_context ctx, struct spvbc_module_s *m);
-
 void spvbc__module_link(spvbc_context ctx, struct spvbc_module_s *m)
 {
     m->prev = NULL;
@@ -321,14 +318,11 @@ const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t i
     return &context->diags[index];
 }
 
-/* Internal access for the pending-resolution pass. */
-spvbc_diagnostic *spvbc__diag_at(spvbc_context ctx, size_t index);
 spvbc_diagnostic *spvbc__diag_at(spvbc_context ctx, size_t index)
 {
     return index < ctx->diag_count ? &ctx->diags[index] : NULL;
 }
 
-size_t spvbc__diag_count(spvbc_context ctx);
 size_t spvbc__diag_count(spvbc_context ctx)
 {
     return ctx->diag_count;

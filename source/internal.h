@@ -58,6 +58,12 @@ void spvbc__give_spare(spvbc_context ctx, int kind, void *ptr, size_t bytes);
 /* ---- diagnostics (context.c) ----------------------------------------------------------- */
 
 void spvbc__diag_clear(spvbc_context ctx);
+/** Diagnostic `index` of `ctx` (mutable, for the name and source-line pass), or NULL. */
+spvbc_diagnostic *spvbc__diag_at(spvbc_context ctx, size_t index);
+size_t spvbc__diag_count(spvbc_context ctx);
+/** Adds `m` to / removes it from the context's list of live modules. */
+void spvbc__module_link(spvbc_context ctx, struct spvbc_module_s *m);
+void spvbc__module_unlink(spvbc_context ctx, struct spvbc_module_s *m);
 /** Copies `len` bytes of `s` into the context's string arena; NULL on allocation failure. */
 const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len);
 const char *spvbc__sprintf(spvbc_context ctx, const char *fmt, ...) SPVBC_PRINTF(2, 3);

@@ -228,7 +228,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     const spvbc_plan *p = &info.plan;
     uint32_t words[3 * 10];
     size_t nw = 0;
-    uint32_t value = info.operand_id, value_type = info.result_type_id;
+    uint32_t value = info.operand_id;
     char recipe[512];
     size_t rlen = 0;
     recipe[0] = '\0';
@@ -267,9 +267,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
         describe_op(recipe, sizeof recipe, &rlen, info.spec, id, op, value, second);
         nw += len;
         value = id;
-        value_type = type;
     }
-    (void)value_type;
     if (!add_edit(s, site->offset, site->word_count, words, nw)) return false;
     s->sum.rewritten++;
     /* "lowered %s (4->3) into: ..." with %s the as_type spelling; '%' in the recipe doubled. */

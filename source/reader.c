@@ -4,9 +4,6 @@
 
 #include "internal.h"
 
-void spvbc__module_link(spvbc_context ctx, struct spvbc_module_s *m);
-void spvbc__module_unlink(spvbc_context ctx, struct spvbc_module_s *m);
-
 #define HEADER_WORDS 5u
 #define SPIRV_MAGIC 0x07230203u
 #define SPIRV_MAGIC_SWAPPED 0x03022307u

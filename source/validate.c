@@ -6,9 +6,6 @@
 
 #include "internal.h"
 
-spvbc_diagnostic *spvbc__diag_at(spvbc_context ctx, size_t index);
-size_t spvbc__diag_count(spvbc_context ctx);
-
 static spvbc__rule_env rule_env(const struct spvbc_module_s *m)
 {
     spvbc__rule_env env;
