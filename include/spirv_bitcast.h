@@ -39,7 +39,8 @@
  *     may be used concurrently (the library has no global mutable state).
  *   - Each call on a module (parse, validate, lower) first clears the context's diagnostics, then
  *     appends its own.  Diagnostic pointers stay valid until the next such call or until the
- *     context is destroyed.
+ *     context is destroyed, also after the module itself is destroyed.  What a diagnostic says
+ *     is made when it is first read (see spvbc_diagnostic_policy).
  *   - Words are in host byte order.  A module in the opposite byte order is detected by its magic
  *     number and swapped into memory owned by the module.
  *
@@ -74,10 +75,10 @@ extern "C" {
 
 #define SPVBC_VERSION_MAJOR 0
 #define SPVBC_VERSION_MINOR 1
-#define SPVBC_VERSION_PATCH 0
+#define SPVBC_VERSION_PATCH 1
 #define SPVBC_VERSION_NUMBER                                                                       \
     (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
-#define SPVBC_VERSION_STRING "0.1.0"
+#define SPVBC_VERSION_STRING "0.1.1"
 
 /** The library's version as SPVBC_VERSION_NUMBER computes it; equals the macro it was built with.
  */
@@ -185,6 +186,32 @@ SPVBC_API size_t spvbc_context_diagnostic_count(spvbc_context context);
 SPVBC_API const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t index);
 /** A static name for `severity` ("error", "warning", "note"). */
 SPVBC_API const char *spvbc_severity_string(spvbc_severity severity);
+
+/**
+ * Which findings a context keeps.  A finding is recorded as a compact record when it is found
+ * (a few dozen bytes, no text); its sentence, type spellings, OpName and source line are made
+ * when spvbc_context_diagnostic() first reads a diagnostic, or when its module is destroyed
+ * before anybody read it.  Summary counts (spvbc_validate_summary, spvbc_lower_summary) are
+ * exact under every policy.  When the policy dropped findings, the call's last diagnostic is a
+ * note with rule "R-NOT-KEPT" saying how many; parse and limit errors are always kept.
+ */
+typedef enum spvbc_diagnostic_policy {
+    SPVBC_DIAGNOSTICS_KEEP_ALL = 0, /**< every finding (the default) */
+    SPVBC_DIAGNOSTICS_KEEP_FIRST = 1, /**< the first `limit` findings of each call */
+    SPVBC_DIAGNOSTICS_COUNT_ONLY = 2, /**< none: only the summary counts */
+    SPVBC_DIAGNOSTICS_POLICY_MAX_ENUM = 0x7fffffff
+} spvbc_diagnostic_policy;
+
+/**
+ * Sets the policy of `context` for the calls that follow.  With SPVBC_DIAGNOSTICS_KEEP_FIRST the
+ * memory the findings take is bounded by `limit` whatever the module holds, so a driver bounds
+ * the library's memory to the module's size plus a constant it chooses; `limit` is ignored by
+ * the other policies.  Returns SPVBC_ERROR_INVALID_ARGUMENT for a NULL context or an unknown
+ * policy.  Since 0.1.1.
+ */
+SPVBC_API spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,
+                                                           spvbc_diagnostic_policy policy,
+                                                           size_t limit);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Types and the as_type plan (pure functions: no allocation, no context)                   */

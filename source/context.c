@@ -1,9 +1,11 @@
-/* Context: allocator, diagnostics and their string arena, result names, version. */
+/* Context: allocator, spare tables, opcode-flag cache, live modules, the store of findings and
+ * its string arena, result names, version. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "context.h"
+#include "rules.h"
 
 /* Diagnostic strings live in a chain of blocks, released together when diagnostics clear. */
 typedef struct arena_block {
@@ -14,10 +16,9 @@ typedef struct arena_block {
 
 struct spvbc_context_s {
     spvbc_allocator a;
-    spvbc_diagnostic *diags;
-    size_t diag_count, diag_cap;
+    spvbc__diag_store diags;
     arena_block *blocks;
-    struct spvbc_module_s *modules; /* live modules, destroyed with the context */
+    spvbc__live *live; /* live modules, released with the context */
     uint8_t optab[SPVBC__OPTAB_SIZE];
     /* The id table and site list of the last destroyed module, kept for the next parse: a
      * driver parses module after module, and fresh pages cost more than the parse itself. */
@@ -45,58 +46,6 @@ void spvbc__give_spare(spvbc_context ctx, int kind, void *ptr, size_t bytes)
     spvbc__free(ctx, ctx->spare[kind], ctx->spare_bytes[kind]);
     ctx->spare[kind] = ptr;
     ctx->spare_bytes[kind] = bytes;
-}
-
-uint8_t spvbc__opcode_flags(uint32_t op)
-{
-    bool has_result = false, has_type = false;
-    SpvHasResultAndType((SpvOp)op, &has_result, &has_type);
-    uint8_t f =
-        (uint8_t)((has_result ? SPVBC__OPF_RESULT : 0u) | (has_type ? SPVBC__OPF_TYPE : 0u));
-    /* In SPIRV-Headers' table every opcode with a result id and no result type declares a
-     * type, except these few. */
-    if (has_result && !has_type) {
-        switch (op) {
-        case SpvOpString:
-        case SpvOpExtInstImport:
-        case SpvOpDecorationGroup:
-        case SpvOpLabel:
-        case SpvOpAliasDomainDeclINTEL:
-        case SpvOpAliasScopeDeclINTEL:
-        case SpvOpAliasScopeListDeclINTEL: break;
-        default: f |= SPVBC__OPF_DECL; break;
-        }
-    }
-    switch (op) {
-    case SpvOpCapability:
-    case SpvOpExtension:
-    case SpvOpExtInstImport:
-    case SpvOpMemoryModel:
-    case SpvOpTypeForwardPointer:
-    case SpvOpConstantNull:
-    case SpvOpFunction:
-    case SpvOpFunctionEnd:
-    case SpvOpBitcast:
-    case SpvOpSpecConstantOp:
-    case SpvOpTypeVector: f |= SPVBC__OPF_SPECIAL; break;
-    default: break;
-    }
-    switch (op) {
-    case SpvOpLine:
-    case SpvOpNoLine:
-    case SpvOpLabel:
-    case SpvOpFunctionEnd:
-    case SpvOpBranch:
-    case SpvOpBranchConditional:
-    case SpvOpSwitch:
-    case SpvOpReturn:
-    case SpvOpReturnValue:
-    case SpvOpKill:
-    case SpvOpUnreachable:
-    case SpvOpExtInst: f |= SPVBC__OPF_LINE; break;
-    default: break;
-    }
-    return f;
 }
 
 uint8_t *spvbc__context_optab(spvbc_context ctx)
@@ -185,39 +134,52 @@ spvbc_result spvbc_context_create(const spvbc_allocator *allocator, spvbc_contex
     return SPVBC_SUCCESS;
 }
 
-void spvbc__module_link(spvbc_context ctx, struct spvbc_module_s *m)
+void spvbc__live_link(spvbc_context ctx, spvbc__live *entry)
 {
-    m->prev = NULL;
-    m->next = ctx->modules;
-    if (ctx->modules) ctx->modules->prev = m;
-    ctx->modules = m;
+    entry->prev = NULL;
+    entry->next = ctx->live;
+    if (ctx->live) ctx->live->prev = entry;
+    ctx->live = entry;
 }
 
-void spvbc__module_unlink(spvbc_context ctx, struct spvbc_module_s *m)
+void spvbc__live_unlink(spvbc_context ctx, spvbc__live *entry)
 {
-    if (m->prev)
-        m->prev->next = m->next;
+    if (entry->prev)
+        entry->prev->next = entry->next;
     else
-        ctx->modules = m->next;
-    if (m->next) m->next->prev = m->prev;
+        ctx->live = entry->next;
+    if (entry->next) entry->next->prev = entry->prev;
 }
 
 void spvbc_context_destroy(spvbc_context context)
 {
     if (!context) return;
-    while (context->modules)
-        spvbc_module_destroy(context->modules);
+    while (context->live)
+        context->live->release(context->live);
     for (int k = 0; k < SPVBC__SPARE_KINDS; ++k)
         spvbc__free(context, context->spare[k], context->spare_bytes[k]);
     spvbc__diag_clear(context);
-    spvbc__free(context, context->diags, context->diag_cap * sizeof *context->diags);
+    spvbc__diag_store *st = &context->diags;
+    spvbc__free(context, st->recs, st->cap * sizeof *st->recs);
+    spvbc__free(context, st->fixed, st->fixed_cap * sizeof *st->fixed);
+    spvbc__free(context, st->view, st->view_cap * sizeof *st->view);
     spvbc_allocator a = context->a;
     a.free(a.user, context, sizeof *context);
 }
 
+spvbc__diag_store *spvbc__context_diags(spvbc_context ctx)
+{
+    return &ctx->diags;
+}
+
 void spvbc__diag_clear(spvbc_context ctx)
 {
-    ctx->diag_count = 0;
+    spvbc__diag_store *st = &ctx->diags;
+    st->count = 0;
+    st->fixed_count = 0;
+    st->view_ready = false;
+    st->module = NULL;
+    st->not_kept = 0;
     arena_block *b = ctx->blocks;
     while (b) {
         arena_block *next = b->next;
@@ -277,13 +239,38 @@ const char *spvbc__sprintf(spvbc_context ctx, const char *fmt, ...)
     return s;
 }
 
+bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const spvbc__record *r)
+{
+    spvbc__diag_store *st = &ctx->diags;
+    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY ||
+        (st->policy == SPVBC_DIAGNOSTICS_KEEP_FIRST && st->count - st->fixed_count >= st->limit)) {
+        st->not_kept++;
+        return true;
+    }
+    if (!spvbc__grow(ctx, (void **)&st->recs, &st->cap, sizeof *st->recs, st->count + 1))
+        return false;
+    st->recs[st->count++] = *r;
+    st->module = m;
+    st->view_ready = false;
+    return true;
+}
+
 spvbc_diagnostic *spvbc__diag_add(spvbc_context ctx, const spvbc_diagnostic *d)
 {
-    if (!spvbc__grow(ctx, (void **)&ctx->diags, &ctx->diag_cap, sizeof *ctx->diags,
-                     ctx->diag_count + 1))
+    spvbc__diag_store *st = &ctx->diags;
+    if (!spvbc__grow(ctx, (void **)&st->fixed, &st->fixed_cap, sizeof *st->fixed,
+                     st->fixed_count + 1) ||
+        !spvbc__grow(ctx, (void **)&st->recs, &st->cap, sizeof *st->recs, st->count + 1))
         return NULL;
-    spvbc_diagnostic *slot = &ctx->diags[ctx->diag_count++];
+    spvbc_diagnostic *slot = &st->fixed[st->fixed_count];
     *slot = *d;
+    spvbc__record r;
+    memset(&r, 0, sizeof r);
+    r.rule = d->rule;
+    r.arg = (uint32_t)st->fixed_count++;
+    r.severity = (uint8_t)d->severity;
+    st->recs[st->count++] = r;
+    st->view_ready = false;
     return slot;
 }
 
@@ -307,25 +294,16 @@ spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, cons
     return spvbc__diag_add(ctx, &d);
 }
 
-size_t spvbc_context_diagnostic_count(spvbc_context context)
+spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,
+                                                 spvbc_diagnostic_policy policy, size_t limit)
 {
-    return context ? context->diag_count : 0;
-}
-
-const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t index)
-{
-    if (!context || index >= context->diag_count) return NULL;
-    return &context->diags[index];
-}
-
-spvbc_diagnostic *spvbc__diag_at(spvbc_context ctx, size_t index)
-{
-    return index < ctx->diag_count ? &ctx->diags[index] : NULL;
-}
-
-size_t spvbc__diag_count(spvbc_context ctx)
-{
-    return ctx->diag_count;
+    if (!context) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (policy != SPVBC_DIAGNOSTICS_KEEP_ALL && policy != SPVBC_DIAGNOSTICS_KEEP_FIRST &&
+        policy != SPVBC_DIAGNOSTICS_COUNT_ONLY)
+        return SPVBC_ERROR_INVALID_ARGUMENT;
+    context->diags.policy = policy;
+    context->diags.limit = limit;
+    return SPVBC_SUCCESS;
 }
 
 const char *spvbc_severity_string(spvbc_severity severity)

@@ -1,10 +1,11 @@
 /* Lower: rewrites as_type-legal but SPIR-V-invalid bitcasts following spvbc_astype_plan(), as
- * an edit list over the input (no instruction moves), and writes the result as spans. */
-#include <stdio.h>
+ * an edit list over the input (no instruction moves); writer.c turns it into spans. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "context.h"
+#include "report.h"
+#include "types.h"
 
 /* A declaration the pass adds: OpTypeVector 4 of `key`, or OpConstantNull of `key`. */
 typedef struct added {
@@ -20,8 +21,6 @@ typedef struct lstate {
     uint32_t next_id;
     added *adds;
     size_t add_count, add_cap;
-    spvbc__diag_pending *pending;
-    size_t pending_count, pending_cap;
     spvbc_result error; /* first failure */
 } lstate;
 
@@ -125,48 +124,6 @@ static uint32_t class_bit(spvbc_astype_class c)
     return 1u << (uint32_t)c;
 }
 
-/* The spirv-dis friendly name of a plan type ("v4float", "v3uint"): unsigned and signless
- * integers are "u" types, as spirv-dis spells them. */
-static void friendly_type(const spvbc_type_desc *t, char *buf, size_t size)
-{
-    static const char *const ints[] = {"char", "short", "int", "long"};
-    const char *base;
-    char tmp[16];
-    if (t->kind == SPVBC_SCALAR_FLOAT)
-        base = t->width == 16 ? "half" : t->width == 32 ? "float" : "double";
-    else {
-        int i = t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : 3;
-        (void)snprintf(tmp, sizeof tmp, "%s%s", t->is_signed ? "" : "u", ints[i]);
-        base = tmp;
-    }
-    if (t->count == 1)
-        (void)snprintf(buf, size, "%%%s", base);
-    else
-        (void)snprintf(buf, size, "%%v%u%s", t->count, base);
-}
-
-/* Appends "%id = OpVectorShuffle %v3float %a %b 0 1 2" (or the bitcast) to `buf`. */
-static void describe_op(char *buf, size_t size, size_t *len, bool spec, uint32_t id,
-                        const spvbc_plan_op *op, uint32_t a, uint32_t b)
-{
-    char type[24];
-    friendly_type(&op->result_type, type, sizeof type);
-    int n;
-    if (op->kind == SPVBC_PLAN_OP_BITCAST) {
-        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %s %%%u", *len ? "; " : "", id,
-                     spec ? "OpSpecConstantOp Bitcast" : "OpBitcast", type, a);
-    } else {
-        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %s %%%u %%%u", *len ? "; " : "", id,
-                     spec ? "OpSpecConstantOp VectorShuffle" : "OpVectorShuffle", type, a, b);
-        for (uint32_t i = 0; i < op->lane_count && n > 0 && *len + (size_t)n < size; ++i) {
-            int k = snprintf(buf + *len + (size_t)n, size - *len - (size_t)n, " %u", op->lanes[i]);
-            if (k > 0) n += k;
-        }
-    }
-    if (n > 0) *len += (size_t)n;
-    if (*len >= size) *len = size - 1;
-}
-
 static bool lower_site(lstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
@@ -175,53 +132,20 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     s->sum.bitcasts_checked++;
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 
-    const bool lowerable = spvbc__site_lowerable(m, &info, site->offset);
-    if (lowerable && !(s->opt.classes & class_bit(info.plan.cls))) {
+    const spvbc__keep_reason keep = spvbc__keep_reason_of(m, &info, site->offset);
+    spvbc__report_args a = {SPVBC_SEVERITY_WARNING, "L-SKIPPED", true, false, s->opt.pad, 0};
+    if (keep == SPVBC__KEEP_NONE && !(s->opt.classes & class_bit(info.plan.cls))) {
         /* Fixable, but the caller asked for other classes only: left alone, not refused. */
         s->sum.skipped++;
-        if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_WARNING, "L-SKIPPED",
-                                "left alone: this as_type class is not selected", true, true,
-                                &s->pending, &s->pending_count, &s->pending_cap))
-            return fail_oom(s);
-        return true;
+        return spvbc__report(m, site, SPVBC__MSG_SKIPPED, &a) || fail_oom(s);
     }
-    if (info.spec_needs_kernel || !lowerable) {
+    if (keep != SPVBC__KEEP_NONE) {
         s->sum.refused++;
-        char why[256];
-        if (info.spec_needs_kernel)
-            (void)snprintf(why, sizeof why,
-                           "not lowered: specialization constant operation "
-                           "Bitcast requires the Kernel capability");
-        else if (info.vrule == SPVBC__V12 && m->refs_above_bound)
-            (void)snprintf(why, sizeof why,
-                           "not lowered: the module names ids at or above its bound, which the "
-                           "new ids would alias (the module is invalid: fix it first)");
-        else if (info.vrule != SPVBC__V12)
-            (void)snprintf(why, sizeof why, "%s", spvbc__vrule_text(info.vrule));
-        else if (info.operand_later && info.has_astype && info.plan.refusal == SPVBC_REFUSE_NONE)
-            (void)snprintf(why, sizeof why,
-                           "not lowered: its operand is defined after it (invalid order: fix "
-                           "the module first)");
-        else if (!info.has_astype)
-            (void)snprintf(why, sizeof why,
-                           "not lowered: total bit widths differ and no as_type maps them");
-        else if (info.plan.refusal != SPVBC_REFUSE_NONE) {
-            char r[160];
-            spvbc__refusal_text(m, &info, r, sizeof r);
-            (void)snprintf(why, sizeof why, "not lowered: %s", r);
-        } else if (!info.spec || m->is_kernel)
-            (void)snprintf(why, sizeof why,
-                           "not lowered: the 4-component vector type the recipe needs is "
-                           "declared after this instruction");
-        else
-            (void)snprintf(why, sizeof why,
-                           "not lowered: a Shader module cannot express the recipe as "
-                           "specialization constants");
-        const char *rule = info.spec_needs_kernel ? "S7" : spvbc__vrule_id(info.vrule);
-        if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_ERROR, rule, why, false, true,
-                                &s->pending, &s->pending_count, &s->pending_cap))
-            return fail_oom(s);
-        return true;
+        a.severity = SPVBC_SEVERITY_ERROR;
+        a.rule = info.spec_needs_kernel ? "S7" : spvbc__vrule_id(info.vrule);
+        a.lowerable = false;
+        a.arg = keep;
+        return spvbc__report(m, site, SPVBC__MSG_KEPT, &a) || fail_oom(s);
     }
 
     /* Emit the plan: each op feeds the next; the last keeps the original result id. */
@@ -229,9 +153,6 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     uint32_t words[3 * 10];
     size_t nw = 0;
     uint32_t value = info.operand_id;
-    char recipe[512];
-    size_t rlen = 0;
-    recipe[0] = '\0';
     for (uint32_t i = 0; i < p->op_count; ++i) {
         const spvbc_plan_op *op = &p->ops[i];
         uint32_t type, id, second = value;
@@ -264,25 +185,16 @@ static bool lower_site(lstate *s, const spvbc__site *site)
             ((uint32_t)len << 16) |
             (info.spec ? SpvOpSpecConstantOp
                        : (op->kind == SPVBC_PLAN_OP_BITCAST ? SpvOpBitcast : SpvOpVectorShuffle));
-        describe_op(recipe, sizeof recipe, &rlen, info.spec, id, op, value, second);
         nw += len;
         value = id;
     }
+    const size_t first = m->edit_word_count;
     if (!add_edit(s, site->offset, site->word_count, words, nw)) return false;
     s->sum.rewritten++;
-    /* "lowered %s (4->3) into: ..." with %s the as_type spelling; '%' in the recipe doubled. */
-    char text[1100];
-    size_t t = (size_t)snprintf(text, sizeof text,
-                                "lowered %%s (%s) into: ", spvbc_astype_class_string(p->cls));
-    for (size_t i = 0; recipe[i] && t + 2 < sizeof text; ++i) {
-        if (recipe[i] == '%') text[t++] = '%';
-        text[t++] = recipe[i];
-    }
-    text[t] = '\0';
-    if (!spvbc__report_site(m, site, &info, SPVBC_SEVERITY_NOTE, "L-LOWERED", text, true, false,
-                            &s->pending, &s->pending_count, &s->pending_cap))
-        return fail_oom(s);
-    return true;
+    a.severity = SPVBC_SEVERITY_NOTE;
+    a.rule = "L-LOWERED";
+    a.arg = first;
+    return spvbc__report(m, site, SPVBC__MSG_LOWERED, &a) || fail_oom(s);
 }
 
 static int edit_cmp(const void *a, const void *b)
@@ -295,18 +207,6 @@ static int edit_cmp(const void *a, const void *b)
     return x->first < y->first ? -1 : x->first > y->first;
 }
 
-static void reset_output(struct spvbc_module_s *m)
-{
-    m->edit_count = 0;
-    m->edit_word_count = 0;
-    m->changed = false;
-    m->out_bound = m->bound;
-    spvbc__give_spare(m->ctx, SPVBC__SPARE_OUT, m->out, m->out_bytes);
-    m->out = NULL;
-    m->out_count = 0;
-    m->out_bytes = 0;
-}
-
 spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
                                 spvbc_lower_summary *out_summary)
 {
@@ -316,7 +216,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
         return SPVBC_ERROR_INVALID_ARGUMENT;
     if (options && (options->classes & ~SPVBC_LOWER_ALL)) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
-    reset_output(module);
+    spvbc__module_reset_output(module);
 
     lstate s;
     memset(&s, 0, sizeof s);
@@ -328,11 +228,11 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
 
     for (size_t i = 0; i < module->site_count; ++i)
         if (!lower_site(&s, &module->sites[i])) break;
-    bool resolved = spvbc__resolve_pending(module, s.pending, s.pending_count, s.pending_cap);
     spvbc__free(s.ctx, s.adds, s.add_cap * sizeof *s.adds);
-    if (s.error == SPVBC_SUCCESS && !resolved) s.error = SPVBC_ERROR_OUT_OF_MEMORY;
+    if (s.error == SPVBC_SUCCESS && !spvbc__report_finish(s.ctx))
+        s.error = SPVBC_ERROR_OUT_OF_MEMORY;
     if (s.error != SPVBC_SUCCESS) {
-        reset_output(module);
+        spvbc__module_reset_output(module);
         if (s.error == SPVBC_ERROR_OUT_OF_MEMORY) return spvbc__oom(s.ctx);
         (void)spvbc__diag_simple(s.ctx, SPVBC_SEVERITY_ERROR, "R-LIMIT", 3, SPVBC_NO_POSITION, 0,
                                  "no ids left below 2^32 for the lowering's new values");
@@ -341,7 +241,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     /* The output's bound stays within the cap the module was parsed with (so it parses again,
      * and passes spirv-val's limit at the default cap): if it would not, nothing changes. */
     if (s.next_id > module->max_bound) {
-        reset_output(module);
+        spvbc__module_reset_output(module);
         spvbc__diag_clear(s.ctx); /* the per-site reports describe rewrites that are undone */
         if (!spvbc__diag_simple(s.ctx, SPVBC_SEVERITY_ERROR, "R-LIMIT", 3, SPVBC_NO_POSITION, 0,
                                 "lowering needs an id bound of %u, above the cap of %u: nothing "
@@ -356,74 +256,5 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     module->out_bound = s.next_id;
     s.sum.new_id_bound = s.next_id;
     if (out_summary) *out_summary = s.sum;
-    return SPVBC_SUCCESS;
-}
-
-spvbc_result spvbc_module_write(spvbc_module module, spvbc_write_fn fn, void *user)
-{
-    if (!module || !fn) return SPVBC_ERROR_INVALID_ARGUMENT;
-    const uint32_t *w = module->words;
-    if (!module->changed) {
-        if (fn(user, w, module->word_count)) return SPVBC_ERROR_INVALID_ARGUMENT;
-        return SPVBC_SUCCESS;
-    }
-    uint32_t header[5] = {w[0], w[1], w[2], module->out_bound, w[4]};
-    if (fn(user, header, 5)) return SPVBC_ERROR_INVALID_ARGUMENT;
-    size_t pos = 5;
-    for (size_t i = 0; i < module->edit_count; ++i) {
-        const spvbc__edit *e = &module->edits[i];
-        if (e->offset > pos && fn(user, w + pos, e->offset - pos))
-            return SPVBC_ERROR_INVALID_ARGUMENT;
-        if (fn(user, module->edit_words + e->first, e->count)) return SPVBC_ERROR_INVALID_ARGUMENT;
-        pos = e->offset + e->remove;
-    }
-    if (pos < module->word_count && fn(user, w + pos, module->word_count - pos))
-        return SPVBC_ERROR_INVALID_ARGUMENT;
-    return SPVBC_SUCCESS;
-}
-
-typedef struct collect {
-    uint32_t *dst;
-    size_t at;
-} collect;
-
-static int collect_fn(void *user, const uint32_t *words, size_t count)
-{
-    collect *c = (collect *)user;
-    memcpy(c->dst + c->at, words, count * 4);
-    c->at += count;
-    return 0;
-}
-
-spvbc_result spvbc_module_get_words(spvbc_module module, const uint32_t **out_words,
-                                    size_t *out_word_count)
-{
-    if (!module || !out_words || !out_word_count) return SPVBC_ERROR_INVALID_ARGUMENT;
-    if (!module->changed) {
-        *out_words = module->words;
-        *out_word_count = module->word_count;
-        return SPVBC_SUCCESS;
-    }
-    if (!module->out) {
-        size_t total = module->word_count;
-        for (size_t i = 0; i < module->edit_count; ++i)
-            total = total - module->edits[i].remove + module->edits[i].count;
-        if (total > SIZE_MAX / 4) return spvbc__oom(module->ctx);
-        size_t bytes = 0;
-        uint32_t *out =
-            (uint32_t *)spvbc__take_spare(module->ctx, SPVBC__SPARE_OUT, total * 4, &bytes);
-        if (!out) {
-            bytes = total * 4;
-            out = (uint32_t *)spvbc__alloc(module->ctx, bytes);
-        }
-        if (!out) return spvbc__oom(module->ctx);
-        collect c = {out, 0};
-        (void)spvbc_module_write(module, collect_fn, &c);
-        module->out = out;
-        module->out_count = total;
-        module->out_bytes = bytes;
-    }
-    *out_words = module->out;
-    *out_word_count = module->out_count;
     return SPVBC_SUCCESS;
 }

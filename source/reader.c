@@ -1,8 +1,10 @@
 /* Reader: header checks, one linear walk over the instructions building the id table, the
- * type table and the list of bitcast sites. */
+ * type table (through types.c) and the list of bitcast sites. */
 #include <string.h>
 
-#include "internal.h"
+#include "context.h"
+#include "rules.h"
+#include "types.h"
 
 #define HEADER_WORDS 5u
 #define SPIRV_MAGIC 0x07230203u
@@ -37,121 +39,6 @@ static spvbc_result failf_id(parser *p, spvbc_result r, const char *rule, const 
                             id))
         return spvbc__oom(p->ctx);
     return r;
-}
-
-/* Returns the type record a type-declaring instruction refers to, failing when `id` is not an
- * already declared type ("a type used before it is declared"). */
-static spvbc_result need_type(parser *p, uint32_t id, const spvbc__type **out)
-{
-    const struct spvbc_module_s *m = p->m;
-    if (id == 0 || id >= m->bound)
-        return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
-                        "type operand %%%u is 0 or at or above the id bound", id);
-    *out = spvbc__type_of_id(m, id);
-    if (!*out)
-        return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
-                        "%%%u is used as a type but is not a type declared before this "
-                        "instruction",
-                        id);
-    return SPVBC_SUCCESS;
-}
-
-static spvbc_result add_type(parser *p, uint32_t id, const spvbc__type *t)
-{
-    struct spvbc_module_s *m = p->m;
-    if (m->type_count >= 0x7FFFFFF0u)
-        return fail(p, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", "too many types");
-    if (!spvbc__grow(p->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types, m->type_count + 1))
-        return spvbc__oom(p->ctx);
-    spvbc__type *slot = &m->types[m->type_count];
-    *slot = *t;
-    slot->id = id;
-    slot->decl_offset = (uint32_t)p->offset;
-    slot->decl_words = m->words[p->offset] >> 16;
-    if (m->ids[id] == SPVBC__ID_FORWARD) slot->forward = 1;
-    m->ids[id] = SPVBC__ID_TYPE_BIT | (uint32_t)m->type_count;
-    m->type_count++;
-    return SPVBC_SUCCESS;
-}
-
-/* Declares the type of a type instruction at `w` (word count `wc`). */
-static spvbc_result declare_type(parser *p, const uint32_t *w, uint32_t wc, uint32_t id)
-{
-    spvbc__type t;
-    memset(&t, 0, sizeof t);
-    t.count = 1;
-    const spvbc__type *c = NULL;
-    spvbc_result r;
-    switch (p->opcode) {
-    case SpvOpTypeVoid: t.kind = SPVBC__T_VOID; break;
-    case SpvOpTypeBool: t.kind = SPVBC__T_BOOL; break;
-    case SpvOpTypeInt:
-    case SpvOpTypeFloat:
-        if (wc < (p->opcode == SpvOpTypeInt ? 4u : 3u))
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                        "type declaration is missing its width operand");
-        t.kind = p->opcode == SpvOpTypeInt ? SPVBC__T_INT : SPVBC__T_FLOAT;
-        t.width = w[2];
-        if (t.width == 0)
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE", "scalar type has width 0");
-        if (p->opcode == SpvOpTypeInt) t.is_signed = w[3] ? 1u : 0u;
-        if (t.width == 8 && t.kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
-        if (t.width == 16)
-            t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
-        break;
-    case SpvOpTypeVector:
-        if (wc < 4)
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                        "OpTypeVector is missing operands");
-        if ((r = need_type(p, w[2], &c)) != SPVBC_SUCCESS) return r;
-        if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
-            return failf_id(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                            "OpTypeVector component type %%%u is not a scalar", w[2]);
-        t.count = w[3];
-        if (t.count != 2 && t.count != 3 && t.count != 4 && t.count != 8 && t.count != 16)
-            return failf_id(p, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                            "OpTypeVector has %u components (must be 2, 3, 4, 8 or 16)", t.count);
-        t.kind = SPVBC__T_VECTOR;
-        t.comp_kind = c->kind;
-        t.width = c->width;
-        t.is_signed = c->is_signed;
-        t.elem = w[2];
-        t.small = c->small;
-        break;
-    case SpvOpTypePointer:
-        if (wc < 4)
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                        "OpTypePointer is missing operands");
-        if ((r = need_type(p, w[3], &c)) != SPVBC_SUCCESS) return r;
-        t.kind = SPVBC__T_POINTER;
-        t.storage = w[2];
-        t.elem = w[3];
-        /* spirv-val looks through pointees except those of forward-declared pointers. */
-        t.small = p->m->ids[id] == SPVBC__ID_FORWARD ? 0u : c->small;
-        break;
-    case SpvOpTypeArray:
-    case SpvOpTypeRuntimeArray:
-    case SpvOpTypeMatrix:
-        if (wc < 3)
-            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                        "composite type is missing its element type");
-        if ((r = need_type(p, w[2], &c)) != SPVBC_SUCCESS) return r;
-        t.kind = SPVBC__T_OTHER;
-        t.elem = w[2];
-        t.small = c->small;
-        break;
-    case SpvOpTypeStruct:
-        t.kind = SPVBC__T_OTHER;
-        for (uint32_t i = 2; i < wc; ++i) {
-            uint32_t mid = w[i];
-            if (mid < p->m->bound && p->m->ids[mid] == SPVBC__ID_FORWARD) continue;
-            if ((r = need_type(p, mid, &c)) != SPVBC_SUCCESS) return r;
-            t.small |= c->small;
-        }
-        break;
-    default: t.kind = SPVBC__T_OTHER; break;
-    }
-    return add_type(p, id, &t);
 }
 
 /* Whether the literal string operand starting at word `first` of a `wc`-word instruction at `w`
@@ -338,7 +225,10 @@ static spvbc_result walk(parser *p)
                 ids[id] = type_id;
             } else if (f & SPVBC__OPF_DECL) {
                 AT();
-                if ((r = declare_type(p, w, wc, id)) != SPVBC_SUCCESS) return r;
+                spvbc__type_error err;
+                r = spvbc__declare_type(m, op, w, wc, id, off, &err);
+                if (r == SPVBC_ERROR_OUT_OF_MEMORY) return spvbc__oom(p->ctx);
+                if (r != SPVBC_SUCCESS) return failf_id(p, r, err.rule, err.fmt, err.arg);
             } else {
                 ids[id] = SPVBC__ID_NOTYPE;
             }
@@ -425,14 +315,8 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
                                  "module of %zu words is above the 2^32-word limit", word_count);
         return SPVBC_ERROR_UNSUPPORTED;
     }
-    struct spvbc_module_s *m = (struct spvbc_module_s *)spvbc__alloc(context, sizeof *m);
+    struct spvbc_module_s *m = spvbc__module_new(context, words, word_count);
     if (!m) return spvbc__oom(context);
-    memset(m, 0, sizeof *m);
-    m->ctx = context;
-    m->words = words;
-    m->word_count = word_count;
-    m->addressing = ~0u;
-    spvbc__module_link(context, m);
 
     parser p;
     memset(&p, 0, sizeof p);
@@ -479,7 +363,7 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
 oom:
     r = spvbc__oom(context);
 fail:
-    spvbc_module_destroy(m);
+    spvbc__module_release(m);
     return r;
 }
 
@@ -511,38 +395,4 @@ spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, 
     spvbc_result r = spvbc_module_parse(context, tmp, size / 4, &o, out_module);
     spvbc__free(context, tmp, size ? size : 4);
     return r;
-}
-
-void spvbc_module_destroy(spvbc_module module)
-{
-    if (!module) return;
-    spvbc_context ctx = module->ctx;
-    spvbc__module_unlink(ctx, module);
-    spvbc__free(ctx, module->owned, module->owned_count * 4);
-    spvbc__give_spare(ctx, SPVBC__SPARE_IDS, module->ids, module->ids_bytes);
-    spvbc__free(ctx, module->types, module->type_cap * sizeof *module->types);
-    spvbc__give_spare(ctx, SPVBC__SPARE_SITES, module->sites,
-                      module->site_cap * sizeof *module->sites);
-    spvbc__free(ctx, module->edits, module->edit_cap * sizeof *module->edits);
-    spvbc__free(ctx, module->edit_words, module->edit_word_cap * 4);
-    spvbc__give_spare(ctx, SPVBC__SPARE_OUT, module->out, module->out_bytes);
-    spvbc__free(ctx, module, sizeof *module);
-}
-
-spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_info)
-{
-    if (!module || !out_info) return SPVBC_ERROR_INVALID_ARGUMENT;
-    spvbc_module_info i;
-    memset(&i, 0, sizeof i);
-    i.version = module->version;
-    i.generator = module->generator;
-    i.id_bound = module->bound;
-    i.instruction_count = module->instruction_count;
-    i.bitcast_count = module->site_count;
-    i.is_kernel = module->is_kernel;
-    i.is_shader = module->is_shader;
-    i.features = module->caps_features | (module->is_shader ? SPVBC_FEATURE_SHADER : 0u);
-    i.byte_swapped = module->byte_swapped;
-    *out_info = i;
-    return SPVBC_SUCCESS;
 }

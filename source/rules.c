@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "rules.h"
 
 static bool is_num_scalar(const spvbc__type *t)
 {
@@ -145,65 +145,10 @@ void spvbc__feature_names(uint32_t mask, char *buf, size_t size)
     }
 }
 
-static const char *storage_name(uint32_t sc)
+bool spvbc__same_element(const spvbc_type_desc *a, const spvbc_type_desc *b)
 {
-    switch (sc) {
-    case SpvStorageClassUniformConstant: return "UniformConstant";
-    case SpvStorageClassInput: return "Input";
-    case SpvStorageClassUniform: return "Uniform";
-    case SpvStorageClassOutput: return "Output";
-    case SpvStorageClassWorkgroup: return "Workgroup";
-    case SpvStorageClassCrossWorkgroup: return "CrossWorkgroup";
-    case SpvStorageClassPrivate: return "Private";
-    case SpvStorageClassFunction: return "Function";
-    case SpvStorageClassGeneric: return "Generic";
-    case SpvStorageClassPushConstant: return "PushConstant";
-    case SpvStorageClassImage: return "Image";
-    case SpvStorageClassStorageBuffer: return "StorageBuffer";
-    case SpvStorageClassPhysicalStorageBuffer: return "PhysicalStorageBuffer";
-    default: return "StorageClass?";
-    }
-}
-
-static void scalar_spelling(uint32_t kind, uint32_t width, uint32_t sign, char *buf, size_t size)
-{
-    if (kind == SPVBC__T_INT)
-        (void)snprintf(buf, size, "OpTypeInt %u %u", width, sign);
-    else if (kind == SPVBC__T_FLOAT)
-        (void)snprintf(buf, size, "OpTypeFloat %u", width);
-    else if (kind == SPVBC__T_BOOL)
-        (void)snprintf(buf, size, "OpTypeBool");
-    else if (kind == SPVBC__T_VOID)
-        (void)snprintf(buf, size, "OpTypeVoid");
-    else
-        (void)snprintf(buf, size, "a non-numerical type");
-}
-
-void spvbc__type_spelling(const struct spvbc_module_s *m, const spvbc__type *t, char *buf,
-                          size_t size)
-{
-    char inner[64];
-    if (!t) {
-        (void)snprintf(buf, size, "(not a type)");
-        return;
-    }
-    switch (t->kind) {
-    case SPVBC__T_VECTOR:
-        scalar_spelling(t->comp_kind, t->width, t->is_signed, inner, sizeof inner);
-        (void)snprintf(buf, size, "OpTypeVector %u x %s", t->count, inner);
-        break;
-    case SPVBC__T_POINTER: {
-        const spvbc__type *pt = spvbc__type_of_id(m, t->elem);
-        if (pt && pt->kind != SPVBC__T_POINTER && pt->kind != SPVBC__T_OTHER)
-            spvbc__type_spelling(m, pt, inner, sizeof inner);
-        else
-            (void)snprintf(inner, sizeof inner, "%%%u", t->elem);
-        (void)snprintf(buf, size, "OpTypePointer %s %s", storage_name(t->storage), inner);
-        break;
-    }
-    case SPVBC__T_OTHER: (void)snprintf(buf, size, "non-numerical type %%%u", t->id); break;
-    default: scalar_spelling(t->kind, t->width, t->is_signed, buf, size); break;
-    }
+    return a->kind == b->kind && a->width == b->width &&
+           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
 }
 
 bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t size)

@@ -13,7 +13,7 @@
 #include <spirv-tools/libspirv.h>
 
 #include "spirv_bitcast.h"
-#include "internal.h"
+#include "rules.h"
 
 /* ---- a tiny module builder --------------------------------------------------------------- */
 

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "rules.h"
 
 /* ---- type constructors ------------------------------------------------------------------- */
 

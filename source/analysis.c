@@ -1,0 +1,112 @@
+/* Analysis: the facts of one bitcast site, shared by validate, lower and the report. */
+#include <string.h>
+
+#include "analysis.h"
+
+static spvbc__rule_env rule_env(const struct spvbc_module_s *m)
+{
+    spvbc__rule_env env;
+    env.version = m->version;
+    env.psb_gate = m->version >= 0x00010500u || m->has_psb_ext;
+    env.shader = m->is_shader;
+    env.features = m->caps_features;
+    return env;
+}
+
+uint32_t spvbc__plan_features(const struct spvbc_module_s *m)
+{
+    return m->caps_features | (m->is_shader ? SPVBC_FEATURE_SHADER : 0u);
+}
+
+void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
+                         spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->spec = site->spec != 0;
+    out->opcode = out->spec ? SpvOpSpecConstantOp : SpvOpBitcast;
+    out->result_type_id = site->result_type_id;
+    out->result_id = site->result_id;
+    out->operand_id = site->operand_id;
+    out->rtype = spvbc__type_of_id(m, out->result_type_id);
+    out->spec_needs_kernel = out->spec && !m->is_kernel;
+
+    const uint32_t oid = out->operand_id;
+    if (oid == 0 || oid >= m->bound) {
+        out->vrule = SPVBC__VUNDEF;
+        return;
+    }
+    /* The entry the reader saw when it met the site (usually in cache then); an operand
+     * defined later (invalid SSA, but possible) is looked up again. */
+    const uint32_t e = site->operand_entry != SPVBC__ID_UNDEF ? site->operand_entry : m->ids[oid];
+    out->operand_later = site->operand_entry == SPVBC__ID_UNDEF;
+    if (e == SPVBC__ID_UNDEF || e == SPVBC__ID_FORWARD) {
+        out->vrule = SPVBC__VUNDEF;
+        return;
+    }
+    if (e != SPVBC__ID_NOTYPE && (e & SPVBC__ID_TYPE_BIT)) {
+        out->vrule = SPVBC__V0;
+        return;
+    }
+    out->otype = e == SPVBC__ID_NOTYPE ? NULL : spvbc__type_of_id(m, e);
+    spvbc__rule_env env = rule_env(m);
+    out->vrule = spvbc__check_bitcast(&env, out->rtype, out->otype);
+
+    if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(out->rtype, &out->dst)) {
+        out->has_astype = true;
+        if (out->vrule != SPVBC__V_OK || want_plan)
+            spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
+    }
+}
+
+const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,
+                                         const spvbc__site_info *info, const spvbc_type_desc *d)
+{
+    const spvbc__type *side = spvbc__same_element(d, &info->src) ? info->otype : info->rtype;
+    return side->kind == SPVBC__T_VECTOR ? spvbc__type_of_id(m, side->elem) : side;
+}
+
+/* Whether every intermediate type of the plan can be used at the site at `site_offset`: an
+ * existing vec4 declared after it cannot (a module whose layout puts it there is invalid, but
+ * parses), and declaring a second one would duplicate a type, which SPIR-V forbids. */
+static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__site_info *info,
+                                 uint32_t site_offset)
+{
+    for (uint32_t i = 0; i < info->plan.op_count; ++i) {
+        const spvbc_type_desc *d = &info->plan.ops[i].result_type;
+        if (d->count == info->dst.count && spvbc__same_element(d, &info->dst)) continue;
+        const spvbc__type *comp = spvbc__plan_component(m, info, d);
+        const spvbc__type *v4 = comp ? spvbc__type_of_id(m, comp->vec4_id) : NULL;
+        if (v4 && v4->decl_offset > site_offset) return false;
+    }
+    return true;
+}
+
+spvbc__keep_reason spvbc__keep_reason_of(const struct spvbc_module_s *m,
+                                         const spvbc__site_info *info, uint32_t site_offset)
+{
+    if (info->spec_needs_kernel) return SPVBC__KEEP_SPEC_NEEDS_KERNEL;
+    /* Only a size mismatch that as_type allows is fixed; every other failure stays. */
+    if (info->vrule != SPVBC__V12) return SPVBC__KEEP_NOT_SIZE;
+    /* New ids come from the bound: in a module that already names ids at or above it they
+     * would silently give those references a meaning nobody wrote. */
+    if (m->refs_above_bound) return SPVBC__KEEP_REFS_ABOVE_BOUND;
+    if (!info->has_astype) return SPVBC__KEEP_NO_ASTYPE;
+    /* An operand defined after its use (invalid order, but it parses) may bring its types
+     * after the site too, where a new vec4 or null would be declared: never rewrite that.
+     * With the operand first, every type a recipe builds on precedes the site. */
+    if (info->operand_later && info->plan.refusal == SPVBC_REFUSE_NONE)
+        return SPVBC__KEEP_OPERAND_LATER;
+    if (info->plan.refusal != SPVBC_REFUSE_NONE || info->plan.op_count == 0)
+        return SPVBC__KEEP_PLAN_REFUSED;
+    /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only; and
+     * every recipe needs its types declared before it. */
+    if (info->spec && !m->is_kernel) return SPVBC__KEEP_SHADER_SPEC;
+    if (!plan_types_available(m, info, site_offset)) return SPVBC__KEEP_VEC4_AFTER;
+    return SPVBC__KEEP_NONE;
+}
+
+bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,
+                           uint32_t site_offset)
+{
+    return spvbc__keep_reason_of(m, info, site_offset) == SPVBC__KEEP_NONE;
+}

@@ -1,0 +1,84 @@
+/* Context: the caller's allocator, the large tables kept for the next parse, the opcode-flag
+ * cache, the list of live modules and the store of findings.  Knows nothing of SPIR-V beyond
+ * the opcode flags and nothing of how a module is built or destroyed. */
+#ifndef SPVBC_CONTEXT_H_
+#define SPVBC_CONTEXT_H_
+
+#include <stdarg.h>
+
+#include "module.h"
+
+/* ---- memory ------------------------------------------------------------------------------ */
+
+void *spvbc__alloc(spvbc_context ctx, size_t size);
+void spvbc__free(spvbc_context ctx, void *ptr, size_t size);
+/** Grows `*array` (of `*cap` elements of `elem` bytes) to hold at least `need` elements, by
+ *  doubling; returns false on overflow or allocation failure, leaving the array as it was. */
+bool spvbc__grow(spvbc_context ctx, void **array, size_t *cap, size_t elem, size_t need);
+
+/* Large per-module tables the context keeps for reuse by the next parse. */
+enum { SPVBC__SPARE_IDS, SPVBC__SPARE_SITES, SPVBC__SPARE_OUT, SPVBC__SPARE_KINDS };
+/** Takes the context's spare block of `kind` if it has at least `min_bytes` (its size in
+ *  `*bytes`), else NULL. */
+void *spvbc__take_spare(spvbc_context ctx, int kind, size_t min_bytes, size_t *bytes);
+/** Gives a block of `bytes` back: the context keeps the larger of it and its spare. */
+void spvbc__give_spare(spvbc_context ctx, int kind, void *ptr, size_t bytes);
+
+/** The context's cache of spvbc__opcode_flags() for opcodes below SPVBC__OPTAB_SIZE; entries
+ *  are SPVBC__OPF_UNKNOWN until the reader first meets the opcode. */
+uint8_t *spvbc__context_optab(spvbc_context ctx);
+
+/** Adds `entry` to / removes it from the context's list of live modules; the context calls
+ *  `entry->release` for each entry left when it is destroyed. */
+void spvbc__live_link(spvbc_context ctx, spvbc__live *entry);
+void spvbc__live_unlink(spvbc_context ctx, spvbc__live *entry);
+
+/* ---- the store of findings ---------------------------------------------------------------- */
+
+/* A finding as the passes record it: which sentence (report.c's SPVBC__MSG_*), about which
+ * site, with what severity and rule.  The sentence, names and source line are made only when
+ * somebody reads the diagnostic (report.c). */
+typedef struct spvbc__record {
+    const char *rule; /* static */
+    uint32_t site; /* index into the module's sites */
+    size_t arg; /* message-specific */
+    uint16_t msg; /* SPVBC__MSG_*; 0: fixed[arg], formatted when added */
+    uint8_t severity; /* spvbc_severity */
+    uint8_t flags; /* message-specific */
+} spvbc__record;
+
+typedef struct spvbc__diag_store {
+    spvbc__record *recs;
+    size_t count, cap;
+    spvbc_diagnostic *fixed; /* diagnostics formatted when added (parse errors, limits) */
+    size_t fixed_count, fixed_cap;
+    spvbc_diagnostic *view; /* every record as a diagnostic, made on first read */
+    size_t view_cap;
+    bool view_ready;
+    const struct spvbc_module_s *module; /* whose sites the records name */
+    size_t not_kept; /* findings the policy did not keep since the last clear */
+    spvbc_diagnostic_policy policy;
+    size_t limit; /* SPVBC_DIAGNOSTICS_KEEP_FIRST */
+} spvbc__diag_store;
+
+spvbc__diag_store *spvbc__context_diags(spvbc_context ctx);
+/** Forgets every finding and releases their strings (the start of each module call). */
+void spvbc__diag_clear(spvbc_context ctx);
+/** Records a finding about a site of `m` under the context's policy (a finding the policy does
+ *  not keep is counted in not_kept).  False on allocation failure. */
+bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const spvbc__record *r);
+/** Appends a formatted diagnostic (copied; its strings must already live in the arena or be
+ *  static), kept whatever the policy.  Returns the stored copy, or NULL on allocation failure. */
+spvbc_diagnostic *spvbc__diag_add(spvbc_context ctx, const spvbc_diagnostic *d);
+/** A formatted diagnostic with only a position, a rule and a message (parse errors, limits). */
+spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                     size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                     const char *fmt, ...) SPVBC_PRINTF(7, 8);
+/** Records an out-of-memory diagnostic (static text) and returns SPVBC_ERROR_OUT_OF_MEMORY. */
+spvbc_result spvbc__oom(spvbc_context ctx);
+
+/** Copies `len` bytes of `s` into the context's string arena; NULL on allocation failure. */
+const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len);
+const char *spvbc__sprintf(spvbc_context ctx, const char *fmt, ...) SPVBC_PRINTF(2, 3);
+
+#endif /* SPVBC_CONTEXT_H_ */

@@ -1,0 +1,147 @@
+/* The module's data: the id table, the type records, the bitcast sites and the lowering's edit
+ * list, as the reader builds them and every room above reads them.  Data and inline accessors
+ * only: each function that changes these lives in the room named in its comment.  Not
+ * installed. */
+#ifndef SPVBC_MODULE_H_
+#define SPVBC_MODULE_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spirv_bitcast.h"
+
+#ifndef SPV_ENABLE_UTILITY_CODE
+#define SPV_ENABLE_UTILITY_CODE
+#endif
+/* spirv.h defines SpvHasResultAndType() as a C99 inline function and opcode.c emits its one
+ * external definition: give it our prefix so the static library never clashes with another
+ * user of SPIRV-Headers. */
+#define SpvHasResultAndType spvbc__SpvHasResultAndType
+#include <spirv/unified1/spirv.h>
+
+#if defined(__GNUC__)
+#define SPVBC_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define SPVBC_PRINTF(a, b)
+#endif
+
+enum {
+    SPVBC__T_OTHER = 0,
+    SPVBC__T_VOID,
+    SPVBC__T_BOOL,
+    SPVBC__T_INT,
+    SPVBC__T_FLOAT,
+    SPVBC__T_VECTOR,
+    SPVBC__T_POINTER
+};
+
+/* Storage-only ("limited use") scalar contents, for rule S9 / check V13. */
+#define SPVBC__SMALL_INT8 0x1u
+#define SPVBC__SMALL_INT16 0x2u
+#define SPVBC__SMALL_FLOAT16 0x4u
+
+typedef struct spvbc__type {
+    uint32_t id;
+    uint32_t kind; /* SPVBC__T_* */
+    uint32_t width; /* int/float width; for vectors the component width */
+    uint32_t count; /* vector component count; 1 for scalars */
+    uint32_t is_signed; /* int signedness; for vectors that of the component */
+    uint32_t comp_kind; /* for vectors: SPVBC__T_INT/FLOAT/BOOL of the component */
+    uint32_t elem; /* vector component type id / pointer pointee type id */
+    uint32_t storage; /* pointer storage class */
+    uint32_t small; /* SPVBC__SMALL_* contained, through vectors/arrays/structs/pointees */
+    uint32_t decl_offset; /* word offset of the declaration */
+    uint32_t decl_words; /* its word count */
+    uint32_t vec4_id; /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
+    uint32_t null_id; /* an existing OpConstantNull of this type, else 0 */
+    uint32_t null_offset; /* its word offset */
+    uint32_t forward; /* pointer declared through OpTypeForwardPointer */
+} spvbc__type;
+
+/* Encoding of the per-id table. */
+#define SPVBC__ID_UNDEF 0u
+#define SPVBC__ID_NOTYPE 0xFFFFFFFFu /* defined, has no result type */
+#define SPVBC__ID_FORWARD 0xFFFFFFFEu /* named by OpTypeForwardPointer, not yet declared */
+#define SPVBC__ID_TYPE_BIT 0x80000000u /* a type: low bits index module->types */
+#define SPVBC__MAX_BOUND_CAP 0x7FFFFFF0u
+
+/* A bitcast site, with what validate and lower need so they never re-read the module's words
+ * (a cache miss per site on large modules). */
+typedef struct spvbc__site {
+    uint32_t offset; /* word offset of the OpBitcast / OpSpecConstantOp */
+    uint32_t line_offset; /* OpLine / DebugLine in force, 0 if none */
+    uint32_t index; /* instruction index */
+    uint32_t result_type_id; /* the instruction's operands */
+    uint32_t result_id;
+    uint32_t operand_id;
+    uint32_t operand_entry; /* ids[operand_id] when the site was read (0: look again) */
+    uint16_t word_count; /* the instruction's word count (bitcasts are short) */
+    uint16_t spec; /* 1 for OpSpecConstantOp Bitcast */
+} spvbc__site;
+
+/* One edit of the output (made by lower.c, read by writer.c and report.c): at word `offset`
+ * of the input, drop `remove` words and emit `count` words from the module's edit word buffer
+ * starting at `first`. */
+typedef struct spvbc__edit {
+    uint32_t offset;
+    uint32_t remove;
+    size_t first;
+    size_t count;
+} spvbc__edit;
+
+/* An entry of the context's list of live modules: the context destroys what is left in it
+ * through `release`, without knowing what a module is. */
+typedef struct spvbc__live {
+    struct spvbc__live *prev, *next;
+    void (*release)(struct spvbc__live *self);
+} spvbc__live;
+
+struct spvbc_module_s {
+    spvbc__live live; /* first member: the context's list of live modules */
+    spvbc_context ctx;
+
+    const uint32_t *words;
+    size_t word_count;
+    uint32_t *owned; /* copy (copy_words, swapped or misaligned input), else NULL */
+    size_t owned_count;
+
+    uint32_t version, generator, bound;
+    uint32_t max_bound; /* the parse cap; the lowering keeps its output bound within it */
+    bool refs_above_bound; /* a bitcast operand names an id >= bound: new ids would alias it */
+    size_t instruction_count;
+    uint32_t *ids; /* `bound` entries, SPVBC__ID_* encoding */
+    size_t ids_bytes; /* its allocation (a reused spare may be larger) */
+    spvbc__type *types;
+    size_t type_count, type_cap;
+    spvbc__site *sites;
+    size_t site_count, site_cap;
+
+    uint32_t caps_features; /* SPVBC_FEATURE_* granted by capabilities */
+    bool is_kernel, is_shader, has_psb_ext, byte_swapped;
+    uint32_t addressing; /* SpvAddressingModel, or ~0u if no OpMemoryModel */
+    uint32_t debuginfo_set; /* id of OpExtInstImport "NonSemantic.Shader.DebugInfo.100" */
+    uint32_t functions_offset; /* first OpFunction, or word_count */
+
+    /* lowering output */
+    spvbc__edit *edits;
+    size_t edit_count, edit_cap;
+    uint32_t *edit_words;
+    size_t edit_word_count, edit_word_cap;
+    uint32_t out_bound;
+    bool changed;
+    uint32_t *out; /* materialised output, or NULL */
+    size_t out_count;
+    size_t out_bytes; /* its allocation (a reused spare may be larger) */
+};
+
+/** Type record of `id`, or NULL if `id` is not a declared type. */
+static inline const spvbc__type *spvbc__type_of_id(const struct spvbc_module_s *m, uint32_t id)
+{
+    if (id >= m->bound) return NULL;
+    uint32_t e = m->ids[id];
+    if (e == SPVBC__ID_NOTYPE || e == SPVBC__ID_FORWARD || !(e & SPVBC__ID_TYPE_BIT)) return NULL;
+    return &m->types[e & ~SPVBC__ID_TYPE_BIT];
+}
+
+#endif /* SPVBC_MODULE_H_ */

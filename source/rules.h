@@ -1,0 +1,67 @@
+/* Rules: the SPIR-V OpBitcast checks, the OpenCL as_type classification and the plan.  Pure
+ * functions: no I/O, no allocation, no context.  The floor every other room stands on. */
+#ifndef SPVBC_RULES_H_
+#define SPVBC_RULES_H_
+
+#include "module.h"
+
+/** The outcome of the SPIR-V OpBitcast checks of bitcast-rules.md section 1. */
+typedef enum spvbc__vrule {
+    SPVBC__V_OK = 0,
+    SPVBC__V0, /* operand is a type */
+    SPVBC__V1, /* operand has no type */
+    SPVBC__V2, /* result kind */
+    SPVBC__V3, /* operand kind */
+    SPVBC__V8, /* gate open: pointer result, bad operand */
+    SPVBC__V9, /* gate open: pointer operand, bad result */
+    SPVBC__V10, /* gate closed: pointer result, bad operand */
+    SPVBC__V11, /* gate closed: pointer operand, bad result */
+    SPVBC__V12, /* total bit width differs */
+    SPVBC__V13, /* storage-only 8/16-bit type in a Shader module */
+    SPVBC__VUNDEF /* operand id not defined */
+} spvbc__vrule;
+
+typedef struct spvbc__rule_env {
+    uint32_t version;
+    bool psb_gate; /* version >= 1.5 or SPV_KHR_physical_storage_buffer */
+    bool shader;
+    uint32_t features; /* SPVBC_FEATURE_* */
+} spvbc__rule_env;
+
+spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type *result,
+                                  const spvbc__type *operand);
+const char *spvbc__vrule_id(spvbc__vrule r);
+/** spirv-val's sentence for `r` (without the ": Bitcast" suffix). */
+const char *spvbc__vrule_text(spvbc__vrule r);
+/** Total bits of an int/float scalar or vector type, 0 otherwise. */
+uint32_t spvbc__type_bits(const spvbc__type *t);
+/** Fills `desc` from an int/float/bool scalar or vector; false for other types. */
+bool spvbc__type_desc(const spvbc__type *t, spvbc_type_desc *desc);
+/** Same SPIR-V element type (kind, width and, for integers, signedness). */
+bool spvbc__same_element(const spvbc_type_desc *a, const spvbc_type_desc *b);
+/** OpenCL spelling, with Kernel signless integers spelled signed. */
+bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t size);
+
+/** The SPVBC_FEATURE_* capabilities that `src` and `dst` need and `features` lacks. */
+uint32_t spvbc__missing_features(const spvbc_type_desc *src, const spvbc_type_desc *dst,
+                                 uint32_t features);
+/** Writes the capability names of SPVBC_FEATURE_* `mask` ("Int16, Float16") into `buf`. */
+void spvbc__feature_names(uint32_t mask, char *buf, size_t size);
+
+/** spvbc_astype_plan() with explicit `features` (0 means none) and a checked `pad`. */
+void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_t features,
+                 spvbc_pad_policy pad, spvbc_plan *out_plan);
+
+/* ---- opcode facts (opcode.c), from SPIRV-Headers' SpvHasResultAndType -------------------- */
+
+#define SPVBC__OPF_RESULT 0x01u /* has a result id */
+#define SPVBC__OPF_TYPE 0x02u /* has a result type */
+#define SPVBC__OPF_DECL 0x04u /* declares a type */
+#define SPVBC__OPF_SPECIAL 0x08u /* the reader looks at it (capabilities, bitcasts, ...) */
+#define SPVBC__OPF_LINE 0x10u /* affects the source position in force */
+#define SPVBC__OPF_UNKNOWN 0xFFu /* table entry not computed yet */
+#define SPVBC__OPTAB_SIZE 8192u
+/** The flags of `op`, for any opcode (the context caches those below SPVBC__OPTAB_SIZE). */
+uint8_t spvbc__opcode_flags(uint32_t op);
+
+#endif /* SPVBC_RULES_H_ */

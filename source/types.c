@@ -1,0 +1,178 @@
+/* Types: the module's id and type table (declarations as the reader meets them), and the
+ * memory of a module. */
+#include <string.h>
+
+#include "context.h"
+#include "types.h"
+
+static void release_live(spvbc__live *self)
+{
+    /* `live` is the module's first member. */
+    spvbc__module_release((struct spvbc_module_s *)(void *)self);
+}
+
+struct spvbc_module_s *spvbc__module_new(spvbc_context ctx, const uint32_t *words,
+                                         size_t word_count)
+{
+    struct spvbc_module_s *m = (struct spvbc_module_s *)spvbc__alloc(ctx, sizeof *m);
+    if (!m) return NULL;
+    memset(m, 0, sizeof *m);
+    m->ctx = ctx;
+    m->words = words;
+    m->word_count = word_count;
+    m->addressing = ~0u;
+    m->live.release = release_live;
+    spvbc__live_link(ctx, &m->live);
+    return m;
+}
+
+void spvbc__module_reset_output(struct spvbc_module_s *m)
+{
+    m->edit_count = 0;
+    m->edit_word_count = 0;
+    m->changed = false;
+    m->out_bound = m->bound;
+    spvbc__give_spare(m->ctx, SPVBC__SPARE_OUT, m->out, m->out_bytes);
+    m->out = NULL;
+    m->out_count = 0;
+    m->out_bytes = 0;
+}
+
+void spvbc__module_release(struct spvbc_module_s *m)
+{
+    spvbc_context ctx = m->ctx;
+    spvbc__live_unlink(ctx, &m->live);
+    spvbc__free(ctx, m->owned, m->owned_count * 4);
+    spvbc__give_spare(ctx, SPVBC__SPARE_IDS, m->ids, m->ids_bytes);
+    spvbc__free(ctx, m->types, m->type_cap * sizeof *m->types);
+    spvbc__give_spare(ctx, SPVBC__SPARE_SITES, m->sites, m->site_cap * sizeof *m->sites);
+    spvbc__free(ctx, m->edits, m->edit_cap * sizeof *m->edits);
+    spvbc__free(ctx, m->edit_words, m->edit_word_cap * 4);
+    spvbc__give_spare(ctx, SPVBC__SPARE_OUT, m->out, m->out_bytes);
+    spvbc__free(ctx, m, sizeof *m);
+}
+
+static spvbc_result reject(spvbc__type_error *err, spvbc_result r, const char *rule,
+                           const char *fmt, uint32_t arg)
+{
+    err->rule = rule;
+    err->fmt = fmt;
+    err->arg = arg;
+    return r;
+}
+
+/* The type record a type-declaring instruction refers to, rejecting an `id` that is not an
+ * already declared type ("a type used before it is declared"). */
+static spvbc_result need_type(const struct spvbc_module_s *m, uint32_t id, const spvbc__type **out,
+                              spvbc__type_error *err)
+{
+    if (id == 0 || id >= m->bound)
+        return reject(err, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
+                      "type operand %%%u is 0 or at or above the id bound", id);
+    *out = spvbc__type_of_id(m, id);
+    if (!*out)
+        return reject(err, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
+                      "%%%u is used as a type but is not a type declared before this "
+                      "instruction",
+                      id);
+    return SPVBC_SUCCESS;
+}
+
+static spvbc_result add_type(struct spvbc_module_s *m, uint32_t id, const spvbc__type *t,
+                             size_t offset, spvbc__type_error *err)
+{
+    if (m->type_count >= 0x7FFFFFF0u)
+        return reject(err, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", "too many types", 0);
+    if (!spvbc__grow(m->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types, m->type_count + 1))
+        return SPVBC_ERROR_OUT_OF_MEMORY;
+    spvbc__type *slot = &m->types[m->type_count];
+    *slot = *t;
+    slot->id = id;
+    slot->decl_offset = (uint32_t)offset;
+    slot->decl_words = m->words[offset] >> 16;
+    if (m->ids[id] == SPVBC__ID_FORWARD) slot->forward = 1;
+    m->ids[id] = SPVBC__ID_TYPE_BIT | (uint32_t)m->type_count;
+    m->type_count++;
+    return SPVBC_SUCCESS;
+}
+
+spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const uint32_t *w,
+                                 uint32_t wc, uint32_t id, size_t offset, spvbc__type_error *err)
+{
+    spvbc__type t;
+    memset(&t, 0, sizeof t);
+    t.count = 1;
+    const spvbc__type *c = NULL;
+    spvbc_result r;
+    switch (op) {
+    case SpvOpTypeVoid: t.kind = SPVBC__T_VOID; break;
+    case SpvOpTypeBool: t.kind = SPVBC__T_BOOL; break;
+    case SpvOpTypeInt:
+    case SpvOpTypeFloat:
+        if (wc < (op == SpvOpTypeInt ? 4u : 3u))
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                          "type declaration is missing its width operand", 0);
+        t.kind = op == SpvOpTypeInt ? SPVBC__T_INT : SPVBC__T_FLOAT;
+        t.width = w[2];
+        if (t.width == 0)
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                          "scalar type has width 0", 0);
+        if (op == SpvOpTypeInt) t.is_signed = w[3] ? 1u : 0u;
+        if (t.width == 8 && t.kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
+        if (t.width == 16)
+            t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
+        break;
+    case SpvOpTypeVector:
+        if (wc < 4)
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                          "OpTypeVector is missing operands", 0);
+        if ((r = need_type(m, w[2], &c, err)) != SPVBC_SUCCESS) return r;
+        if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                          "OpTypeVector component type %%%u is not a scalar", w[2]);
+        t.count = w[3];
+        if (t.count != 2 && t.count != 3 && t.count != 4 && t.count != 8 && t.count != 16)
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                          "OpTypeVector has %u components (must be 2, 3, 4, 8 or 16)", t.count);
+        t.kind = SPVBC__T_VECTOR;
+        t.comp_kind = c->kind;
+        t.width = c->width;
+        t.is_signed = c->is_signed;
+        t.elem = w[2];
+        t.small = c->small;
+        break;
+    case SpvOpTypePointer:
+        if (wc < 4)
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                          "OpTypePointer is missing operands", 0);
+        if ((r = need_type(m, w[3], &c, err)) != SPVBC_SUCCESS) return r;
+        t.kind = SPVBC__T_POINTER;
+        t.storage = w[2];
+        t.elem = w[3];
+        /* spirv-val looks through pointees except those of forward-declared pointers. */
+        t.small = m->ids[id] == SPVBC__ID_FORWARD ? 0u : c->small;
+        break;
+    case SpvOpTypeArray:
+    case SpvOpTypeRuntimeArray:
+    case SpvOpTypeMatrix:
+        if (wc < 3)
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                          "composite type is missing its element type", 0);
+        if ((r = need_type(m, w[2], &c, err)) != SPVBC_SUCCESS) return r;
+        t.kind = SPVBC__T_OTHER;
+        t.elem = w[2];
+        t.small = c->small;
+        break;
+    case SpvOpTypeStruct:
+        t.kind = SPVBC__T_OTHER;
+        for (uint32_t i = 2; i < wc; ++i) {
+            uint32_t mid = w[i];
+            if (mid < m->bound && m->ids[mid] == SPVBC__ID_FORWARD) continue;
+            if ((r = need_type(m, mid, &c, err)) != SPVBC_SUCCESS) return r;
+            t.small |= c->small;
+        }
+        break;
+    default: t.kind = SPVBC__T_OTHER; break;
+    }
+    return add_type(m, id, &t, offset, err);
+}
