@@ -201,7 +201,7 @@ static spvbc_result walk(parser *p)
                             "instruction is too short for its result id");
             }
             id = w[need - 1];
-            if (id == 0 || id >= bound) {
+            if (id - 1u >= bound - 1u) { /* 0, or at or above the bound */
                 AT();
                 return id == 0 ? fail(p, SPVBC_ERROR_INVALID_ID, "R-ID-ZERO", "result id is 0")
                                : failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
@@ -215,7 +215,10 @@ static spvbc_result walk(parser *p)
             }
             if (f & SPVBC__OPF_TYPE) {
                 type_id = w[1];
-                if (type_id == 0 || type_id >= bound || !spvbc__type_of_id(m, type_id)) {
+                /* A declared type: its entry has the type bit and is neither the no-type nor
+                 * the forward mark (id 0's entry is always undefined). */
+                const uint32_t te = type_id < bound ? ids[type_id] : SPVBC__ID_UNDEF;
+                if (te - SPVBC__ID_TYPE_BIT >= SPVBC__ID_FORWARD - SPVBC__ID_TYPE_BIT) {
                     AT();
                     return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
                                     "result type %%%u is not a type declared before this "

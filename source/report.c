@@ -2,7 +2,6 @@
  * sentence, type spellings, as_type spelling, OpName and source line - are made from them when
  * somebody first reads one (or before their module is destroyed), in one batch: one analysis
  * per kept finding and one pass over the module's preamble for names and lines. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,17 +45,47 @@ bool spvbc__report_finish(spvbc_context ctx)
 
 /* ---- sentences ----------------------------------------------------------------------------- */
 
-/* Appends `text` to buf at *len, truncating. */
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...) SPVBC_PRINTF(4, 5);
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+/* A bounded text buffer: appends truncate, and formatting is plain copies and decimal digits
+ * (vsnprintf was most of a diagnostic's cost). */
+typedef struct sbuf {
+    char *p;
+    size_t size, len; /* len < size always: p[len] is the NUL */
+} sbuf;
+
+static sbuf sbuf_on(char *p, size_t size)
 {
-    if (*len >= size) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *len, size - *len, fmt, ap);
-    va_end(ap);
-    if (n > 0) *len += (size_t)n;
-    if (*len >= size) *len = size - 1;
+    sbuf b = {p, size, 0};
+    p[0] = '\0';
+    return b;
+}
+
+static void put(sbuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (n > b->size - 1 - b->len) n = b->size - 1 - b->len;
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
+static void put_u(sbuf *b, uint32_t v)
+{
+    char d[11];
+    size_t n = 0;
+    do {
+        d[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (n && b->len + 1 < b->size)
+        b->p[b->len++] = d[--n];
+    b->p[b->len] = '\0';
+}
+
+/* Appends "%<id>". */
+static void put_id(sbuf *b, uint32_t id)
+{
+    put(b, "%");
+    put_u(b, id);
 }
 
 static const char *storage_name(uint32_t sc)
@@ -79,224 +108,232 @@ static const char *storage_name(uint32_t sc)
     }
 }
 
-static void scalar_spelling(uint32_t kind, uint32_t width, uint32_t sign, char *buf, size_t size)
+static void scalar_spelling(sbuf *b, uint32_t kind, uint32_t width, uint32_t sign)
 {
-    if (kind == SPVBC__T_INT)
-        (void)snprintf(buf, size, "OpTypeInt %u %u", width, sign);
-    else if (kind == SPVBC__T_FLOAT)
-        (void)snprintf(buf, size, "OpTypeFloat %u", width);
-    else if (kind == SPVBC__T_BOOL)
-        (void)snprintf(buf, size, "OpTypeBool");
-    else if (kind == SPVBC__T_VOID)
-        (void)snprintf(buf, size, "OpTypeVoid");
-    else
-        (void)snprintf(buf, size, "a non-numerical type");
+    if (kind == SPVBC__T_INT) {
+        put(b, "OpTypeInt ");
+        put_u(b, width);
+        put(b, sign ? " 1" : " 0");
+    } else if (kind == SPVBC__T_FLOAT) {
+        put(b, "OpTypeFloat ");
+        put_u(b, width);
+    } else {
+        put(b, kind == SPVBC__T_BOOL   ? "OpTypeBool"
+               : kind == SPVBC__T_VOID ? "OpTypeVoid"
+                                       : "a non-numerical type");
+    }
 }
 
-static void type_spelling(const struct spvbc_module_s *m, const spvbc__type *t, char *buf,
-                          size_t size)
+/* Appends the SPIR-V spelling of type `t` ("OpTypeVector 4 x OpTypeFloat 32"); a pointer names
+ * its pointee when that is a scalar or vector. */
+static void type_spelling(sbuf *b, const struct spvbc_module_s *m, const spvbc__type *t)
 {
-    char inner[64];
     if (!t) {
-        (void)snprintf(buf, size, "(not a type)");
+        put(b, "(not a type)");
         return;
     }
     switch (t->kind) {
     case SPVBC__T_VECTOR:
-        scalar_spelling(t->comp_kind, t->width, t->is_signed, inner, sizeof inner);
-        (void)snprintf(buf, size, "OpTypeVector %u x %s", t->count, inner);
+        put(b, "OpTypeVector ");
+        put_u(b, t->count);
+        put(b, " x ");
+        scalar_spelling(b, t->comp_kind, t->width, t->is_signed);
         break;
     case SPVBC__T_POINTER: {
+        put(b, "OpTypePointer ");
+        put(b, storage_name(t->storage));
+        put(b, " ");
         const spvbc__type *pt = spvbc__type_of_id(m, t->elem);
         if (pt && pt->kind != SPVBC__T_POINTER && pt->kind != SPVBC__T_OTHER)
-            type_spelling(m, pt, inner, sizeof inner);
+            type_spelling(b, m, pt);
         else
-            (void)snprintf(inner, sizeof inner, "%%%u", t->elem);
-        (void)snprintf(buf, size, "OpTypePointer %s %s", storage_name(t->storage), inner);
+            put_id(b, t->elem);
         break;
     }
-    case SPVBC__T_OTHER: (void)snprintf(buf, size, "non-numerical type %%%u", t->id); break;
-    default: scalar_spelling(t->kind, t->width, t->is_signed, buf, size); break;
+    case SPVBC__T_OTHER:
+        put(b, "non-numerical type ");
+        put_id(b, t->id);
+        break;
+    default: scalar_spelling(b, t->kind, t->width, t->is_signed); break;
     }
 }
 
-static void refusal_text(const struct spvbc_module_s *m, const spvbc__site_info *info, char *buf,
-                         size_t size)
+/* Appends why as_type refuses the pair of `info`, naming missing capabilities. */
+static void refusal_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__site_info *info)
 {
-    const char *t = "";
     switch (info->plan.refusal) {
-    case SPVBC_REFUSE_SIZE: t = "the byte sizes differ, which as_type forbids too"; break;
-    case SPVBC_REFUSE_BOOL_OR_VOID: t = "as_type excludes bool and void"; break;
+    case SPVBC_REFUSE_SIZE: put(b, "the byte sizes differ, which as_type forbids too"); break;
+    case SPVBC_REFUSE_BOOL_OR_VOID: put(b, "as_type excludes bool and void"); break;
     case SPVBC_REFUSE_MISSING_FEATURE: {
         char names[96];
         spvbc__feature_names(
             spvbc__missing_features(&info->src, &info->dst, spvbc__plan_features(m)), names,
             sizeof names);
-        (void)snprintf(buf, size,
-                       m->is_shader ? "the module lacks the capability %s (without it these "
-                                      "types are storage-only: no OpBitcast or OpVectorShuffle)"
-                                    : "the module lacks the capability %s",
-                       names);
-        return;
+        put(b, "the module lacks the capability ");
+        put(b, names);
+        if (m->is_shader)
+            put(b, " (without it these types are storage-only: no OpBitcast or "
+                   "OpVectorShuffle)");
+        break;
     }
     case SPVBC_REFUSE_PAD_POLICY:
-        t = "the padding policy 'error' refuses 3-component sources";
+        put(b, "the padding policy 'error' refuses 3-component sources");
         break;
-    case SPVBC_REFUSE_BAD_TYPE: t = "a side is not an OpenCL C scalar or vector type"; break;
+    case SPVBC_REFUSE_BAD_TYPE: put(b, "a side is not an OpenCL C scalar or vector type"); break;
     default: break;
     }
-    (void)snprintf(buf, size, "%s", t);
 }
 
-static void friendly_type(const spvbc_type_desc *t, char *buf, size_t size)
+/* Appends the spirv-dis friendly name of a plan type ("%v4float", "%v3uint"): unsigned and
+ * signless integers are "u" types, as spirv-dis spells them. */
+static void friendly_type(sbuf *b, const spvbc_type_desc *t)
 {
     static const char *const ints[] = {"char", "short", "int", "long"};
-    const char *base;
-    char tmp[16];
-    if (t->kind == SPVBC_SCALAR_FLOAT)
-        base = t->width == 16 ? "half" : t->width == 32 ? "float" : "double";
-    else {
-        int i = t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : 3;
-        (void)snprintf(tmp, sizeof tmp, "%s%s", t->is_signed ? "" : "u", ints[i]);
-        base = tmp;
+    put(b, "%");
+    if (t->count != 1) {
+        put(b, "v");
+        put_u(b, t->count);
     }
-    if (t->count == 1)
-        (void)snprintf(buf, size, "%%%s", base);
-    else
-        (void)snprintf(buf, size, "%%v%u%s", t->count, base);
-}
-static void describe_op(char *buf, size_t size, size_t *len, bool spec, uint32_t id,
-                        const spvbc_plan_op *op, uint32_t a, uint32_t b)
-{
-    char type[24];
-    friendly_type(&op->result_type, type, sizeof type);
-    int n;
-    if (op->kind == SPVBC_PLAN_OP_BITCAST) {
-        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %s %%%u", *len ? "; " : "", id,
-                     spec ? "OpSpecConstantOp Bitcast" : "OpBitcast", type, a);
+    if (t->kind == SPVBC_SCALAR_FLOAT) {
+        put(b, t->width == 16 ? "half" : t->width == 32 ? "float" : "double");
     } else {
-        n = snprintf(buf + *len, size - *len, "%s%%%u = %s %s %%%u %%%u", *len ? "; " : "", id,
-                     spec ? "OpSpecConstantOp VectorShuffle" : "OpVectorShuffle", type, a, b);
-        for (uint32_t i = 0; i < op->lane_count && n > 0 && *len + (size_t)n < size; ++i) {
-            int k = snprintf(buf + *len + (size_t)n, size - *len - (size_t)n, " %u", op->lanes[i]);
-            if (k > 0) n += k;
-        }
+        if (!t->is_signed) put(b, "u");
+        put(b, ints[t->width == 8 ? 0 : t->width == 16 ? 1 : t->width == 32 ? 2 : 3]);
     }
-    if (n > 0) *len += (size_t)n;
-    if (*len >= size) *len = size - 1;
+}
+
+/* Appends "%id = OpVectorShuffle %v3float %a %b 0 1 2" (or the bitcast), after "; " unless it
+ * is the first op. */
+static void describe_op(sbuf *b, bool first, bool spec, uint32_t id, const spvbc_plan_op *op,
+                        uint32_t a, uint32_t second)
+{
+    if (!first) put(b, "; ");
+    put_id(b, id);
+    const bool bitcast = op->kind == SPVBC_PLAN_OP_BITCAST;
+    put(b, bitcast ? (spec ? " = OpSpecConstantOp Bitcast " : " = OpBitcast ")
+                   : (spec ? " = OpSpecConstantOp VectorShuffle " : " = OpVectorShuffle "));
+    friendly_type(b, &op->result_type);
+    put(b, " ");
+    put_id(b, a);
+    if (bitcast) return;
+    put(b, " ");
+    put_id(b, second);
+    for (uint32_t i = 0; i < op->lane_count; ++i) {
+        put(b, " ");
+        put_u(b, op->lanes[i]);
+    }
 }
 
 /* The reason sentence of a record (validate's findings, lower's skipped and kept sites). */
-static void reason_text(const struct spvbc_module_s *m, const spvbc__record *r,
-                        const spvbc__site_info *info, char *buf, size_t size)
+static void reason_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__record *r,
+                        const spvbc__site_info *info)
 {
-    const char *t = "";
     switch (r->msg) {
-    case SPVBC__MSG_VRULE: t = spvbc__vrule_text(info->vrule); break;
+    case SPVBC__MSG_VRULE: put(b, spvbc__vrule_text(info->vrule)); break;
     case SPVBC__MSG_S7:
-        t = "specialization constant operation Bitcast requires the Kernel capability";
+        put(b, "specialization constant operation Bitcast requires the Kernel capability");
         break;
     case SPVBC__MSG_S2:
-        t = "operand already has the result type: the bitcast is no instruction at all (use "
-            "the operand)";
+        put(b, "operand already has the result type: the bitcast is no instruction at all (use "
+               "the operand)");
         break;
-    case SPVBC__MSG_S4: t = "pointers to different storage classes"; break;
+    case SPVBC__MSG_S4: put(b, "pointers to different storage classes"); break;
     case SPVBC__MSG_S3_WIDTH:
-        t = r->arg == 32 ? "integer width differs from the 32-bit pointer width of the "
-                           "addressing model"
-                         : "integer width differs from the 64-bit pointer width of the "
-                           "addressing model";
+        put(b, r->arg == 32 ? "integer width differs from the 32-bit pointer width of the "
+                              "addressing model"
+                            : "integer width differs from the 64-bit pointer width of the "
+                              "addressing model");
         break;
     case SPVBC__MSG_LOGICAL_PTR:
-        t = "bitcast of a logical pointer (not PhysicalStorageBuffer) in Logical or "
-            "PhysicalStorageBuffer64 addressing: current SPIRV-Tools rejects it";
+        put(b, "bitcast of a logical pointer (not PhysicalStorageBuffer) in Logical or "
+               "PhysicalStorageBuffer64 addressing: current SPIRV-Tools rejects it");
         break;
     case SPVBC__MSG_IMPL_DEFINED:
-        t = "as_type with a different element count: OpenCL leaves the result "
-            "implementation-defined; SPIR-V maps low-order bits to low-numbered components";
+        put(b, "as_type with a different element count: OpenCL leaves the result "
+               "implementation-defined; SPIR-V maps low-order bits to low-numbered components");
         break;
-    case SPVBC__MSG_NOT_ASTYPE: t = "valid SPIR-V, but not a legal OpenCL C as_type"; break;
-    case SPVBC__MSG_SKIPPED: t = "left alone: this as_type class is not selected"; break;
+    case SPVBC__MSG_NOT_ASTYPE: put(b, "valid SPIR-V, but not a legal OpenCL C as_type"); break;
+    case SPVBC__MSG_SKIPPED: put(b, "left alone: this as_type class is not selected"); break;
     case SPVBC__MSG_KEPT:
         switch ((spvbc__keep_reason)r->arg) {
         case SPVBC__KEEP_SPEC_NEEDS_KERNEL:
-            t = "not lowered: specialization constant operation Bitcast requires the Kernel "
-                "capability";
+            put(b, "not lowered: specialization constant operation Bitcast requires the Kernel "
+                   "capability");
             break;
         case SPVBC__KEEP_REFS_ABOVE_BOUND:
-            t = "not lowered: the module names ids at or above its bound, which the new ids "
-                "would alias (the module is invalid: fix it first)";
+            put(b, "not lowered: the module names ids at or above its bound, which the new ids "
+                   "would alias (the module is invalid: fix it first)");
             break;
-        case SPVBC__KEEP_NOT_SIZE: t = spvbc__vrule_text(info->vrule); break;
+        case SPVBC__KEEP_NOT_SIZE: put(b, spvbc__vrule_text(info->vrule)); break;
         case SPVBC__KEEP_OPERAND_LATER:
-            t = "not lowered: its operand is defined after it (invalid order: fix the module "
-                "first)";
+            put(b, "not lowered: its operand is defined after it (invalid order: fix the module "
+                   "first)");
             break;
         case SPVBC__KEEP_NO_ASTYPE:
-            t = "not lowered: total bit widths differ and no as_type maps them";
+            put(b, "not lowered: total bit widths differ and no as_type maps them");
             break;
-        case SPVBC__KEEP_PLAN_REFUSED: {
-            char why[160];
-            refusal_text(m, info, why, sizeof why);
-            (void)snprintf(buf, size, "not lowered: %s", why);
-            return;
-        }
+        case SPVBC__KEEP_PLAN_REFUSED:
+            put(b, "not lowered: ");
+            refusal_text(b, m, info);
+            break;
         case SPVBC__KEEP_VEC4_AFTER:
-            t = "not lowered: the 4-component vector type the recipe needs is declared after "
-                "this instruction";
+            put(b, "not lowered: the 4-component vector type the recipe needs is declared after "
+                   "this instruction");
             break;
         default:
-            t = "not lowered: a Shader module cannot express the recipe as specialization "
-                "constants";
+            put(b, "not lowered: a Shader module cannot express the recipe as specialization "
+                   "constants");
             break;
         }
         break;
     default: break;
     }
-    (void)snprintf(buf, size, "%s", t);
 }
 
 /* Appends the recipe of the rewrite whose replacement words start at `first` of the module's
  * edit words ("%5 = OpBitcast %v4uint %4; %2 = OpVectorShuffle ..."). */
-static void recipe_text(const struct spvbc_module_s *m, const spvbc__site_info *info, size_t first,
-                        char *buf, size_t size, size_t *len)
+static void recipe_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__site_info *info,
+                        size_t first)
 {
     const spvbc_plan *p = &info->plan;
     const size_t head = info->spec ? 4 : 3;
-    char recipe[512];
-    size_t rlen = 0;
-    recipe[0] = '\0';
     size_t at = first;
     for (uint32_t i = 0; i < p->op_count; ++i) {
-        if (at >= m->edit_word_count) break;
+        if (at >= m->edit_word_count) return;
         const uint32_t *w = m->edit_words + at;
         const size_t wc = w[0] >> 16;
-        if (wc < head + 1 || at + wc > m->edit_word_count) break;
-        const uint32_t b = wc > head + 1 ? w[head + 1] : w[head];
-        describe_op(recipe, sizeof recipe, &rlen, info->spec, w[2], &p->ops[i], w[head], b);
+        if (wc < head + 1 || at + wc > m->edit_word_count) return;
+        const uint32_t second = wc > head + 1 ? w[head + 1] : w[head];
+        describe_op(b, i == 0, info->spec, w[2], &p->ops[i], w[head], second);
         at += wc;
     }
-    append(buf, size, len, "%s", recipe);
 }
 
 /* Appends the as_type part of a sentence: "; as_type: as_float3(float4) is 4->3, defined by
  * OpenCL C". */
-static void astype_text(const struct spvbc_module_s *m, const spvbc__site_info *info,
-                        const char *astype, char *msg, size_t size, size_t *len)
+static void astype_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__site_info *info,
+                        const char *astype)
 {
     const spvbc_plan *p = &info->plan;
-    append(msg, size, len, "; as_type: %s is %s", astype, spvbc_astype_class_string(p->cls));
-    char why[192];
-    refusal_text(m, info, why, sizeof why);
-    if (p->refusal != SPVBC_REFUSE_NONE && p->cls != SPVBC_ASTYPE_SIZE_ERROR &&
-        p->cls != SPVBC_ASTYPE_EXCLUDED)
-        append(msg, size, len, " (%s)", why);
-    else if (p->refusal != SPVBC_REFUSE_NONE)
-        append(msg, size, len, ", not legal OpenCL C: %s", why);
-    else if (p->defined_by_opencl)
-        append(msg, size, len, ", defined by OpenCL C");
-    else
-        append(msg, size, len, ", implementation-defined in OpenCL C");
+    put(b, "; as_type: ");
+    put(b, astype);
+    put(b, " is ");
+    put(b, spvbc_astype_class_string(p->cls));
+    if (p->refusal != SPVBC_REFUSE_NONE) {
+        const bool illegal = p->cls == SPVBC_ASTYPE_SIZE_ERROR || p->cls == SPVBC_ASTYPE_EXCLUDED;
+        put(b, illegal ? ", not legal OpenCL C: " : " (");
+        refusal_text(b, m, info);
+        if (!illegal) put(b, ")");
+    } else {
+        put(b, p->defined_by_opencl ? ", defined by OpenCL C"
+                                    : ", implementation-defined in OpenCL C");
+    }
+}
+
+/* Copies the text of `b` into the arena. */
+static const char *keep(spvbc_context ctx, const sbuf *b)
+{
+    return spvbc__strndup(ctx, b->p, b->len);
 }
 
 /* Makes diagnostic `d` from record `r` about a site of `m`.  False on allocation failure. */
@@ -310,54 +347,76 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
     spvbc__analyze_site(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT),
                         (r->flags & REC_WANT_PLAN) != 0, &info);
 
-    char rts[128], ots[128], cl_s[32] = "", cl_d[32] = "";
-    const char *astype = NULL;
-    type_spelling(m, info.rtype, rts, sizeof rts);
+    char rbuf[128], obuf[128], abuf[80], mbuf[1024];
+    sbuf rts = sbuf_on(rbuf, sizeof rbuf), ots = sbuf_on(obuf, sizeof obuf);
+    sbuf as = sbuf_on(abuf, sizeof abuf), msg = sbuf_on(mbuf, sizeof mbuf);
+    type_spelling(&rts, m, info.rtype);
     if (info.otype)
-        type_spelling(m, info.otype, ots, sizeof ots);
+        type_spelling(&ots, m, info.otype);
     else
-        (void)snprintf(ots, sizeof ots, "%s",
-                       info.vrule == SPVBC__V0 ? "(a type, not a value)" : "(no type)");
+        put(&ots, info.vrule == SPVBC__V0 ? "(a type, not a value)" : "(no type)");
     const uint32_t rbits = spvbc__type_bits(info.rtype), obits = spvbc__type_bits(info.otype);
+    const char *astype = NULL;
+    char cl_s[32], cl_d[32];
     if (info.has_astype && spvbc__opencl_name(&info.src, m->is_kernel, cl_s, sizeof cl_s) &&
         spvbc__opencl_name(&info.dst, m->is_kernel, cl_d, sizeof cl_d)) {
-        astype = spvbc__sprintf(ctx, "as_%s(%s)", cl_d, cl_s);
-        if (!astype) return false;
+        put(&as, "as_");
+        put(&as, cl_d);
+        put(&as, "(");
+        put(&as, cl_s);
+        put(&as, ")");
+        if (!(astype = keep(ctx, &as))) return false;
     }
 
-    char msg[1024];
-    size_t len = 0;
     if (r->msg == SPVBC__MSG_LOWERED) {
         /* The rewrite's report says it all; only the as_type spelling is added. */
-        append(msg, sizeof msg, &len, "lowered %s (%s) into: ", astype ? astype : "bitcast",
-               spvbc_astype_class_string(info.plan.cls));
-        recipe_text(m, &info, r->arg, msg, sizeof msg, &len);
+        put(&msg, "lowered ");
+        put(&msg, astype ? astype : "bitcast");
+        put(&msg, " (");
+        put(&msg, spvbc_astype_class_string(info.plan.cls));
+        put(&msg, ") into: ");
+        recipe_text(&msg, m, &info, r->arg);
     } else {
-        char text[256];
-        reason_text(m, r, &info, text, sizeof text);
-        append(msg, sizeof msg, &len, "%s: %s%%%u = %s %%%u: result %s", text,
-               info.spec ? "OpSpecConstantOp " : "", info.result_id,
-               info.spec ? "Bitcast" : "OpBitcast", info.operand_id, rts);
-        if (rbits) append(msg, sizeof msg, &len, " (%u bits)", rbits);
-        append(msg, sizeof msg, &len, ", operand %s", ots);
-        if (obits) append(msg, sizeof msg, &len, " (%u bits)", obits);
-        if (astype) astype_text(m, &info, astype, msg, sizeof msg, &len);
+        reason_text(&msg, m, r, &info);
+        put(&msg, info.spec ? ": OpSpecConstantOp " : ": ");
+        put_id(&msg, info.result_id);
+        put(&msg, info.spec ? " = Bitcast " : " = OpBitcast ");
+        put_id(&msg, info.operand_id);
+        put(&msg, ": result ");
+        put(&msg, rts.p);
+        if (rbits) {
+            put(&msg, " (");
+            put_u(&msg, rbits);
+            put(&msg, " bits)");
+        }
+        put(&msg, ", operand ");
+        put(&msg, ots.p);
+        if (obits) {
+            put(&msg, " (");
+            put_u(&msg, obits);
+            put(&msg, " bits)");
+        }
+        if (astype) astype_text(&msg, m, &info, astype);
         const spvbc_severity sev = (spvbc_severity)r->severity;
-        if (sev == SPVBC_SEVERITY_ERROR || (sev == SPVBC_SEVERITY_WARNING && lowerable))
-            append(msg, sizeof msg, &len, lowerable ? "; lowerable%s%s" : "; not lowerable%s%s",
-                   astype ? ": " : "", astype ? astype : "");
+        if (sev == SPVBC_SEVERITY_ERROR || (sev == SPVBC_SEVERITY_WARNING && lowerable)) {
+            put(&msg, lowerable ? "; lowerable" : "; not lowerable");
+            if (astype) {
+                put(&msg, ": ");
+                put(&msg, astype);
+            }
+        }
     }
 
     memset(d, 0, sizeof *d);
     d->severity = (spvbc_severity)r->severity;
     d->rule = r->rule;
-    d->message = spvbc__strndup(ctx, msg, len);
+    d->message = keep(ctx, &msg);
     d->word_offset = site->offset;
     d->instruction_index = site->index;
     d->opcode = info.opcode;
     d->result_id = info.result_id;
-    d->operand_type = spvbc__strndup(ctx, ots, strlen(ots));
-    d->result_type = spvbc__strndup(ctx, rts, strlen(rts));
+    d->operand_type = keep(ctx, &ots);
+    d->result_type = keep(ctx, &rts);
     d->operand_bits = obits;
     d->result_bits = rbits;
     d->astype = astype;
@@ -445,18 +504,35 @@ static void satisfy(resolver *r, const uint32_t *w, uint32_t wc, uint32_t op, ui
 }
 
 /* One pass over the preamble (everything before the first function) for the current wants. */
+/* A 65,536-bit filter over the wanted ids: most names and constants of the preamble are
+ * nobody's, and a bit test rejects them before the binary search. */
+#define FILTER_WORDS 1024u
+static uint32_t filter_bit(uint32_t id)
+{
+    return (id * 2654435761u) >> 16;
+}
+
 static void scan_preamble(resolver *r)
 {
     if (!r->ok || r->count == 0) return;
     qsort(r->wants, r->count, sizeof *r->wants, want_cmp);
+    uint64_t filter[FILTER_WORDS];
+    memset(filter, 0, sizeof filter);
+    for (size_t i = 0; i < r->count; ++i) {
+        const uint32_t bit = filter_bit(r->wants[i].id);
+        filter[bit / 64u] |= (uint64_t)1 << (bit % 64u);
+    }
     const struct spvbc_module_s *m = r->m;
     for (size_t off = 5; off < m->functions_offset && r->ok;) {
         const uint32_t *w = m->words + off;
         const uint32_t wc = w[0] >> 16, op = w[0] & 0xffffu;
+        uint32_t id = 0;
         if ((op == SpvOpName || op == SpvOpString) && wc >= 3)
-            satisfy(r, w, wc, op, w[1]);
+            id = w[1];
         else if ((op == SpvOpExtInst || op == SpvOpConstant) && wc >= 4)
-            satisfy(r, w, wc, op, w[2]);
+            id = w[2];
+        const uint32_t bit = filter_bit(id);
+        if (id && (filter[bit / 64u] >> (bit % 64u) & 1u)) satisfy(r, w, wc, op, id);
         off += wc;
     }
 }

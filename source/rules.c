@@ -175,12 +175,19 @@ bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t
     } else {
         return false;
     }
-    if (d->count == 1)
-        (void)snprintf(buf, size, "%s", base);
-    else if (d->count == 2 || d->count == 3 || d->count == 4 || d->count == 8 || d->count == 16)
-        (void)snprintf(buf, size, "%s%u", base, d->count);
-    else
+    if (d->count != 1 && d->count != 2 && d->count != 3 && d->count != 4 && d->count != 8 &&
+        d->count != 16)
         return false;
+    if (size == 0) return true;
+    /* base plus at most two digits, truncated to `size` (no snprintf: this runs per finding) */
+    char tmp[16];
+    size_t n = strlen(base);
+    memcpy(tmp, base, n);
+    if (d->count >= 10) tmp[n++] = (char)('0' + d->count / 10);
+    if (d->count != 1) tmp[n++] = (char)('0' + d->count % 10);
+    if (n > size - 1) n = size - 1;
+    memcpy(buf, tmp, n);
+    buf[n] = '\0';
     return true;
 }
 
