@@ -181,16 +181,21 @@ def cmd_render(a):
     print("rendered without warnings: %d lines" % len(text.splitlines()))
 
 
+CHECKS = {"help-sync": (cmd_help_sync, ("cli", "man")), "render": (cmd_render, ("page",))}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("help-sync")
-    p.add_argument("--cli", required=True)
-    p.add_argument("--man", required=True)
-    p = sub.add_parser("render")
-    p.add_argument("--page", required=True)
+    parser.add_argument("check", choices=sorted(CHECKS))
+    parser.add_argument("--cli", help="the spirv-bitcast executable (help-sync)")
+    parser.add_argument("--man", help="docs/man/spirv-bitcast.1.scd (help-sync)")
+    parser.add_argument("--page", help="the rendered manual page (render)")
     a = parser.parse_args()
-    {"help-sync": cmd_help_sync, "render": cmd_render}[a.cmd](a)
+    fn, needed = CHECKS[a.check]
+    missing = ["--" + n for n in needed if getattr(a, n) is None]
+    if missing:
+        parser.error("%s needs %s" % (a.check, " ".join(missing)))
+    fn(a)
 
 
 if __name__ == "__main__":
