@@ -10,6 +10,8 @@
 #       SPIRV-Bitcast::spirv-bitcast-static  the static library
 #       SPIRV-Bitcast::spirv-bitcast-cli     the command-line tool (for add_custom_command)
 #   <libdir>/pkgconfig/spirv-bitcast.pc
+#   share/man/man1/spirv-bitcast.1          the manual page (rendered by scdoc when found)
+#   share/bash-completion/completions/spirv-bitcast   bash completion
 # Every file is relocatable: the package config and the pkg-config file find the prefix from
 # their own location, so --prefix at install time (or moving the tree) works.
 
@@ -89,3 +91,37 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/spirv-bitcast.pc.in
   ${PROJECT_BINARY_DIR}/cmake/spirv-bitcast.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/cmake/spirv-bitcast.pc
   DESTINATION ${SPVBC_PKGCONFIG_DIR} COMPONENT spvbc_dev)
+
+# The manual page: docs/man/spirv-bitcast.1.scd rendered by scdoc (Debian package scdoc) at build
+# time.  SPVBC_MAN=AUTO (default) renders and installs it when scdoc is found; ON requires scdoc;
+# OFF skips it.  SOURCE_DATE_EPOCH (set by dpkg-buildpackage) fixes the date scdoc writes.
+set(SPVBC_MAN AUTO CACHE STRING "Build and install the manual page (AUTO, ON or OFF)")
+set_property(CACHE SPVBC_MAN PROPERTY STRINGS AUTO ON OFF)
+if(NOT SPVBC_MAN STREQUAL "OFF")
+  find_program(SPVBC_SCDOC scdoc)
+  if(NOT SPVBC_SCDOC AND SPVBC_MAN STREQUAL "ON")
+    message(FATAL_ERROR "SPVBC_MAN=ON but scdoc was not found (apt-get install scdoc)")
+  elseif(NOT SPVBC_SCDOC)
+    message(STATUS "scdoc not found: the manual page spirv-bitcast(1) is not built")
+  endif()
+endif()
+set(SPVBC_MAN_SOURCE ${PROJECT_SOURCE_DIR}/docs/man/spirv-bitcast.1.scd)
+if(NOT SPVBC_MAN STREQUAL "OFF" AND SPVBC_SCDOC)
+  set(SPVBC_MAN_PAGE ${PROJECT_BINARY_DIR}/docs/man/spirv-bitcast.1)
+  add_custom_command(OUTPUT ${SPVBC_MAN_PAGE}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/docs/man
+    COMMAND sh -c "\"$1\" < \"$2\" > \"$3\"" sh ${SPVBC_SCDOC} ${SPVBC_MAN_SOURCE}
+            ${SPVBC_MAN_PAGE}
+    DEPENDS ${SPVBC_MAN_SOURCE}
+    COMMENT "Rendering spirv-bitcast(1) with scdoc" VERBATIM)
+  add_custom_target(spvbc_man ALL DEPENDS ${SPVBC_MAN_PAGE})
+  install(FILES ${SPVBC_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+    COMPONENT spvbc_runtime)
+endif()
+
+# bash completion: bash-completion loads completions/<command> on demand from every
+# $XDG_DATA_DIRS/bash-completion/completions (for /usr that is its own completionsdir,
+# `pkg-config --variable=completionsdir bash-completion`), so DATADIR keeps the tree relocatable.
+set(SPVBC_COMPLETION_SCRIPT ${PROJECT_SOURCE_DIR}/source/tools/completion/spirv-bitcast)
+install(FILES ${SPVBC_COMPLETION_SCRIPT}
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions COMPONENT spvbc_runtime)

@@ -207,6 +207,69 @@ void AddPassFlag(Options *o, std::string flag)
     o->stages.back().flags.push_back(std::move(flag));
 }
 
+// The value of option `name` at args[*i], spelled "name=V" or "name V" (then *i advances past
+// V), into `*out`; false after a usage message when the value is missing.
+bool OptionValue(const std::vector<std::string> &args, size_t *i, const std::string &name,
+                 std::string *out)
+{
+    const std::string &a = args[*i];
+    if (a.size() > name.size()) {
+        *out = a.substr(name.size() + 1);
+        return true;
+    }
+    if (*i + 1 >= args.size()) {
+        UsageError(name + " needs a value");
+        return false;
+    }
+    *out = args[++*i];
+    return true;
+}
+
+// spirv-opt's flags that switch one option of ours on.
+struct BoolFlag {
+    const char *name;
+    bool Options::*field;
+};
+const BoolFlag kBoolFlags[] = {
+    {"--skip-validation", &Options::skip_validation},
+    {"--preserve-bindings", &Options::preserve_bindings},
+    {"--preserve-spec-constants", &Options::preserve_spec_constants},
+    {"--validate-after-all", &Options::validate_after_all},
+    {"--print-all", &Options::print_all},
+    {"--time-report", &Options::time_report},
+};
+
+// The option switched on by flag `a`, or nullptr.
+bool Options::*FindBoolFlag(const std::string &a)
+{
+    for (const BoolFlag &f : kBoolFlags)
+        if (a == f.name) return f.field;
+    return nullptr;
+}
+
+// spirv-val's relaxations, which spirv-opt also takes: each sets one validator option.
+struct ValidatorFlag {
+    const char *name;
+    void (spvtools::ValidatorOptions::*set)(bool);
+};
+const ValidatorFlag kValidatorFlags[] = {
+    {"--before-hlsl-legalization", &spvtools::ValidatorOptions::SetBeforeHlslLegalization},
+    {"--relax-logical-pointer", &spvtools::ValidatorOptions::SetRelaxLogicalPointer},
+    {"--relax-block-layout", &spvtools::ValidatorOptions::SetRelaxBlockLayout},
+    {"--scalar-block-layout", &spvtools::ValidatorOptions::SetScalarBlockLayout},
+    {"--workgroup-scalar-block-layout", &spvtools::ValidatorOptions::SetWorkgroupScalarBlockLayout},
+    {"--skip-block-layout", &spvtools::ValidatorOptions::SetSkipBlockLayout},
+    {"--relax-struct-store", &spvtools::ValidatorOptions::SetRelaxStructStore},
+};
+
+// The validator flag spelled `a`, or nullptr.
+const ValidatorFlag *FindValidatorFlag(const std::string &a)
+{
+    for (const ValidatorFlag &f : kValidatorFlags)
+        if (a == f.name) return &f;
+    return nullptr;
+}
+
 enum class ParseStatus { kContinue, kStopOk, kUsage };
 
 // Parses `args` (without the command name) into `*o`.
@@ -259,30 +322,14 @@ ParseStatus ParseArgs(const std::vector<std::string> &args, Options *o)
             o->stages.push_back(std::move(s));
         } else if (a == "--target-env" || StartsWith(a, "--target-env=")) {
             std::string v;
-            if (a == "--target-env") {
-                if (!has_next) {
-                    UsageError("--target-env needs a value");
-                    return ParseStatus::kUsage;
-                }
-                v = args[++i];
-            } else {
-                v = a.substr(13);
-            }
+            if (!OptionValue(args, &i, "--target-env", &v)) return ParseStatus::kUsage;
             if (!spvParseTargetEnv(v.c_str(), &o->env)) {
                 UsageError("unknown target environment '" + v + "'");
                 return ParseStatus::kUsage;
             }
         } else if (a == "--max-id-bound" || StartsWith(a, "--max-id-bound=")) {
             std::string v;
-            if (a == "--max-id-bound") {
-                if (!has_next) {
-                    UsageError("--max-id-bound needs a value");
-                    return ParseStatus::kUsage;
-                }
-                v = args[++i];
-            } else {
-                v = a.substr(15);
-            }
+            if (!OptionValue(args, &i, "--max-id-bound", &v)) return ParseStatus::kUsage;
             uint32_t bound = 0;
             if (!ParseU32(v, &bound) || bound < kMinMaxIdBound) {
                 UsageError("bad --max-id-bound '" + v + "': a number of at least 0x3FFFFF");
@@ -290,32 +337,10 @@ ParseStatus ParseArgs(const std::vector<std::string> &args, Options *o)
             }
             o->max_id_bound = bound;
             o->validator.SetUniversalLimit(spv_validator_limit_max_id_bound, bound);
-        } else if (a == "--skip-validation") {
-            o->skip_validation = true;
-        } else if (a == "--preserve-bindings") {
-            o->preserve_bindings = true;
-        } else if (a == "--preserve-spec-constants") {
-            o->preserve_spec_constants = true;
-        } else if (a == "--validate-after-all") {
-            o->validate_after_all = true;
-        } else if (a == "--print-all") {
-            o->print_all = true;
-        } else if (a == "--time-report") {
-            o->time_report = true;
-        } else if (a == "--before-hlsl-legalization") {
-            o->validator.SetBeforeHlslLegalization(true);
-        } else if (a == "--relax-logical-pointer") {
-            o->validator.SetRelaxLogicalPointer(true);
-        } else if (a == "--relax-block-layout") {
-            o->validator.SetRelaxBlockLayout(true);
-        } else if (a == "--scalar-block-layout") {
-            o->validator.SetScalarBlockLayout(true);
-        } else if (a == "--workgroup-scalar-block-layout") {
-            o->validator.SetWorkgroupScalarBlockLayout(true);
-        } else if (a == "--skip-block-layout") {
-            o->validator.SetSkipBlockLayout(true);
-        } else if (a == "--relax-struct-store") {
-            o->validator.SetRelaxStructStore(true);
+        } else if (bool Options::*field = FindBoolFlag(a)) {
+            o->*field = true;
+        } else if (const ValidatorFlag *vf = FindValidatorFlag(a)) {
+            (o->validator.*(vf->set))(true);
         } else if (StartsWith(a, "-Oconfig=")) {
             // Expanded by ExpandConfigFiles before parsing; one left here was nested.
             UsageError("-Oconfig= may not be used inside a configuration file");

@@ -1,0 +1,149 @@
+/* Input and output: inputs read from mapped files or stdin, modules written atomically (or to
+ * stdout with -o -), and the allocator the CLI gives the library. */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+const char *cli_input_load(const char *path, cli_input *in)
+{
+    memset(in, 0, sizeof *in);
+    in->path = path;
+    if (!strcmp(path, "-")) {
+        size_t cap = 1 << 16, len = 0;
+        char *buf = malloc(cap);
+        if (!buf) return "out of memory";
+        for (;;) {
+            if (len == cap) {
+                char *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
+                if (!nb) {
+                    free(buf);
+                    return "out of memory";
+                }
+                buf = nb;
+                cap *= 2;
+            }
+            size_t n = fread(buf + len, 1, cap - len, stdin);
+            len += n;
+            if (n == 0) break;
+        }
+        if (ferror(stdin)) {
+            free(buf);
+            return strerror(errno);
+        }
+        in->data = buf;
+        in->size = len;
+        return NULL;
+    }
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return strerror(errno);
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        close(fd);
+        return strerror(errno);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return "not a regular file";
+    }
+    in->size = (size_t)st.st_size;
+    if (in->size == 0) {
+        close(fd);
+        in->data = NULL;
+        return NULL;
+    }
+    void *p = mmap(NULL, in->size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED) return strerror(errno);
+    in->data = p;
+    in->mapped = true;
+    return NULL;
+}
+
+void cli_input_release(cli_input *in)
+{
+    if (in->mapped)
+        munmap(in->data, in->size);
+    else
+        free(in->data);
+    in->data = NULL;
+}
+
+static int write_span(void *user, const uint32_t *words, size_t count)
+{
+    return fwrite(words, 4, count, (FILE *)user) == count ? 0 : 1;
+}
+
+/* Writes the module's words to `path` ("-" = stdout) through a temporary file renamed into
+ * place, so a failure never leaves a truncated output (and `path` may be the input). */
+const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize)
+{
+    if (!strcmp(path, "-")) {
+        (void)setvbuf(stdout, NULL, _IOFBF, 1u << 20);
+        if (spvbc_module_write(mod, write_span, stdout) != SPVBC_SUCCESS || fflush(stdout))
+            return "cannot write to stdout";
+        return NULL;
+    }
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!tmp) return "out of memory";
+    snprintf(tmp, len + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errsize, "cannot create %s: %s", tmp, strerror(errno));
+        free(tmp);
+        return err;
+    }
+    FILE *f = fdopen(fd, "wb");
+    if (f) (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
+    bool ok = f && spvbc_module_write(mod, write_span, f) == SPVBC_SUCCESS;
+    if (f)
+        ok = (fclose(f) == 0) && ok;
+    else
+        close(fd);
+    if (ok) (void)chmod(tmp, 0644);
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return err;
+    }
+    free(tmp);
+    return NULL;
+}
+
+/* Large tables (the id table, the site list, an output) come from their own mappings with
+ * transparent huge pages requested: on a large module, first-touch page faults cost more than
+ * the parse itself, and 2 MiB pages make 512 times fewer of them.  Small blocks use malloc. */
+#define BIG_BLOCK (2u << 20)
+
+static void *cli_alloc(void *user, size_t size)
+{
+    (void)user;
+    if (size < BIG_BLOCK) return malloc(size);
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void cli_free(void *user, void *ptr, size_t size)
+{
+    (void)user;
+    if (size < BIG_BLOCK)
+        free(ptr);
+    else
+        munmap(ptr, size);
+}
+
+const spvbc_allocator cli_allocator = {cli_alloc, cli_free, NULL};

@@ -1,0 +1,161 @@
+/* spirv-bitcast: command-line tool over the public C API.
+ *
+ *   spirv-bitcast validate [options] [file... | -r DIR | -]
+ *   spirv-bitcast lower    [options] [file... | -r DIR | -]
+ *   spirv-bitcast explain  SRC DST [--pad P] [--shader]
+ *   spirv-bitcast opt      [spirv-opt flags] [--lower-astype[=P]] [--validate-bitcast] -o out in
+ *
+ * Exit status: 0 success, 1 findings or invalid input, 2 usage error.
+ *
+ * This file is the command table; cli.h maps the other rooms. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifdef SPVBC_HAVE_OPT
+#include "opt.h"
+#endif
+
+const char *const cli_prog = "spirv-bitcast";
+
+void cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", cli_prog);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry '%s --help'.\n", cli_prog);
+    va_end(ap);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    cli_print_help(stdout);
+    return 0;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    printf("spirv-bitcast %s (library %s)\n", SPVBC_VERSION_STRING, spvbc_version_string());
+    return 0;
+}
+
+static int cmd_opt(int argc, char **argv)
+{
+#ifdef SPVBC_HAVE_OPT
+    return spvbc_cli_opt(argc, argv);
+#else
+    (void)argc;
+    (void)argv;
+    cli_usage_error("this build has no 'opt' command (SPIRV-Tools' optimizer was not found)");
+    return EXIT_USAGE;
+#endif
+}
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+    const char *synopsis; /* NULL: not listed under "Commands" in --help */
+    const char *help;
+} command;
+
+static const command k_commands[] = {
+    {"validate", cli_cmd_validate, "validate",
+     "report every invalid or suspicious OpBitcast (functions and spec constants)"},
+    {"lower", cli_cmd_lower, "lower",
+     "rewrite as_type-legal but invalid bitcasts; write the module"},
+    {"explain", cli_cmd_explain, "explain SRC DST",
+     "how as_DST(SRC) maps onto SPIR-V, e.g. 'explain float4 float3'"},
+    {"opt", cmd_opt, "opt",
+     "spirv-opt with our passes in the pipeline (see 'spirv-bitcast opt --help')"},
+    {"--help", cmd_help, NULL, NULL},
+    {"-h", cmd_help, NULL, NULL},
+    {"help", cmd_help, NULL, NULL},
+    {"--version", cmd_version, NULL, NULL},
+};
+#define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
+
+void cli_print_help(FILE *f)
+{
+    fprintf(
+        f,
+        "Usage: spirv-bitcast <command> [options] [<file>...]\n"
+        "\n"
+        "Validates and lowers OpBitcast in SPIR-V against the SPIR-V rules and OpenCL C as_type()\n"
+        "rules. A 3-component vector occupies the storage of 4 in OpenCL C, so as_float3(float4) "
+        "is\n"
+        "legal OpenCL but a direct OpBitcast %%v3float %%v4float is invalid SPIR-V (96 != 128 "
+        "bits);\n"
+        "'lower' rewrites such bitcasts into OpVectorShuffle (+ OpBitcast).\n"
+        "\n"
+        "Commands:\n");
+    for (size_t i = 0; i < N_COMMANDS; ++i) {
+        const command *c = &k_commands[i];
+        if (!c->synopsis) continue;
+        if (strlen(c->synopsis) < 11)
+            fprintf(f, "  %-11s%s\n", c->synopsis, c->help);
+        else
+            fprintf(f, "  %s\n  %11s%s\n", c->synopsis, "", c->help);
+    }
+    fprintf(
+        f,
+        "\n"
+        "Input: files, '-' or nothing for stdin, or -r DIR for every *.spv below DIR. Several\n"
+        "inputs are processed in parallel (--jobs N) and followed by a summary.\n"
+        "\n"
+        "Common options:\n"
+        "  --target-env E     spv1.0..spv1.6, vulkan1.0..vulkan1.3, opencl1.2, opencl2.0..2.2,\n"
+        "                     universal1.0..1.6: the module's version must be allowed by E; also\n"
+        "                     the environment for --verify (default: from the module's version)\n"
+        "  --max-id-bound N   accept id bounds up to N (default 4194303)\n"
+        "  -r DIR             process every *.spv file below DIR\n"
+        "  --jobs N           worker threads for several inputs (default: number of CPUs)\n"
+        "  -q, --quiet        no per-finding output, only the summary and the exit status\n"
+        "  --no-disassembly   do not print the disassembled instruction under each finding\n"
+        "\n"
+        "validate options:\n"
+        "  --strict           the logical-pointer rule of current SPIRV-Tools is an error\n"
+        "  --notes            also report as_type whose result OpenCL leaves "
+        "implementation-defined\n"
+        "  -Werror            treat warnings as errors\n"
+        "  --json             print findings and summary as JSON on stdout\n"
+        "\n"
+        "lower options:\n"
+        "  --pad undef|zero|error\n"
+        "                     lane 3 when padding a 3-component source: undefined (default, what\n"
+        "                     clang emits), zero (a null vector operand), or refuse the rewrite\n"
+        "  --only LIST        lower only these classes: 4to3,3to4,vec3src,vec3dst (default: all)\n"
+        "  --verify           run SPIRV-Tools' validator on the output; fail if it rejects it\n"
+        "  -o FILE            output file ('-' for stdout; default stdout if it is not a "
+        "terminal)\n"
+        "  --suffix S         with several inputs: write each output next to its input + S\n"
+        "  --out-dir DIR      with several inputs: write each output into DIR\n"
+        "\n"
+        "explain options:\n"
+        "  --pad undef|zero|error   as for lower\n"
+        "  --shader           plan for a Vulkan (Shader) module: signed and unsigned integers are\n"
+        "                     distinct types (default: Kernel, signless integers)\n"
+        "\n"
+        "Exit status: 0 success, 1 findings or invalid input, 2 usage error.\n"
+        "Messages: <severity>: <file>: word <offset> (instruction <index>): <sentence> [<rule>]\n"
+        "where <offset> counts 32-bit words from the start of the module and <index> counts\n"
+        "instructions from 0.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        cli_usage_error("missing command (validate, lower, explain or opt)");
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i < N_COMMANDS; ++i)
+        if (!strcmp(argv[1], k_commands[i].name)) return k_commands[i].run(argc - 1, argv + 1);
+    cli_usage_error("unknown command '%s'", argv[1]);
+    return EXIT_USAGE;
+}

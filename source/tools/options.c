@@ -1,0 +1,377 @@
+/* Options of `validate` and `lower`, and the SPIRV-Tools target environments. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool path_list_add(path_list *l, const char *p)
+{
+    if (l->count == l->cap) {
+        size_t ncap = l->cap ? l->cap * 2 : 64;
+        char **n = realloc(l->items, ncap * sizeof *n);
+        if (!n) return false;
+        l->items = n;
+        l->cap = ncap;
+    }
+    l->items[l->count] = strdup(p);
+    return l->items[l->count++] != NULL;
+}
+
+void path_list_free(path_list *l)
+{
+    for (size_t k = 0; k < l->count; ++k)
+        free(l->items[k]);
+    free(l->items);
+    l->items = NULL;
+    l->count = l->cap = 0;
+}
+
+/* The index of `s` among the `count` strings of `names`, or -1. */
+static int name_index(const char *s, const char *const *names, int count)
+{
+    for (int i = 0; i < count; ++i)
+        if (!strcmp(s, names[i])) return i;
+    return -1;
+}
+
+bool cli_parse_pad(const char *s, spvbc_pad_policy *pad)
+{
+    /* In the order of the enumerators SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR. */
+    static const char *const names[] = {"undef", "zero", "error"};
+    int i = name_index(s, names, 3);
+    if (i < 0) return false;
+    *pad = (spvbc_pad_policy)i;
+    return true;
+}
+
+static bool parse_classes(const char *s, uint32_t *out)
+{
+    uint32_t c = 0;
+    char buf[128];
+    if (strlen(s) >= sizeof buf) return false;
+    strcpy(buf, s);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (!strcmp(tok, "4to3"))
+            c |= SPVBC_LOWER_4_TO_3;
+        else if (!strcmp(tok, "3to4"))
+            c |= SPVBC_LOWER_3_TO_4;
+        else if (!strcmp(tok, "vec3src"))
+            c |= SPVBC_LOWER_VEC3_SOURCE;
+        else if (!strcmp(tok, "vec3dst"))
+            c |= SPVBC_LOWER_VEC3_DEST;
+        else
+            return false;
+    }
+    *out = c;
+    return c != 0;
+}
+
+static bool parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *s == '\0' || *end != '\0' || *s == '-' || v > 0xFFFFFFFFull) return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool parse_format(const char *s, cli_format *format)
+{
+    /* In the order of the enumerators FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF. */
+    static const char *const names[] = {"text", "json", "sarif"};
+    int i = name_index(s, names, 3);
+    if (i < 0) return false;
+    *format = (cli_format)i;
+    return true;
+}
+
+/* SPIRV-Tools' environment names, plus "universal1.N" as a synonym of "spv1.N". */
+static bool parse_env(const char *s, spv_target_env *env)
+{
+    char buf[32];
+    if (!strncmp(s, "universal", 9) && strlen(s) < sizeof buf - 3) {
+        snprintf(buf, sizeof buf, "spv%s", s + 9);
+        s = buf;
+    }
+    return spvParseTargetEnv(s, env);
+}
+
+uint32_t cli_env_max_version(spv_target_env env)
+{
+    switch (env) {
+    case SPV_ENV_UNIVERSAL_1_0:
+    case SPV_ENV_VULKAN_1_0:
+    case SPV_ENV_OPENCL_1_2:
+    case SPV_ENV_OPENCL_EMBEDDED_1_2:
+    case SPV_ENV_OPENCL_2_0:
+    case SPV_ENV_OPENCL_EMBEDDED_2_0:
+    case SPV_ENV_OPENGL_4_0:
+    case SPV_ENV_OPENGL_4_1:
+    case SPV_ENV_OPENGL_4_2:
+    case SPV_ENV_OPENGL_4_3:
+    case SPV_ENV_OPENGL_4_5: return 0x00010000u;
+    case SPV_ENV_UNIVERSAL_1_1:
+    case SPV_ENV_OPENCL_2_1:
+    case SPV_ENV_OPENCL_EMBEDDED_2_1: return 0x00010100u;
+    case SPV_ENV_UNIVERSAL_1_2:
+    case SPV_ENV_OPENCL_2_2:
+    case SPV_ENV_OPENCL_EMBEDDED_2_2: return 0x00010200u;
+    case SPV_ENV_UNIVERSAL_1_3:
+    case SPV_ENV_VULKAN_1_1: return 0x00010300u;
+    case SPV_ENV_UNIVERSAL_1_4:
+    case SPV_ENV_VULKAN_1_1_SPIRV_1_4: return 0x00010400u;
+    case SPV_ENV_UNIVERSAL_1_5:
+    case SPV_ENV_VULKAN_1_2: return 0x00010500u;
+    default: return 0x00010600u;
+    }
+}
+
+spv_target_env cli_universal_env(uint32_t version)
+{
+    switch ((version >> 8) & 0xff) {
+    case 0: return SPV_ENV_UNIVERSAL_1_0;
+    case 1: return SPV_ENV_UNIVERSAL_1_1;
+    case 2: return SPV_ENV_UNIVERSAL_1_2;
+    case 3: return SPV_ENV_UNIVERSAL_1_3;
+    case 4: return SPV_ENV_UNIVERSAL_1_4;
+    case 5: return SPV_ENV_UNIVERSAL_1_5;
+    default: return SPV_ENV_UNIVERSAL_1_6;
+    }
+}
+
+/* The argument parser's state: the arguments, the position, and what was read so far. */
+typedef struct parser {
+    int argc;
+    char **argv;
+    int i;
+    cli_options o;
+    path_list files;
+    bool dash_seen;
+} parser;
+
+/* The value of option argv[i], spelled "--name" (`name_len` characters) or "--name=V": after
+ * '=' or the next argument.  NULL, after a usage message, when it is missing. */
+static const char *opt_value(parser *p, size_t name_len)
+{
+    const char *a = p->argv[p->i];
+    if (a[name_len] == '=') return a + name_len + 1;
+    if (p->i + 1 >= p->argc) {
+        cli_usage_error("option '%s' needs an argument", a);
+        return NULL;
+    }
+    return p->argv[++p->i];
+}
+
+/* Whether argv[i] is option `name`, alone or (when `joined`) as "name=V". */
+static bool is_opt(const parser *p, const char *name, bool joined)
+{
+    const char *a = p->argv[p->i];
+    size_t n = strlen(name);
+    return !strncmp(a, name, n) && (a[n] == '\0' || (joined && a[n] == '='));
+}
+
+typedef enum { PARSED, PARSE_STOP_OK, PARSE_USAGE, PARSE_FAIL } parse_status;
+
+/* Parses the option at argv[i] that both commands take; PARSE_FAIL + 1 when it is none. */
+#define NOT_COMMON ((parse_status)(PARSE_FAIL + 1))
+static parse_status parse_common(parser *p)
+{
+    cli_options *o = &p->o;
+    const char *v;
+    uint32_t j;
+    if (is_opt(p, "--help", false) || is_opt(p, "-h", false)) {
+        cli_print_help(stdout);
+        return PARSE_STOP_OK;
+    } else if (is_opt(p, "--target-env", true)) {
+        if (!(v = opt_value(p, 12))) return PARSE_USAGE;
+        if (!parse_env(v, &o->env)) {
+            cli_usage_error("unknown target environment '%s'", v);
+            return PARSE_USAGE;
+        }
+        o->have_env = true;
+    } else if (is_opt(p, "--max-id-bound", true)) {
+        if (!(v = opt_value(p, 14))) return PARSE_USAGE;
+        if (!parse_u32(v, &o->max_id_bound) || o->max_id_bound == 0) {
+            cli_usage_error("--max-id-bound takes a positive 32-bit number");
+            return PARSE_USAGE;
+        }
+    } else if (is_opt(p, "--format", true)) {
+        if (!(v = opt_value(p, 8))) return PARSE_USAGE;
+        if (!parse_format(v, &o->format)) {
+            cli_usage_error("--format takes text, json or sarif");
+            return PARSE_USAGE;
+        }
+    } else if (is_opt(p, "--json", false)) {
+        o->format = FORMAT_JSON;
+    } else if (is_opt(p, "--jobs", false) || is_opt(p, "-j", false)) {
+        if (!(v = opt_value(p, strlen(p->argv[p->i])))) return PARSE_USAGE;
+        if (!parse_u32(v, &j) || j == 0 || j > 1024) {
+            cli_usage_error("--jobs takes a number from 1 to 1024");
+            return PARSE_USAGE;
+        }
+        o->jobs = j;
+    } else if (is_opt(p, "-r", false)) {
+        if (!(v = opt_value(p, 2))) return PARSE_USAGE;
+        if (!cli_scan_dir(v, &p->files)) return PARSE_FAIL;
+    } else if (is_opt(p, "-q", false) || is_opt(p, "--quiet", false)) {
+        o->quiet = true;
+    } else if (is_opt(p, "--no-disassembly", false)) {
+        o->no_disasm = true;
+    } else {
+        return NOT_COMMON;
+    }
+    return PARSED;
+}
+
+/* Parses an option of validate only; NOT_COMMON when it is none. */
+static parse_status parse_validate_option(parser *p)
+{
+    if (is_opt(p, "--strict", false))
+        p->o.strict = true;
+    else if (is_opt(p, "--notes", false))
+        p->o.notes = true;
+    else if (is_opt(p, "-Werror", false))
+        p->o.werror = true;
+    else
+        return NOT_COMMON;
+    return PARSED;
+}
+
+/* Parses an option of lower only; NOT_COMMON when it is none. */
+static parse_status parse_lower_option(parser *p)
+{
+    cli_options *o = &p->o;
+    const char *v;
+    if (is_opt(p, "--pad", true)) {
+        if (!(v = opt_value(p, 5))) return PARSE_USAGE;
+        if (!cli_parse_pad(v, &o->pad)) {
+            cli_usage_error("--pad takes undef, zero or error");
+            return PARSE_USAGE;
+        }
+    } else if (is_opt(p, "--only", true)) {
+        if (!(v = opt_value(p, 6))) return PARSE_USAGE;
+        if (!parse_classes(v, &o->classes)) {
+            cli_usage_error("--only takes a comma-separated list of 4to3, 3to4, vec3src, "
+                            "vec3dst");
+            return PARSE_USAGE;
+        }
+    } else if (is_opt(p, "--verify", false)) {
+        o->verify = true;
+    } else if (is_opt(p, "-o", false)) {
+        if (!(o->out_path = opt_value(p, 2))) return PARSE_USAGE;
+    } else if (is_opt(p, "--suffix", false)) {
+        if (!(o->suffix = opt_value(p, 8))) return PARSE_USAGE;
+        if (!*o->suffix) {
+            cli_usage_error("--suffix must not be empty (that would overwrite the inputs)");
+            return PARSE_USAGE;
+        }
+    } else if (is_opt(p, "--out-dir", false)) {
+        if (!(o->out_dir = opt_value(p, 9))) return PARSE_USAGE;
+    } else {
+        return NOT_COMMON;
+    }
+    return PARSED;
+}
+
+/* Parses one argument: an option or an input. */
+static parse_status parse_argument(parser *p)
+{
+    const char *a = p->argv[p->i];
+    parse_status st = parse_common(p);
+    if (st == NOT_COMMON)
+        st = p->o.cmd == CMD_VALIDATE ? parse_validate_option(p) : parse_lower_option(p);
+    if (st != NOT_COMMON) return st;
+    if (!strcmp(a, "-")) {
+        if (p->dash_seen) {
+            cli_usage_error("stdin ('-') given twice");
+            return PARSE_USAGE;
+        }
+        p->dash_seen = true;
+    } else if (a[0] == '-') {
+        cli_usage_error("unknown option '%s' for %s", a,
+                        p->o.cmd == CMD_VALIDATE ? "validate" : "lower");
+        return PARSE_USAGE;
+    }
+    if (!path_list_add(&p->files, a)) {
+        fprintf(stderr, "%s: out of memory\n", cli_prog);
+        return PARSE_FAIL;
+    }
+    return PARSED;
+}
+
+/* Checks the combination of inputs and outputs of lower; false after a usage message. */
+static bool check_lower_outputs(const parser *p)
+{
+    const cli_options *o = &p->o;
+    size_t n = p->files.count;
+    bool only_stdin = n == 1 && !strcmp(p->files.items[0], "-");
+    if (n > 1) {
+        if (o->out_path) {
+            cli_usage_error("-o takes one input; with several use --suffix or --out-dir");
+            return false;
+        }
+        if (!o->suffix && !o->out_dir) {
+            cli_usage_error("with several inputs, say where outputs go: --suffix S or --out-dir "
+                            "DIR");
+            return false;
+        }
+        if (p->dash_seen) {
+            cli_usage_error("stdin ('-') cannot be combined with other inputs for lower");
+            return false;
+        }
+    }
+    if ((o->suffix || o->out_dir) && only_stdin) {
+        cli_usage_error("--suffix/--out-dir need file inputs");
+        return false;
+    }
+    /* A report on stdout and a module on stdout would be one unusable stream. */
+    if (o->format != FORMAT_TEXT && n == 1 && !o->suffix && !o->out_dir &&
+        (!o->out_path || !strcmp(o->out_path, "-"))) {
+        cli_usage_error("--format %s writes the report on stdout: write the module to a file "
+                        "(-o FILE)",
+                        o->format == FORMAT_JSON ? "json" : "sarif");
+        return false;
+    }
+    return true;
+}
+
+static int cmd_files(cli_command cmd, int argc, char **argv)
+{
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.argc = argc;
+    p.argv = argv;
+    p.o.cmd = cmd;
+    int status = EXIT_USAGE;
+    for (p.i = 1; p.i < argc; ++p.i) {
+        parse_status st = parse_argument(&p);
+        if (st == PARSED) continue;
+        status = st == PARSE_STOP_OK ? 0 : st == PARSE_FAIL ? EXIT_FINDINGS : EXIT_USAGE;
+        goto done;
+    }
+    if (p.files.count == 0 && !path_list_add(&p.files, "-")) {
+        fprintf(stderr, "%s: out of memory\n", cli_prog);
+        status = EXIT_FINDINGS;
+        goto done;
+    }
+    if (cmd == CMD_LOWER && !check_lower_outputs(&p)) goto done;
+    status = cli_run_files(&p.o, &p.files);
+done:
+    path_list_free(&p.files);
+    return status;
+}
+
+int cli_cmd_validate(int argc, char **argv)
+{
+    return cmd_files(CMD_VALIDATE, argc, argv);
+}
+
+int cli_cmd_lower(int argc, char **argv)
+{
+    return cmd_files(CMD_LOWER, argc, argv);
+}

@@ -1,0 +1,234 @@
+/* One input: read it, parse it, validate or lower it, --verify and write the output, and report
+ * what happened through a report_sink (text, JSON or SARIF, buffered per input so that worker
+ * threads never interleave their output). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* One input while it is processed. */
+typedef struct job {
+    report_sink sink;
+    const cli_options *o;
+    file_result *r;
+    cli_input in;
+    bool loaded;
+    spvbc_context ctx;
+    spvbc_module mod;
+    spvbc_module_info info;
+    spv_target_env env;
+    disasm dis;
+} job;
+
+/* Whether findings are printed as text on stderr (else only in the JSON or SARIF report, or not
+ * at all with -q). */
+static bool text_findings(const cli_options *o)
+{
+    return !o->quiet && o->format == FORMAT_TEXT;
+}
+
+/* Counts every diagnostic of the context by rule and reports it; the disassembly of each
+ * diagnosed instruction is printed under it in text output. */
+static void report_findings(job *j)
+{
+    size_t nd = spvbc_context_diagnostic_count(j->ctx);
+    bool text = text_findings(j->o);
+    if (nd && text && !j->o->no_disasm)
+        disasm_build(&j->dis, (const uint32_t *)j->in.data, j->in.size / 4, j->env);
+    for (size_t i = 0; i < nd; ++i) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(j->ctx, i);
+        j->r->rule_counts[cli_rule_count_slot(d->rule)]++;
+        report_diag(&j->sink, d, &j->dis, text);
+    }
+    report_json_summary(&j->sink, j->ctx);
+}
+
+/* Parses the input and checks its version against --target-env; false (reported) on failure. */
+static bool parse(job *j)
+{
+    file_result *r = j->r;
+    if (spvbc_context_create(&cli_allocator, &j->ctx) != SPVBC_SUCCESS) {
+        report_failure(&j->sink, NULL, "out of memory");
+        r->status = 1;
+        return false;
+    }
+    spvbc_parse_options po;
+    memset(&po, 0, sizeof po);
+    po.max_id_bound = j->o->max_id_bound;
+    spvbc_result pr = spvbc_module_parse_bytes(j->ctx, j->in.data, j->in.size, &po, &j->mod);
+    if (pr != SPVBC_SUCCESS) {
+        r->status = 1;
+        r->bad_input = true;
+        report_diags(&j->sink, j->ctx, NULL, !j->o->quiet);
+        report_json_error(&j->sink, spvbc_result_string(pr), j->ctx);
+        return false;
+    }
+    (void)spvbc_module_get_info(j->mod, &j->info);
+    if (j->o->have_env && j->info.version > cli_env_max_version(j->o->env)) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "SPIR-V version %u.%u is not allowed by target environment %s",
+                 (j->info.version >> 16) & 0xff, (j->info.version >> 8) & 0xff,
+                 spvTargetEnvDescription(j->o->env));
+        spvbc_diagnostic d;
+        memset(&d, 0, sizeof d);
+        d.severity = SPVBC_SEVERITY_ERROR;
+        d.rule = "R-TARGET-ENV";
+        d.message = msg;
+        d.word_offset = 1; /* the version word */
+        d.instruction_index = SPVBC_NO_POSITION;
+        report_diag(&j->sink, &d, NULL, true);
+        report_json_error(&j->sink, "version not allowed by the target environment", NULL);
+        r->status = 1;
+        r->bad_input = true;
+        return false;
+    }
+    j->env = j->o->have_env ? j->o->env : cli_universal_env(j->info.version);
+    return true;
+}
+
+static void validate(job *j)
+{
+    const cli_options *o = j->o;
+    spvbc_validate_options vo;
+    vo.flags = (o->strict ? SPVBC_VALIDATE_STRICT : 0u) | (o->notes ? SPVBC_VALIDATE_NOTES : 0u) |
+               (o->werror ? SPVBC_VALIDATE_WARNINGS_AS_ERRORS : 0u);
+    spvbc_result vr = spvbc_module_validate(j->mod, &vo, &j->r->vsum);
+    if (vr != SPVBC_SUCCESS && vr != SPVBC_ERROR_VALIDATION_FAILED) {
+        report_failure(&j->sink, NULL, "%s", spvbc_result_string(vr));
+        j->r->status = 1;
+        return;
+    }
+    report_findings(j);
+    j->r->status = vr == SPVBC_SUCCESS ? 0 : 1;
+}
+
+/* Runs SPIRV-Tools' validator on `words` (--verify); false (reported) when it rejects them. */
+static bool verify_words(job *j, const uint32_t *words, size_t count)
+{
+    spv_context sctx = spvContextCreate(j->env);
+    spv_validator_options vo = spvValidatorOptionsCreate();
+    if (!sctx || !vo) {
+        report_failure(&j->sink, NULL, "cannot create the SPIRV-Tools validator");
+        spvValidatorOptionsDestroy(vo);
+        spvContextDestroy(sctx);
+        return false;
+    }
+    if (j->o->max_id_bound)
+        spvValidatorOptionsSetUniversalLimit(vo, spv_validator_limit_max_id_bound,
+                                             j->o->max_id_bound);
+    spv_const_binary_t bin = {words, count};
+    spv_diagnostic diag = NULL;
+    spv_result_t r = spvValidateWithOptions(sctx, vo, &bin, &diag);
+    if (r != SPV_SUCCESS)
+        report_failure(&j->sink, NULL, "--verify: SPIRV-Tools rejects the output: %s",
+                       diag && diag->error ? diag->error : "(no message)");
+    spvDiagnosticDestroy(diag);
+    spvValidatorOptionsDestroy(vo);
+    spvContextDestroy(sctx);
+    return r == SPV_SUCCESS;
+}
+
+/* --verify and the output of a lowered module. */
+static void verify_and_write(job *j)
+{
+    file_result *r = j->r;
+    bool verified = true;
+    if (j->o->verify) {
+        const uint32_t *w;
+        size_t n;
+        verified = spvbc_module_get_words(j->mod, &w, &n) == SPVBC_SUCCESS && verify_words(j, w, n);
+        if (!verified) {
+            r->status = 1;
+            report_failure(&j->sink, NULL, "output not written: it failed --verify");
+        }
+    }
+    if (r->out_path && verified) {
+        char ebuf[512];
+        const char *we = cli_write_module(j->mod, r->out_path, ebuf, sizeof ebuf);
+        if (we) {
+            report_failure(&j->sink, NULL, "%s", we);
+            r->status = 1;
+        }
+    }
+}
+
+static void lower(job *j)
+{
+    spvbc_lower_options lo;
+    lo.pad = j->o->pad;
+    lo.classes = j->o->classes;
+    spvbc_result lr = spvbc_module_lower(j->mod, &lo, &j->r->lsum);
+    if (lr != SPVBC_SUCCESS) {
+        report_diags(&j->sink, j->ctx, NULL, true);
+        report_json_error(&j->sink, "lowering failed", j->ctx);
+        report_failure(&j->sink, NULL, "lowering failed: %s", spvbc_result_string(lr));
+        j->r->status = 1;
+        return;
+    }
+    report_findings(j);
+    j->r->status = j->r->lsum.refused ? 1 : 0;
+    verify_and_write(j);
+}
+
+/* Opens the per-input buffers of the report; false when out of memory. */
+static bool open_sink(job *j)
+{
+    report_sink *s = &j->sink;
+    file_result *r = j->r;
+    s->o = j->o;
+    s->r = r;
+    s->shown = strcmp(r->path, "-") ? r->path : "<stdin>";
+    s->text = open_memstream(&r->text, &r->text_len);
+    if (j->o->format != FORMAT_TEXT) s->doc = open_memstream(&r->doc, &r->doc_len);
+    if (j->o->format == FORMAT_SARIF) s->notes = open_memstream(&r->notes, &r->notes_len);
+    return s->text && (j->o->format == FORMAT_TEXT || s->doc) &&
+           (j->o->format != FORMAT_SARIF || s->notes);
+}
+
+static void close_sink(job *j)
+{
+    report_sink *s = &j->sink;
+    if (s->text) fclose(s->text);
+    if (s->doc) fclose(s->doc);
+    if (s->notes) fclose(s->notes);
+}
+
+void cli_process(const cli_options *o, file_result *r)
+{
+    job j;
+    memset(&j, 0, sizeof j);
+    j.o = o;
+    j.r = r;
+    if (!open_sink(&j)) {
+        r->status = 1;
+        r->bad_input = true;
+        r->failed_run = true;
+        close_sink(&j);
+        return;
+    }
+    const char *e = cli_input_load(r->path, &j.in);
+    if (e) {
+        r->status = 1;
+        r->bad_input = true;
+        report_failure(&j.sink, e, "cannot read: %s", e);
+    } else {
+        j.loaded = true;
+        r->loaded = true;
+        r->input_size = j.in.size;
+        j.sink.bytes = j.in.data;
+        j.sink.size = j.in.size;
+        if (parse(&j)) {
+            if (o->cmd == CMD_VALIDATE)
+                validate(&j);
+            else
+                lower(&j);
+        }
+    }
+    disasm_free(&j.dis);
+    spvbc_module_destroy(j.mod);
+    spvbc_context_destroy(j.ctx);
+    if (j.loaded) cli_input_release(&j.in);
+    close_sink(&j);
+}

@@ -1,0 +1,250 @@
+/* Reports: findings as text and as JSON, from the library's diagnostic records, with the
+ * disassembly of each diagnosed instruction.  SARIF is in report_sarif.c. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *plural(size_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+void json_string(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+void json_size(FILE *f, size_t v)
+{
+    if (v == SPVBC_NO_POSITION)
+        fputs("null", f);
+    else
+        fprintf(f, "%zu", v);
+}
+
+/* The disassembled instruction under each finding.  Small modules are disassembled once with
+ * friendly names (%v3float); in large ones that costs more than everything else (the name
+ * mapper walks every id), so each diagnosed instruction is disassembled alone, ids as %N. */
+#define DISASM_WHOLE_MODULE_MAX_WORDS (1u << 16)
+
+static char *disasm_words(const uint32_t *words, size_t count, spv_target_env env, uint32_t flags)
+{
+    spv_context sctx = spvContextCreate(env);
+    if (!sctx) return NULL;
+    spv_text text = NULL;
+    spv_diagnostic diag = NULL;
+    char *out = NULL;
+    if (spvBinaryToText(sctx, words, count, flags | SPV_BINARY_TO_TEXT_OPTION_NO_HEADER, &text,
+                        &diag) == SPV_SUCCESS &&
+        text && (out = malloc(text->length + 1)) != NULL) {
+        memcpy(out, text->str, text->length);
+        out[text->length] = '\0';
+    }
+    spvTextDestroy(text);
+    spvDiagnosticDestroy(diag);
+    spvContextDestroy(sctx);
+    return out;
+}
+
+void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_target_env env)
+{
+    memset(d, 0, sizeof d[0]);
+    if (count > DISASM_WHOLE_MODULE_MAX_WORDS) {
+        d->words = words;
+        d->word_count = count;
+        d->env = env;
+        return;
+    }
+    d->text = disasm_words(words, count, env, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
+    if (!d->text) return;
+    size_t n = 0;
+    for (const char *c = d->text; *c; ++c)
+        n += *c == '\n';
+    d->lines = malloc((n + 1) * sizeof *d->lines);
+    if (!d->lines) return;
+    char *save = NULL;
+    for (char *l = strtok_r(d->text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        d->lines[d->count++] = l;
+}
+
+/* Writes the disassembly of the instruction of `diag` to `f` (nothing if it cannot). */
+static void disasm_print(FILE *f, const disasm *d, const spvbc_diagnostic *diag, const char *prefix)
+{
+    if (d->lines && diag->instruction_index < d->count) {
+        const char *l = d->lines[diag->instruction_index];
+        while (*l == ' ')
+            ++l;
+        fprintf(f, "  %s%s\n", prefix, l);
+        return;
+    }
+    if (!d->words || diag->word_offset == SPVBC_NO_POSITION || diag->word_offset < 5 ||
+        diag->word_offset >= d->word_count)
+        return;
+    const uint32_t *inst = d->words + diag->word_offset;
+    size_t wc = inst[0] >> 16;
+    if (wc == 0 || wc > d->word_count - diag->word_offset || wc > 64) return;
+    uint32_t mini[5 + 64];
+    memcpy(mini, d->words, 5 * 4);
+    memcpy(mini + 5, inst, wc * 4);
+    char *text = disasm_words(mini, 5 + wc, d->env, 0);
+    if (!text) return;
+    char *l = text;
+    while (*l == ' ')
+        ++l;
+    char *nl = strchr(l, '\n');
+    if (nl) *nl = '\0';
+    fprintf(f, "  %s%s\n", prefix, l);
+    free(text);
+}
+
+void disasm_free(disasm *d)
+{
+    free(d->lines);
+    free(d->text);
+}
+
+static void print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const disasm *dis)
+{
+    const char *sev = spvbc_severity_string(d->severity);
+    if (!strcmp(d->rule, "L-LOWERED")) sev = "lowered";
+    fprintf(f, "%s: %s: ", sev, path);
+    if (d->word_offset != SPVBC_NO_POSITION) {
+        fprintf(f, "word %zu", d->word_offset);
+        if (d->instruction_index != SPVBC_NO_POSITION)
+            fprintf(f, " (instruction %zu)", d->instruction_index);
+        fputs(": ", f);
+    }
+    fprintf(f, "%s", d->message);
+    if (d->result_name) fprintf(f, " (result %%%u is named \"%s\")", d->result_id, d->result_name);
+    fprintf(f, " [%s]\n", d->rule);
+    if (d->source_file || d->source_line)
+        fprintf(f, "  at %s:%u:%u\n", d->source_file ? d->source_file : "<unknown>", d->source_line,
+                d->source_column);
+    if (dis && d->instruction_index != SPVBC_NO_POSITION)
+        disasm_print(f, dis, d, strcmp(d->rule, "L-LOWERED") ? "" : "was: ");
+}
+
+static void print_diag_json(FILE *f, const spvbc_diagnostic *d, bool first)
+{
+    fprintf(f, "%s{\"severity\":", first ? "" : ",");
+    json_string(f, spvbc_severity_string(d->severity));
+    fputs(",\"rule\":", f);
+    json_string(f, d->rule);
+    fputs(",\"message\":", f);
+    json_string(f, d->message);
+    fputs(",\"word_offset\":", f);
+    json_size(f, d->word_offset);
+    fputs(",\"instruction_index\":", f);
+    json_size(f, d->instruction_index);
+    fprintf(f, ",\"opcode\":%u,\"result_id\":%u,\"result_name\":", d->opcode, d->result_id);
+    json_string(f, d->result_name);
+    fputs(",\"source_file\":", f);
+    json_string(f, d->source_file);
+    fprintf(f, ",\"source_line\":%u,\"source_column\":%u,\"operand_type\":", d->source_line,
+            d->source_column);
+    json_string(f, d->operand_type);
+    fputs(",\"result_type\":", f);
+    json_string(f, d->result_type);
+    fprintf(f, ",\"operand_bits\":%u,\"result_bits\":%u,\"astype\":", d->operand_bits,
+            d->result_bits);
+    json_string(f, d->astype);
+    fprintf(f, ",\"lowerable\":%s}", d->lowerable ? "true" : "false");
+}
+
+/* Opens the JSON object of input `s`: {"file":"<shown>" (the caller closes it). */
+static void json_open_file(const report_sink *s)
+{
+    fputs("{\"file\":", s->doc);
+    json_string(s->doc, s->shown);
+}
+
+/* Writes every diagnostic of `ctx` as the JSON array "diagnostics" and closes the object. */
+static void json_diagnostics_close(const report_sink *s, spvbc_context ctx)
+{
+    fputs(",\"diagnostics\":[", s->doc);
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+        print_diag_json(s->doc, spvbc_context_diagnostic(ctx, i), i == 0);
+    fputs("]}", s->doc);
+}
+
+void report_json_error(report_sink *s, const char *error, spvbc_context ctx)
+{
+    if (s->o->format != FORMAT_JSON) return;
+    json_open_file(s);
+    fputs(",\"error\":", s->doc);
+    json_string(s->doc, error);
+    if (ctx)
+        json_diagnostics_close(s, ctx);
+    else
+        fputs("}", s->doc);
+}
+
+void report_failure(report_sink *s, const char *json_error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (msg) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    const char *m = msg ? msg : "out of memory";
+    fprintf(s->text, "error: %s: %s\n", s->shown, m);
+    if (json_error) report_json_error(s, json_error, NULL);
+    if (s->o->format == FORMAT_SARIF) sarif_notification(s, m);
+    s->r->failed_run = true;
+    free(msg);
+}
+
+void report_diag(report_sink *s, const spvbc_diagnostic *d, const disasm *dis, bool text)
+{
+    if (text) print_diag(s->text, s->shown, d, dis);
+    if (s->o->format == FORMAT_SARIF) sarif_result(s, d);
+}
+
+void report_diags(report_sink *s, spvbc_context ctx, const disasm *dis, bool text)
+{
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+        report_diag(s, spvbc_context_diagnostic(ctx, i), dis, text);
+}
+
+void report_json_summary(report_sink *s, spvbc_context ctx)
+{
+    if (s->o->format != FORMAT_JSON) return;
+    json_open_file(s);
+    if (s->o->cmd == CMD_VALIDATE) {
+        const spvbc_validate_summary *v = &s->r->vsum;
+        fprintf(s->doc,
+                ",\"summary\":{\"bitcasts_checked\":%zu,\"errors\":%zu,\"lowerable\":%zu,"
+                "\"warnings\":%zu,\"notes\":%zu}",
+                v->bitcasts_checked, v->errors, v->lowerable, v->warnings, v->notes);
+    } else {
+        const spvbc_lower_summary *l = &s->r->lsum;
+        fprintf(s->doc,
+                ",\"summary\":{\"bitcasts_checked\":%zu,\"rewritten\":%zu,\"refused\":%zu,"
+                "\"skipped\":%zu,\"types_added\":%zu,\"constants_added\":%zu}",
+                l->bitcasts_checked, l->rewritten, l->refused, l->skipped, l->types_added,
+                l->constants_added);
+    }
+    json_diagnostics_close(s, ctx);
+}

@@ -1,0 +1,277 @@
+/* Reports in SARIF 2.1.0 (OASIS, https://docs.oasis-open.org/sarif/sarif/v2.1.0/) for code
+ * scanning in CI, from the same diagnostic records as text and JSON; and the table of every
+ * rule id with its description, which must agree with docs/rules.md (test/lit/cli/sarif_rules).
+ *
+ * One log, one run per invocation; one artifact per input (the input's path as a relative URI
+ * reference, an absolute path as a file: URI, standard input without a URI); one result per
+ * finding, located by a binary region (byteOffset = word offset * 4, byteLength = the
+ * instruction's size) and by the result id as a logical location, with the OpLine / DebugLine
+ * source position as a related location.  Inputs the tool could not process are tool execution
+ * notifications. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <string.h>
+
+#include "cli.h"
+
+const cli_rule cli_rules[] = {
+    {"V0", SPVBC_SEVERITY_ERROR, true, "the operand id names a type, not a value"},
+    {"V1", SPVBC_SEVERITY_ERROR, true, "the operand has no type (e.g. an OpLabel or OpString id)"},
+    {"V2", SPVBC_SEVERITY_ERROR, true,
+     "result type is not a pointer or an int/float scalar or vector (bool, struct, ...)"},
+    {"V3", SPVBC_SEVERITY_ERROR, true,
+     "operand type is not a pointer or an int/float scalar or vector"},
+    {"V8", SPVBC_SEVERITY_ERROR, true,
+     "SPIR-V >= 1.5 (or SPV_KHR_physical_storage_buffer): pointer result, operand not a pointer, "
+     "int scalar or 32-bit int vector"},
+    {"V9", SPVBC_SEVERITY_ERROR, true,
+     "same gate: pointer operand, result not a pointer, int scalar or 32-bit int vector"},
+    {"V10", SPVBC_SEVERITY_ERROR, true,
+     "SPIR-V <= 1.4 without the extension: pointer result, operand not a pointer or int scalar"},
+    {"V11", SPVBC_SEVERITY_ERROR, true,
+     "same gate: pointer operand, result not a pointer or int scalar"},
+    {"V12", SPVBC_SEVERITY_ERROR, true, "neither side a pointer and width x count differ"},
+    {"V13", SPVBC_SEVERITY_ERROR, true,
+     "Shader module, either type contains an 8/16-bit int or 16-bit float without Int8 / Int16 / "
+     "Float16 (through vectors, arrays, structs and pointees)"},
+    {"R-UNDEF", SPVBC_SEVERITY_ERROR, true, "the operand id is not defined anywhere"},
+    {"S7", SPVBC_SEVERITY_ERROR, true,
+     "OpSpecConstantOp ... Bitcast in a module without the Kernel capability"},
+    {"S2", SPVBC_SEVERITY_WARNING, true,
+     "the operand already has the result type (as_uint(int) in a Kernel module, where integers are "
+     "signless): the bitcast is no instruction"},
+    {"S4", SPVBC_SEVERITY_WARNING, true, "both sides are pointers into different storage classes"},
+    {"S3-WIDTH", SPVBC_SEVERITY_WARNING, true,
+     "pointer <-> integer where the integer's bits differ from the addressing model's pointer "
+     "width (Physical32: 32; Physical64, PhysicalStorageBuffer64: 64)"},
+    {"W-LOGICAL-PTR", SPVBC_SEVERITY_WARNING, true,
+     "a pointer side outside PhysicalStorageBuffer in Logical or PhysicalStorageBuffer64 "
+     "addressing (current SPIRV-Tools rejects it: \"Instruction may not have a logical pointer "
+     "operand\"); an error with --strict / SPVBC_VALIDATE_STRICT"},
+    {"N-IMPL-DEFINED", SPVBC_SEVERITY_NOTE, true,
+     "a valid bitcast whose as_type pair changes the element count: OpenCL leaves the result "
+     "implementation-defined; SPIR-V fixes it (low-order bits to low-numbered components)"},
+    {"N-NOT-ASTYPE", SPVBC_SEVERITY_NOTE, true,
+     "valid SPIR-V that is no legal as_type (e.g. half without Float16)"},
+    {"L-LOWERED", SPVBC_SEVERITY_NOTE, true,
+     "the instruction was rewritten; the message gives the new instructions"},
+    {"L-SKIPPED", SPVBC_SEVERITY_WARNING, false,
+     "lowerable, but its as_type class is not selected (--only, spvbc_lower_options.classes): left "
+     "alone"},
+    {"R-HEADER", SPVBC_SEVERITY_ERROR, false, "fewer than 5 words"},
+    {"R-SIZE", SPVBC_SEVERITY_ERROR, false, "byte size not a multiple of 4"},
+    {"R-MAGIC", SPVBC_SEVERITY_ERROR, false,
+     "magic is neither 0x07230203 nor its byte swap (a swapped module is swapped and parsed)"},
+    {"R-VERSION", SPVBC_SEVERITY_ERROR, false, "version word not 1.0 to 1.6"},
+    {"R-BOUND", SPVBC_SEVERITY_ERROR, false,
+     "bound 0 / bound above the cap (default 4,194,303; max_id_bound, --max-id-bound)"},
+    {"R-SCHEMA", SPVBC_SEVERITY_ERROR, false, "schema word not 0"},
+    {"R-WORD-COUNT", SPVBC_SEVERITY_ERROR, false, "an instruction with word count 0"},
+    {"R-TRUNCATED", SPVBC_SEVERITY_ERROR, false, "an instruction running past the end"},
+    {"R-OPERANDS", SPVBC_SEVERITY_ERROR, false,
+     "an instruction too short for its operands (OpBitcast without operand, OpSpecConstantOp "
+     "without opcode, ...)"},
+    {"R-TYPE-SHAPE", SPVBC_SEVERITY_ERROR, false,
+     "vector of a non-scalar, vector of a count other than 2/3/4/8/16, scalar width 0"},
+    {"R-ID-ZERO", SPVBC_SEVERITY_ERROR, false, "result id 0"},
+    {"R-ID-RANGE", SPVBC_SEVERITY_ERROR, false, "an id at or above the bound"},
+    {"R-ID-REDEFINED", SPVBC_SEVERITY_ERROR, false, "a result id defined twice"},
+    {"R-TYPE-ORDER", SPVBC_SEVERITY_ERROR, false,
+     "a type used before it is declared, or a non-type used as a type"},
+    {"R-LIMIT", SPVBC_SEVERITY_ERROR, false,
+     "more than 2^32 words; a lowering whose new ids would raise the id bound above the parse cap "
+     "(nothing is lowered then, so the output always parses again with the same cap)"},
+    {"R-MEMORY", SPVBC_SEVERITY_ERROR, false, "the allocator failed"},
+    {"R-TARGET-ENV", SPVBC_SEVERITY_ERROR, false,
+     "the module's version is above what --target-env allows"},
+};
+const size_t cli_rule_count = sizeof cli_rules / sizeof cli_rules[0];
+_Static_assert(sizeof cli_rules / sizeof cli_rules[0] <= CLI_MAX_RULES,
+               "file_result.rule_counts is too small for cli_rules");
+
+size_t cli_rule_index(const char *id)
+{
+    size_t i = 0;
+    while (i < cli_rule_count && strcmp(cli_rules[i].id, id))
+        ++i;
+    return i;
+}
+
+size_t cli_rule_count_slot(const char *id)
+{
+    size_t i = cli_rule_index(id);
+    return i < cli_rule_count && cli_rules[i].counted ? i : cli_rule_count;
+}
+
+static const char *level_of(spvbc_severity s)
+{
+    return s == SPVBC_SEVERITY_ERROR ? "error" : s == SPVBC_SEVERITY_WARNING ? "warning" : "note";
+}
+
+/* Writes `path` as a JSON string holding a URI reference: relative paths stay relative (to the
+ * directory the tool ran in), absolute ones become file: URIs; every byte outside the
+ * unreserved characters, '/' and the sub-delimiters is percent-encoded (':' too, so that a
+ * relative path never reads as a scheme). */
+static void uri_string(FILE *f, const char *path)
+{
+    fputs(path[0] == '/' ? "\"file://" : "\"", f);
+    for (const unsigned char *p = (const unsigned char *)path; *p; ++p) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            strchr("-._~/!$&'()*+,;=@", *p))
+            fputc(*p, f);
+        else
+            fprintf(f, "%%%02X", *p);
+    }
+    fputc('"', f);
+}
+
+/* The artifactLocation of input `index` at `path` ("-": standard input, which has no URI). */
+static void artifact_location(FILE *f, const char *path, size_t index)
+{
+    fputs("{", f);
+    if (strcmp(path, "-")) {
+        fputs("\"uri\":", f);
+        uri_string(f, path);
+        fputs(",", f);
+    }
+    fprintf(f, "\"index\":%zu}", index);
+}
+
+/* The bytes of the input that finding `d` is about: its instruction (header fields are one
+ * word), clipped to the input.  False when it has no position inside the input. */
+static bool finding_bytes(const report_sink *s, const spvbc_diagnostic *d, size_t *offset,
+                          size_t *length)
+{
+    if (d->word_offset == SPVBC_NO_POSITION || d->word_offset > s->size / 4) return false;
+    size_t off = d->word_offset * 4;
+    if (off >= s->size) return false;
+    size_t avail = s->size - off;
+    size_t len = 4;
+    if (d->instruction_index != SPVBC_NO_POSITION && avail >= 4) {
+        uint32_t magic, first;
+        memcpy(&magic, s->bytes, 4);
+        memcpy(&first, s->bytes + off, 4);
+        if (magic == 0x03022307u) /* a module in the opposite byte order */
+            first = (first >> 24) | ((first >> 8) & 0xff00u) | ((first << 8) & 0xff0000u) |
+                    (first << 24);
+        if (first >> 16) len = (size_t)(first >> 16) * 4;
+    }
+    *offset = off;
+    *length = len < avail ? len : avail;
+    return true;
+}
+
+/* The OpLine / DebugLine position of `d` as a related location. */
+static void source_location(FILE *f, const spvbc_diagnostic *d)
+{
+    fputs(",\"relatedLocations\":[{\"id\":0,\"message\":{\"text\":\"source position (OpLine or "
+          "DebugLine)\"},\"physicalLocation\":{\"artifactLocation\":{\"uri\":",
+          f);
+    uri_string(f, d->source_file);
+    fputs("}", f);
+    if (d->source_line) {
+        fprintf(f, ",\"region\":{\"startLine\":%u", d->source_line);
+        if (d->source_column) fprintf(f, ",\"startColumn\":%u", d->source_column);
+        fputs("}", f);
+    }
+    fputs("}}]", f);
+}
+
+void sarif_result(report_sink *s, const spvbc_diagnostic *d)
+{
+    FILE *f = s->doc;
+    size_t rule = cli_rule_index(d->rule), off, len;
+    fprintf(f, "%s{\"ruleId\":", s->results++ ? "," : "");
+    json_string(f, d->rule);
+    if (rule < cli_rule_count) fprintf(f, ",\"ruleIndex\":%zu", rule);
+    fprintf(f, ",\"level\":\"%s\",\"message\":{\"text\":", level_of(d->severity));
+    json_string(f, d->message);
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", f);
+    artifact_location(f, s->r->path, s->r->index);
+    if (finding_bytes(s, d, &off, &len))
+        fprintf(f, ",\"region\":{\"byteOffset\":%zu,\"byteLength\":%zu}", off, len);
+    fputs("}", f);
+    if (d->result_id) {
+        char id[16];
+        snprintf(id, sizeof id, "%%%u", d->result_id);
+        fputs(",\"logicalLocations\":[{\"name\":", f);
+        json_string(f, d->result_name ? d->result_name : id);
+        fprintf(f, ",\"fullyQualifiedName\":\"%s\",\"kind\":\"variable\"}]", id);
+    }
+    fputs("}]", f);
+    if (d->source_file) source_location(f, d);
+    fputs(",\"properties\":{\"wordOffset\":", f);
+    json_size(f, d->word_offset);
+    fputs(",\"instructionIndex\":", f);
+    json_size(f, d->instruction_index);
+    fprintf(f, ",\"lowerable\":%s}}", d->lowerable ? "true" : "false");
+}
+
+void sarif_notification(report_sink *s, const char *message)
+{
+    FILE *f = s->notes;
+    fprintf(f, "%s{\"level\":\"error\",\"message\":{\"text\":", s->notes_written++ ? "," : "");
+    json_string(f, message);
+    fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", f);
+    artifact_location(f, s->r->path, s->r->index);
+    fputs("}}]}", f);
+}
+
+static void write_rules(FILE *f)
+{
+    fputs("\"rules\":[", f);
+    for (size_t i = 0; i < cli_rule_count; ++i) {
+        fprintf(f, "%s{\"id\":", i ? "," : "");
+        json_string(f, cli_rules[i].id);
+        fputs(",\"shortDescription\":{\"text\":", f);
+        json_string(f, cli_rules[i].description);
+        fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"}}", level_of(cli_rules[i].level));
+    }
+    fputs("]", f);
+}
+
+/* Writes the `count` buffered fragments `parts` (each a comma-separated list) as one list. */
+static void join(FILE *f, const file_result *res, size_t count, bool notes)
+{
+    bool any = false;
+    for (size_t i = 0; i < count; ++i) {
+        const char *p = notes ? res[i].notes : res[i].doc;
+        size_t n = notes ? res[i].notes_len : res[i].doc_len;
+        if (!p || !n) continue;
+        if (any) fputc(',', f);
+        fwrite(p, 1, n, f);
+        any = true;
+    }
+}
+
+void sarif_write_log(FILE *f, const file_result *res, size_t count)
+{
+    bool ok = true;
+    for (size_t i = 0; i < count; ++i)
+        ok = ok && !res[i].failed_run;
+    fprintf(f,
+            "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
+            "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"spirv-bitcast\",\"version\":\"%s\","
+            "\"semanticVersion\":\"%s\",",
+            spvbc_version_string(), spvbc_version_string());
+    write_rules(f);
+    fprintf(f, "}},\"invocations\":[{\"executionSuccessful\":%s,\"toolExecutionNotifications\":[",
+            ok ? "true" : "false");
+    join(f, res, count, true);
+    fputs("]}],\"artifacts\":[", f);
+    for (size_t i = 0; i < count; ++i) {
+        fprintf(f, "%s{\"location\":", i ? "," : "");
+        if (strcmp(res[i].path, "-")) {
+            fputs("{\"uri\":", f);
+            uri_string(f, res[i].path);
+            fputs("}", f);
+        } else {
+            fputs("{\"description\":{\"text\":\"standard input\"}}", f);
+        }
+        if (res[i].loaded) fprintf(f, ",\"length\":%zu", res[i].input_size);
+        fputs(",\"roles\":[\"analysisTarget\"]}", f);
+    }
+    fputs("],\"results\":[", f);
+    join(f, res, count, false);
+    fputs("]}]}\n", f);
+}
