@@ -5,6 +5,8 @@
  */
 #include "vkrun.h"
 
+#include "vulkan_setup.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,6 +183,9 @@ static vkr_status create_device(vkr_context *ctx, char *msg, size_t msg_size)
     info->vendor_id = props.vendorID;
     info->device_id = props.deviceID;
     decode_driver_version(info);
+    /* The Mesa 25 runs must not pass on another driver (SPVBC_EXPECT_DRIVER_INFO). */
+    if (spvbc_vk_check_expected_driver(info->driver_info, msg, msg_size) != SPVBC_VK_OK)
+        return VKR_ERROR;
 
     /* Extensions: only VK_EXT_graphics_pipeline_library is optional here (chained modules). */
     uint32_t ext_count = 0;
