@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "astype_gen.h"
+
 #define FENCE_TIMEOUT_NS 30000000000ull
 
 static void say(char *msg, size_t size, const char *fmt, ...)
@@ -284,6 +286,53 @@ void spvbc_vk_destroy(spvbc_vk *vk)
     vk->instance = VK_NULL_HANDLE;
     vk->messages = NULL;
     vk->messages_len = vk->messages_cap = 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Modules */
+
+/* Assembles `text` (which it frees) for Vulkan. */
+static uint32_t *assemble_owned(char *text, size_t *word_count)
+{
+    if (text == NULL) return NULL;
+    uint32_t *words = NULL;
+    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &words, word_count);
+    free(text);
+    return rc == 0 ? words : NULL;
+}
+
+uint32_t *spvbc_vk_naive_module(const char *src, const char *dst, size_t *word_count)
+{
+    spvbc_type_desc s, d;
+    if (spvbc_type_desc_from_opencl(src, &s) != SPVBC_SUCCESS ||
+        spvbc_type_desc_from_opencl(dst, &d) != SPVBC_SUCCESS)
+        return NULL;
+    return assemble_owned(spvbc_gen_astype_text(&s, &d, SPVBC_GEN_VULKAN), word_count);
+}
+
+char *spvbc_vk_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return calloc(1, 1);
+    long n = -1;
+    if (fseek(f, 0, SEEK_END) == 0) n = ftell(f);
+    (void)fseek(f, 0, SEEK_SET);
+    char *buf = calloc((size_t)(n > 0 ? n : 0) + 1u, 1);
+    if (buf != NULL && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) buf[0] = '\0';
+    (void)fclose(f);
+    return buf;
+}
+
+uint32_t *spvbc_vk_assemble_file(const char *dir, const char *name, size_t *word_count)
+{
+    char path[1024];
+    (void)snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *text = spvbc_vk_read_file(path);
+    if (text != NULL && text[0] == '\0') {
+        free(text);
+        return NULL;
+    }
+    return assemble_owned(text, word_count);
 }
 
 /* ---------------------------------------------------------------------------------------- */

@@ -77,6 +77,19 @@ int spvbc_vk_has_device_extension(VkPhysicalDevice physical, const char *name);
  *  SPVBC_VK_ERROR with a sentence naming both. */
 spvbc_vk_status spvbc_vk_check_expected_driver(const char *driver_info, char *msg, size_t msg_size);
 
+/** The naive as_type module (one OpBitcast, GLCompute, bindings 0 and 1) for the OpenCL type
+ *  names `src` and `dst` ("float4", "float3"), assembled for Vulkan; NULL on failure.  The
+ *  caller frees it with free(). */
+uint32_t *spvbc_vk_naive_module(const char *src, const char *dst, size_t *word_count);
+
+/** Reads `dir`/`name` (SPIR-V assembly) and assembles it for Vulkan; NULL on failure.  The
+ *  caller frees it with free(). */
+uint32_t *spvbc_vk_assemble_file(const char *dir, const char *name, size_t *word_count);
+
+/** The bytes of file `path` plus a terminating NUL, or "" (allocated) if it cannot be read;
+ *  NULL only when out of memory.  The caller frees it with free(). */
+char *spvbc_vk_read_file(const char *path);
+
 /** A compute harness on an spvbc_vk device. */
 typedef struct spvbc_vk_compute {
     VkDeviceSize size; /**< bytes of each buffer */
