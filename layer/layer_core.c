@@ -13,12 +13,94 @@
 
 static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Contexts are reused rather than made for each module: a call takes one from this pool (or
+ * creates one if it is empty) and gives it back afterwards, so there are never more contexts
+ * than threads that were inside the layer at once.  A pool rather than thread-local contexts:
+ * a thread-exit destructor would have to stay mapped until the last thread ends, but the loader
+ * unloads the layer at vkDestroyInstance while the application's threads live on.  Reusing a
+ * context is safe because every module call clears its diagnostics (spirv_bitcast.h). */
+#define POOL_MAX 64
+static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static spvbc_context g_pool[POOL_MAX];
+static int g_pool_count;
+
+/* A context for this call (from the pool, or new), or NULL with the failure in `*r`. */
+static spvbc_context context_take(spvbc_result *r)
+{
+    spvbc_context ctx = NULL;
+    (void)pthread_mutex_lock(&g_pool_lock);
+    if (g_pool_count > 0) ctx = g_pool[--g_pool_count];
+    (void)pthread_mutex_unlock(&g_pool_lock);
+    *r = SPVBC_SUCCESS;
+    if (ctx == NULL) *r = spvbc_context_create(NULL, &ctx);
+    return *r == SPVBC_SUCCESS ? ctx : NULL;
+}
+
+/* Returns `ctx` (whose modules are all destroyed) to the pool, or destroys it if it is full. */
+static void context_give(spvbc_context ctx)
+{
+    if (ctx == NULL) return;
+    (void)pthread_mutex_lock(&g_pool_lock);
+    if (g_pool_count < POOL_MAX) {
+        g_pool[g_pool_count++] = ctx;
+        ctx = NULL;
+    }
+    (void)pthread_mutex_unlock(&g_pool_lock);
+    spvbc_context_destroy(ctx);
+}
+
+void spvbc_layer_release_contexts(void)
+{
+    (void)pthread_mutex_lock(&g_pool_lock);
+    while (g_pool_count > 0)
+        spvbc_context_destroy(g_pool[--g_pool_count]);
+    (void)pthread_mutex_unlock(&g_pool_lock);
+}
+
+#if defined(__GNUC__)
+/* When the layer is unloaded (or a test program ends), nobody is inside it any more. */
+__attribute__((destructor)) static void release_at_unload(void)
+{
+    spvbc_layer_release_contexts();
+}
+#endif
+
+/* The names of the modes and pad policies, indexed by their enum values. */
+static const char *const g_modes[] = {"lower", "validate", "off"};
+static const char *const g_pads[] = {"undef", "zero", "error"};
+
+/* Reads environment variable `var` as one of `names` (`count` of them) and returns its index;
+ * returns 0 (the default) and logs the mistake for any other non-empty value. */
+static int env_choice(const spvbc_layer_config *cfg, const char *var, const char *const *names,
+                      int count)
+{
+    const char *v = getenv(var);
+    if (v == NULL || *v == '\0') return 0;
+    for (int i = 0; i < count; ++i)
+        if (strcmp(v, names[i]) == 0) return i;
+    char list[64] = "";
+    for (int i = 0; i < count; ++i)
+        (void)snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                       names[i]);
+    spvbc_layer_log(cfg, "spvbc-layer: %s=%s not understood (%s): using %s", var, v, list,
+                    names[0]);
+    return 0;
+}
+
+const char *spvbc_layer_mode_name(spvbc_layer_mode mode)
+{
+    return (unsigned)mode < 3u ? g_modes[mode] : "?";
+}
+
+const char *spvbc_layer_pad_name(spvbc_pad_policy pad)
+{
+    return (unsigned)pad < 3u ? g_pads[pad] : "?";
+}
+
 void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
 {
     if (cfg == NULL) return;
     memset(cfg, 0, sizeof *cfg);
-    cfg->mode = SPVBC_LAYER_MODE_LOWER;
-    cfg->pad = SPVBC_PAD_UNDEF;
     cfg->log_to_stderr = 1;
     const char *log = getenv("SPVBC_LAYER_LOG");
     if (log != NULL && *log != '\0' && strcmp(log, "stderr") != 0) {
@@ -28,36 +110,8 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
             cfg->log_to_stderr = 0;
         }
     }
-    const char *mode = getenv("SPVBC_LAYER_MODE");
-    if (mode != NULL && *mode != '\0') {
-        if (strcmp(mode, "lower") == 0) {
-            cfg->mode = SPVBC_LAYER_MODE_LOWER;
-        } else if (strcmp(mode, "validate") == 0) {
-            cfg->mode = SPVBC_LAYER_MODE_VALIDATE;
-        } else if (strcmp(mode, "off") == 0) {
-            cfg->mode = SPVBC_LAYER_MODE_OFF;
-        } else {
-            spvbc_layer_log(cfg,
-                            "spvbc-layer: SPVBC_LAYER_MODE=%s not understood (lower, validate, "
-                            "off): using lower",
-                            mode);
-        }
-    }
-    const char *pad = getenv("SPVBC_LAYER_PAD");
-    if (pad != NULL && *pad != '\0') {
-        if (strcmp(pad, "undef") == 0) {
-            cfg->pad = SPVBC_PAD_UNDEF;
-        } else if (strcmp(pad, "zero") == 0) {
-            cfg->pad = SPVBC_PAD_ZERO;
-        } else if (strcmp(pad, "error") == 0) {
-            cfg->pad = SPVBC_PAD_ERROR;
-        } else {
-            spvbc_layer_log(
-                cfg,
-                "spvbc-layer: SPVBC_LAYER_PAD=%s not understood (undef, zero, error): using undef",
-                pad);
-        }
-    }
+    cfg->mode = (spvbc_layer_mode)env_choice(cfg, "SPVBC_LAYER_MODE", g_modes, 3);
+    cfg->pad = (spvbc_pad_policy)env_choice(cfg, "SPVBC_LAYER_PAD", g_pads, 3);
 }
 
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
@@ -143,10 +197,10 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     }
     errs[0] = '\0';
     int replaced = 0;
-    spvbc_context ctx = NULL;
     spvbc_module mod = NULL;
-    spvbc_result r = spvbc_context_create(NULL, &ctx);
-    if (r != SPVBC_SUCCESS) {
+    spvbc_result r = SPVBC_SUCCESS;
+    spvbc_context ctx = context_take(&r);
+    if (ctx == NULL) {
         spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)", api, in_desc,
                         spvbc_result_string(r));
         goto done;
@@ -231,7 +285,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     replaced = 1;
 done:
     if (mod != NULL) spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
+    context_give(ctx);
     free(errs);
     return replaced;
 }

@@ -54,6 +54,11 @@ typedef struct spvbc_layer_config {
 /** Fills `cfg` from the environment (unknown values fall back to the defaults and are logged). */
 void spvbc_layer_config_from_env(spvbc_layer_config *cfg);
 
+/** "lower", "validate", "off" ("?" for anything else). */
+const char *spvbc_layer_mode_name(spvbc_layer_mode mode);
+/** "undef", "zero", "error" ("?" for anything else). */
+const char *spvbc_layer_pad_name(spvbc_pad_policy pad);
+
 /** Appends one formatted line (a newline is added) to the configured log; thread-safe. */
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -73,6 +78,10 @@ uint64_t spvbc_layer_hash(const void *bytes, size_t size);
  */
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
                         size_t code_size, uint32_t **out_code, size_t *out_size);
+
+/** Destroys the library contexts the layer keeps for reuse (also done when the layer is
+ *  unloaded); safe at any time, but only while no spvbc_layer_process call is running. */
+void spvbc_layer_release_contexts(void);
 
 #ifdef __cplusplus
 }

@@ -161,11 +161,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     (void)table_add(g_instances, sizeof d, &d, "instances");
     const spvbc_layer_config *cfg = config();
     if (cfg->mode != SPVBC_LAYER_MODE_OFF) {
-        static const char *const modes[] = {"lower", "validate", "off"};
-        static const char *const pads[] = {"undef", "zero", "error"};
         spvbc_layer_log(cfg,
                         "spvbc-layer: " LAYER_NAME " active: mode=%s pad=%s (libspirv-bitcast %s)",
-                        modes[cfg->mode], pads[cfg->pad <= SPVBC_PAD_ERROR ? cfg->pad : 0],
+                        spvbc_layer_mode_name(cfg->mode), spvbc_layer_pad_name(cfg->pad),
                         spvbc_version_string());
     }
     return VK_SUCCESS;
