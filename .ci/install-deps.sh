@@ -9,7 +9,7 @@ PKGS=(
   llvm-15-tools clang-15 llvm-spirv-15 libclc-15
   libcmocka-dev libvulkan-dev mesa-vulkan-drivers pocl-opencl-icd ocl-icd-opencl-dev
   valgrind
-  vulkan-validationlayers vulkan-tools xvfb x11-apps
+  vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "layer_core.h"
 
 #include <pthread.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -175,61 +177,69 @@ static void collect_errors(spvbc_context ctx, char *buf, size_t size)
     }
 }
 
+static long long now_us(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0;
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
                         size_t code_size, uint32_t **out_code, size_t *out_size)
 {
     if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF || out_code == NULL || out_size == NULL)
         return 0;
+    long long start = now_us();
     if (api == NULL) api = "?";
-    char in_desc[96];
+    char in_desc[96], verdict[192];
     (void)snprintf(in_desc, sizeof in_desc, "in fnv1a64=%016llx %zu words",
                    (unsigned long long)spvbc_layer_hash(code, code != NULL ? code_size : 0),
                    code_size / 4u);
-    if (code == NULL || code_size == 0) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (not parsed: no code)", api, in_desc);
-        return 0;
-    }
     char *errs = malloc(2048);
-    if (errs == NULL) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: out of memory)", api,
-                        in_desc);
-        return 0;
-    }
-    errs[0] = '\0';
     int replaced = 0;
     spvbc_module mod = NULL;
     spvbc_result r = SPVBC_SUCCESS;
-    spvbc_context ctx = context_take(&r);
+    spvbc_context ctx = NULL;
+    spvbc_validate_summary vs;
+    memset(&vs, 0, sizeof vs);
+    if (code == NULL || code_size == 0) {
+        (void)snprintf(verdict, sizeof verdict, "unchanged (not parsed: no code)");
+        goto done;
+    }
+    if (errs == NULL) {
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: out of memory)");
+        goto done;
+    }
+    errs[0] = '\0';
+    ctx = context_take(&r);
     if (ctx == NULL) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)", api, in_desc,
-                        spvbc_result_string(r));
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     r = spvbc_module_parse_bytes(ctx, code, code_size, NULL, &mod);
     if (r != SPVBC_SUCCESS) {
         collect_errors(ctx, errs, 2048);
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (not parsed: %s)%s", api, in_desc,
-                        spvbc_result_string(r), errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (not parsed: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
-    spvbc_validate_summary vs;
-    memset(&vs, 0, sizeof vs);
     r = spvbc_module_validate(mod, NULL, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)", api, in_desc,
-                        spvbc_result_string(r));
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     if (vs.errors == 0) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (valid, %zu bitcasts)", api, in_desc,
-                        vs.bitcasts_checked);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (valid, %zu bitcasts)",
+                       vs.bitcasts_checked);
         goto done;
     }
     if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
         collect_errors(ctx, errs, 2048);
-        spvbc_layer_log(
-            cfg, "spvbc-layer: %s: %s: unchanged (validate mode: %zu errors, %zu lowerable)%s", api,
-            in_desc, vs.errors, vs.lowerable, errs);
+        (void)snprintf(verdict, sizeof verdict,
+                       "unchanged (validate mode: %zu errors, %zu lowerable)", vs.errors,
+                       vs.lowerable);
         goto done;
     }
     spvbc_lower_options lo = {cfg->pad, 0};
@@ -238,29 +248,28 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     r = spvbc_module_lower(mod, &lo, &ls);
     collect_errors(ctx, errs, 2048); /* the refusals, if any */
     if (r != SPVBC_SUCCESS) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)%s", api, in_desc,
-                        spvbc_result_string(r), errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     if (ls.rewritten == 0) {
         if (errs[0] == '\0' && spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
             collect_errors(ctx, errs, 2048);
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (%zu errors, %zu refused)%s", api,
-                        in_desc, vs.errors, ls.refused, errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (%zu errors, %zu refused)", vs.errors,
+                       ls.refused);
         goto done;
     }
     const uint32_t *words = NULL;
     size_t count = 0;
     r = spvbc_module_get_words(mod, &words, &count);
     if (r != SPVBC_SUCCESS || words == NULL || count == 0 || count > SIZE_MAX / 4u) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: get_words %s)%s", api,
-                        in_desc, spvbc_result_string(r), errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: get_words %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     uint32_t *copy = malloc(count * 4u);
     if (copy == NULL) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: out of memory)", api,
-                        in_desc);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: out of memory)");
         goto done;
     }
     memcpy(copy, words, count * 4u);
@@ -274,18 +283,20 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
             errors_after = after.errors;
         spvbc_module_destroy(check);
     }
-    spvbc_layer_log(cfg,
-                    "spvbc-layer: %s: %s: lowered %zu bitcasts -> out fnv1a64=%016llx %zu words "
-                    "(%zu refused, %zu errors left)%s",
-                    api, in_desc, ls.rewritten,
-                    (unsigned long long)spvbc_layer_hash(copy, count * 4u), count, ls.refused,
-                    errors_after, errs);
+    (void)snprintf(verdict, sizeof verdict,
+                   "lowered %zu bitcasts -> out fnv1a64=%016llx %zu words (%zu refused, %zu "
+                   "errors left)",
+                   ls.rewritten, (unsigned long long)spvbc_layer_hash(copy, count * 4u), count,
+                   ls.refused, errors_after);
     *out_code = copy;
     *out_size = count * 4u;
     replaced = 1;
 done:
     if (mod != NULL) spvbc_module_destroy(mod);
     context_give(ctx);
+    /* The time is the layer's own work on this module, up to (not including) the log line. */
+    spvbc_layer_log(cfg, "spvbc-layer: %s: %s: %s [%lld us]%s", api, in_desc, verdict,
+                    now_us() - start, errs != NULL ? errs : "");
     free(errs);
     return replaced;
 }

@@ -13,8 +13,10 @@
  *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
  *   SPVBC_LAYER_LOG  = stderr (default) | <path>        (lines are appended to the file)
  *
- * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict>", where
- * <hash> is "fnv1a64=<16 hex digits>" of the module's bytes as given and <verdict> is one of
+ * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict> [<t> us]",
+ * where <hash> is "fnv1a64=<16 hex digits>" of the module's bytes as given, <t> the
+ * microseconds the layer spent on the module (the log line itself not included) and <verdict>
+ * is one of
  *   "unchanged (valid, <n> bitcasts)"                       nothing to do: caller's words passed on
  *   "lowered <r> bitcasts -> out <hash> <words> words"      the replacement was passed on
  *   "unchanged (<e> errors, <r> refused)"                   the library could not fix it
