@@ -46,10 +46,7 @@ static int process(const spvbc_layer_config *cfg, const void *bytes, size_t size
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s <log path>\n", argv[0]);
-        return 2;
-    }
+    if (lt_start(argc, argv, 1, "<log path>") != 0) return 2;
     const char *log = argv[1];
     spvbc_layer_config cfg;
     memset(&cfg, 0, sizeof cfg);

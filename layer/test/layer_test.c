@@ -71,14 +71,10 @@ static int lane3_zero(void)
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    lt_verbose = 1;
-    if (argc < 4) {
-        fprintf(stderr,
-                "usage: %s without|lower|pad_zero|pad_error|validate|off|garbage <log> <dir>\n",
-                argv[0]);
+    if (lt_start(argc, argv, 3,
+                 "without|lower|pad_zero|pad_error|validate|off|garbage <log> <dir>"))
         return 2;
-    }
+    lt_verbose = 1;
     const char *scenario = argv[1], *log = argv[2];
     (void)remove(log);
     fill_inputs();

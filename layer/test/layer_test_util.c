@@ -18,6 +18,14 @@ int lt_failed;
 int lt_verbose;
 static pthread_mutex_t g_print_lock = PTHREAD_MUTEX_INITIALIZER;
 
+int lt_start(int argc, char **argv, int need, const char *usage)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc > need) return 0;
+    fprintf(stderr, "usage: %s %s\n", argc > 0 ? argv[0] : "test", usage);
+    return 2;
+}
+
 void lt_check(int ok, int line, const char *fmt, ...)
 {
     if (ok && !lt_verbose) return;

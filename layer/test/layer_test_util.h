@@ -15,6 +15,11 @@ extern int lt_failed;
 /** 1: print passing checks too ("  ok   ..."); 0: failures only. */
 extern int lt_verbose;
 
+/** The start of a test's main(): line-buffered stdout, and a check that there are at least
+ *  `need` arguments after the program name.  Returns 0 to go on, or 2 (the exit status) after
+ *  printing "usage: <program> `usage`". */
+int lt_start(int argc, char **argv, int need, const char *usage);
+
 /** Counts a failure unless `ok`, printing the sentence `fmt` with the source `line`. */
 void lt_check(int ok, int line, const char *fmt, ...)
 #if defined(__GNUC__)

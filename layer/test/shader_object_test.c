@@ -210,25 +210,9 @@ static void *work(void *arg)
     VkDevice dev = t->vk.device;
     w->ok = 1;
     for (int round = 0; round < ROUNDS; ++round) {
-        VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                         .codeSize = t->n43 * 4u,
-                                         .pCode = t->w43};
-        VkShaderModule m = VK_NULL_HANDLE;
         VkPipeline p = VK_NULL_HANDLE;
-        VkResult r = vkCreateShaderModule(dev, &smci, NULL, &m);
-        if (r == VK_SUCCESS) {
-            VkComputePipelineCreateInfo cpci = {
-                .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-                .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                          .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                          .module = m,
-                          .pName = "main"},
-                .layout = t->c.pipeline_layout};
-            r = vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &p);
-            if (p != VK_NULL_HANDLE) vkDestroyPipeline(dev, p, NULL);
-            vkDestroyShaderModule(dev, m, NULL);
-        }
-        if (r != VK_SUCCESS) w->ok = 0;
+        if (spvbc_vk_compute_pipeline(&t->vk, &t->c, t->w43, t->n43, &p) != VK_SUCCESS) w->ok = 0;
+        if (p != VK_NULL_HANDLE) vkDestroyPipeline(dev, p, NULL);
         if (t->has_shader_object) {
             VkShaderCreateInfoEXT ci =
                 spirv_info(VK_SHADER_STAGE_COMPUTE_BIT, 0, t->w43, t->n43, &t->c.set_layout);
@@ -307,12 +291,8 @@ static spvbc_vk_status open_device(so_test *t, int want_shader_object, char *msg
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (lt_start(argc, argv, 3, "without|lower|threads <log> <dir>") != 0) return 2;
     lt_verbose = 1;
-    if (argc < 4) {
-        fprintf(stderr, "usage: %s without|lower|threads <log> <dir>\n", argv[0]);
-        return 2;
-    }
     const char *scenario = argv[1];
     so_test t;
     memset(&t, 0, sizeof t);

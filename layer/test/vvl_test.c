@@ -40,20 +40,8 @@ static VkResult run(spvbc_vk *vk, spvbc_vk_compute *c, const uint32_t *w, size_t
 {
     char msg[256];
     *xyz = 0;
-    VkShaderModuleCreateInfo smci = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = n * 4u, .pCode = w};
-    VkShaderModule m = VK_NULL_HANDLE;
     VkPipeline p = VK_NULL_HANDLE;
-    VkResult r = vkCreateShaderModule(vk->device, &smci, NULL, &m);
-    if (r != VK_SUCCESS) return r;
-    VkComputePipelineCreateInfo cpci = {
-        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                  .module = m,
-                  .pName = "main"},
-        .layout = c->pipeline_layout};
-    r = vkCreateComputePipelines(vk->device, VK_NULL_HANDLE, 1, &cpci, NULL, &p);
+    VkResult r = spvbc_vk_compute_pipeline(vk, c, w, n, &p);
     if (r == VK_SUCCESS) {
         memcpy(c->mapped[0], g_in, sizeof g_in);
         memset(c->mapped[1], 0xa5, sizeof g_in);
@@ -72,18 +60,13 @@ static VkResult run(spvbc_vk *vk, spvbc_vk_compute *c, const uint32_t *w, size_t
         }
         vkDestroyPipeline(vk->device, p, NULL);
     }
-    vkDestroyShaderModule(vk->device, m, NULL);
     return r;
 }
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (lt_start(argc, argv, 2, "without|ours_first|vvl_first <log>") != 0) return 2;
     lt_verbose = 1;
-    if (argc < 3) {
-        fprintf(stderr, "usage: %s without|ours_first|vvl_first <log>\n", argv[0]);
-        return 2;
-    }
     const char *order = argv[1], *log = argv[2];
     (void)remove(log);
     static const char *const without[] = {VVL};

@@ -14,7 +14,7 @@
 
 #define FENCE_TIMEOUT_NS 30000000000ull
 
-static void say(char *msg, size_t size, const char *fmt, ...)
+void spvbc_vk_format(char *msg, size_t size, const char *fmt, ...)
 {
     if (msg == NULL || size == 0) return;
     va_list ap;
@@ -27,7 +27,7 @@ static void say(char *msg, size_t size, const char *fmt, ...)
 static spvbc_vk_status vk_ok(VkResult r, const char *call, char *msg, size_t size)
 {
     if (r == VK_SUCCESS) return SPVBC_VK_OK;
-    say(msg, size, "%s failed: VkResult %d", call, (int)r);
+    spvbc_vk_format(msg, size, "%s failed: VkResult %d", call, (int)r);
     return SPVBC_VK_ERROR;
 }
 
@@ -99,10 +99,10 @@ spvbc_vk_status spvbc_vk_check_expected_driver(const char *driver_info, char *ms
     const char *want = getenv("SPVBC_EXPECT_DRIVER_INFO");
     if (want == NULL || *want == '\0') return SPVBC_VK_OK;
     if (driver_info != NULL && strstr(driver_info, want) != NULL) return SPVBC_VK_OK;
-    say(msg, msg_size,
-        "the device's driver is '%s', but this test must run on '%s' "
-        "(SPVBC_EXPECT_DRIVER_INFO): the driver selection did not work",
-        driver_info != NULL ? driver_info : "?", want);
+    spvbc_vk_format(msg, msg_size,
+                    "the device's driver is '%s', but this test must run on '%s' "
+                    "(SPVBC_EXPECT_DRIVER_INFO): the driver selection did not work",
+                    driver_info != NULL ? driver_info : "?", want);
     return SPVBC_VK_ERROR;
 }
 
@@ -124,7 +124,8 @@ static spvbc_vk_status create_instance(const spvbc_vk_options *o, spvbc_vk *vk, 
 {
     for (uint32_t i = 0; i < o->layer_count; ++i) {
         if (!layer_present(o->layers[i])) {
-            say(msg, msg_size, "the Vulkan loader does not find layer %s", o->layers[i]);
+            spvbc_vk_format(msg, msg_size, "the Vulkan loader does not find layer %s",
+                            o->layers[i]);
             return SPVBC_VK_NO_DEVICE;
         }
     }
@@ -151,7 +152,8 @@ static spvbc_vk_status create_instance(const spvbc_vk_options *o, spvbc_vk *vk, 
                                 .ppEnabledExtensionNames = o->debug_utils ? &ext : NULL};
     VkResult r = vkCreateInstance(&ici, NULL, &vk->instance);
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER || r == VK_ERROR_EXTENSION_NOT_PRESENT) {
-        say(msg, msg_size, "vkCreateInstance: VkResult %d (no driver, or no %s)", (int)r, ext);
+        spvbc_vk_format(msg, msg_size, "vkCreateInstance: VkResult %d (no driver, or no %s)",
+                        (int)r, ext);
         return SPVBC_VK_NO_DEVICE;
     }
     if (vk_ok(r, "vkCreateInstance", msg, msg_size) != SPVBC_VK_OK) return SPVBC_VK_ERROR;
@@ -159,7 +161,7 @@ static spvbc_vk_status create_instance(const spvbc_vk_options *o, spvbc_vk *vk, 
         PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)(void (*)(
             void))vkGetInstanceProcAddr(vk->instance, "vkCreateDebugUtilsMessengerEXT");
         if (create == NULL) {
-            say(msg, msg_size, "vkCreateDebugUtilsMessengerEXT not found");
+            spvbc_vk_format(msg, msg_size, "vkCreateDebugUtilsMessengerEXT not found");
             return SPVBC_VK_ERROR;
         }
         if (vk_ok(create(vk->instance, &dci, NULL, &vk->messenger),
@@ -179,7 +181,8 @@ static spvbc_vk_status pick_physical(spvbc_vk *vk, char *msg, size_t msg_size)
     const char *env = getenv("SPVBC_VK_DEVICE");
     if (env != NULL && *env != '\0') index = (uint32_t)strtoul(env, NULL, 10);
     if (n == 0 || index >= n) {
-        say(msg, msg_size, "the loader lists %u physical device(s); device %u wanted", n, index);
+        spvbc_vk_format(msg, msg_size, "the loader lists %u physical device(s); device %u wanted",
+                        n, index);
         return SPVBC_VK_NO_DEVICE;
     }
     VkPhysicalDevice *all = calloc(n, sizeof *all);
@@ -204,7 +207,7 @@ static spvbc_vk_status pick_physical(spvbc_vk *vk, char *msg, size_t msg_size)
                    VK_API_VERSION_PATCH(p2.properties.apiVersion));
     if (VK_API_VERSION_MINOR(p2.properties.apiVersion) < 3 &&
         VK_API_VERSION_MAJOR(p2.properties.apiVersion) == 1) {
-        say(msg, msg_size, "%s: Vulkan 1.3 is needed", vk->description);
+        spvbc_vk_format(msg, msg_size, "%s: Vulkan 1.3 is needed", vk->description);
         return SPVBC_VK_NO_DEVICE;
     }
     return spvbc_vk_check_expected_driver(drv.driverInfo, msg, msg_size);
@@ -215,7 +218,8 @@ static spvbc_vk_status create_device(const spvbc_vk_options *o, spvbc_vk *vk, ch
 {
     for (uint32_t i = 0; i < o->device_extension_count; ++i) {
         if (!spvbc_vk_has_device_extension(vk->physical, o->device_extensions[i])) {
-            say(msg, msg_size, "%s does not offer %s", vk->description, o->device_extensions[i]);
+            spvbc_vk_format(msg, msg_size, "%s does not offer %s", vk->description,
+                            o->device_extensions[i]);
             return SPVBC_VK_NO_DEVICE;
         }
     }
@@ -229,7 +233,7 @@ static spvbc_vk_status create_device(const spvbc_vk_options *o, spvbc_vk *vk, ch
         if (q[i].queueFlags & VK_QUEUE_COMPUTE_BIT) vk->queue_family = i;
     free(q);
     if (vk->queue_family == UINT32_MAX) {
-        say(msg, msg_size, "%s has no compute queue", vk->description);
+        spvbc_vk_format(msg, msg_size, "%s has no compute queue", vk->description);
         return SPVBC_VK_NO_DEVICE;
     }
     float priority = 1.0f;
@@ -358,7 +362,7 @@ static spvbc_vk_status make_buffer(const spvbc_vk *vk, spvbc_vk_compute *c, int 
         if ((req.memoryTypeBits >> t & 1u) && (mp.memoryTypes[t].propertyFlags & want) == want)
             type = t;
     if (type == UINT32_MAX) {
-        say(msg, msg_size, "no host-visible coherent memory for a storage buffer");
+        spvbc_vk_format(msg, msg_size, "no host-visible coherent memory for a storage buffer");
         return SPVBC_VK_ERROR;
     }
     VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -452,6 +456,27 @@ void spvbc_vk_compute_destroy(const spvbc_vk *vk, spvbc_vk_compute *c)
         if (c->memory[i]) vkFreeMemory(d, c->memory[i], NULL);
     }
     memset(c, 0, sizeof *c);
+}
+
+VkResult spvbc_vk_compute_pipeline(const spvbc_vk *vk, const spvbc_vk_compute *c,
+                                   const uint32_t *words, size_t n, VkPipeline *out)
+{
+    VkShaderModuleCreateInfo smci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = n * 4u, .pCode = words};
+    VkShaderModule m = VK_NULL_HANDLE;
+    *out = VK_NULL_HANDLE;
+    VkResult r = vkCreateShaderModule(vk->device, &smci, NULL, &m);
+    if (r != VK_SUCCESS) return r;
+    VkComputePipelineCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                  .module = m,
+                  .pName = "main"},
+        .layout = c->pipeline_layout};
+    r = vkCreateComputePipelines(vk->device, VK_NULL_HANDLE, 1, &cpci, NULL, out);
+    vkDestroyShaderModule(vk->device, m, NULL);
+    return r;
 }
 
 spvbc_vk_status spvbc_vk_compute_begin(const spvbc_vk *vk, spvbc_vk_compute *c, char *msg,

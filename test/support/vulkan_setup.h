@@ -57,6 +57,13 @@ typedef struct spvbc_vk {
     uint32_t message_count;
 } spvbc_vk;
 
+/** Formats a sentence into `msg` (`size` bytes; nothing if `msg` is NULL or `size` is 0). */
+void spvbc_vk_format(char *msg, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /** Creates instance and device into `vk` (zeroed first).  SPVBC_VK_NO_DEVICE when there is no
  *  driver or device, or a requested layer or extension is missing (the message says which). */
 spvbc_vk_status spvbc_vk_create(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
@@ -109,6 +116,12 @@ typedef struct spvbc_vk_compute {
 spvbc_vk_status spvbc_vk_compute_create(const spvbc_vk *vk, VkDeviceSize size, spvbc_vk_compute *c,
                                         char *msg, size_t msg_size);
 void spvbc_vk_compute_destroy(const spvbc_vk *vk, spvbc_vk_compute *c);
+
+/** Makes a compute pipeline (layout `c->pipeline_layout`, entry point "main") from `n` SPIR-V
+ *  words through vkCreateShaderModule; writes it to `*out` and returns VK_SUCCESS, or the first
+ *  failing call's result.  The module is destroyed before returning. */
+VkResult spvbc_vk_compute_pipeline(const spvbc_vk *vk, const spvbc_vk_compute *c,
+                                   const uint32_t *words, size_t n, VkPipeline *out);
 
 /** Resets and begins `c->cmd` and binds the descriptor set for compute. */
 spvbc_vk_status spvbc_vk_compute_begin(const spvbc_vk *vk, spvbc_vk_compute *c, char *msg,
