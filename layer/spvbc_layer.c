@@ -278,6 +278,16 @@ static void *scratch_alloc(scratch *s, size_t size)
     return scratch_adopt(s, calloc(1, size != 0 ? size : 1));
 }
 
+/* The caller's array of `bytes` at `src`, copied into `s` the first time (`*copy` is NULL) so
+ * that elements can be rewritten; returns the copy, or NULL if allocation failed. */
+static void *copy_once(scratch *s, void *copy, const void *src, size_t bytes)
+{
+    if (copy != NULL) return copy;
+    copy = scratch_alloc(s, bytes);
+    if (copy != NULL) memcpy(copy, src, bytes);
+    return copy;
+}
+
 static void scratch_free(scratch *s)
 {
     for (size_t i = 0; i < s->count; ++i)
@@ -376,11 +386,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateComputePipelines(
         VkPipelineShaderStageCreateInfo stage;
         if (!rewrite_stage(&pCreateInfos[i].stage, "vkCreateComputePipelines", &s, &stage))
             continue;
-        if (copy == NULL) {
-            copy = scratch_alloc(&s, createInfoCount * sizeof *copy);
-            if (copy == NULL) break;
-            memcpy(copy, pCreateInfos, createInfoCount * sizeof *copy);
-        }
+        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
+        if (copy == NULL) break;
         copy[i].stage = stage;
     }
     VkResult r = d.create_compute_pipelines(device, pipelineCache, createInfoCount,
@@ -410,19 +417,13 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateGraphicsPipelines(
         for (uint32_t j = 0; j < ci->stageCount; ++j) {
             VkPipelineShaderStageCreateInfo stage;
             if (!rewrite_stage(&ci->pStages[j], "vkCreateGraphicsPipelines", &s, &stage)) continue;
-            if (stages == NULL) {
-                stages = scratch_alloc(&s, ci->stageCount * sizeof *stages);
-                if (stages == NULL) break;
-                memcpy(stages, ci->pStages, ci->stageCount * sizeof *stages);
-            }
+            stages = copy_once(&s, stages, ci->pStages, ci->stageCount * sizeof *stages);
+            if (stages == NULL) break;
             stages[j] = stage;
         }
         if (stages == NULL) continue;
-        if (copy == NULL) {
-            copy = scratch_alloc(&s, createInfoCount * sizeof *copy);
-            if (copy == NULL) break;
-            memcpy(copy, pCreateInfos, createInfoCount * sizeof *copy);
-        }
+        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
+        if (copy == NULL) break;
         copy[i].pStages = stages;
     }
     VkResult r = d.create_graphics_pipelines(device, pipelineCache, createInfoCount,
@@ -458,11 +459,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateShadersEXT(
                                  &size))
             continue;
         if (scratch_adopt(&s, code) == NULL) break;
-        if (copy == NULL) {
-            copy = scratch_alloc(&s, createInfoCount * sizeof *copy);
-            if (copy == NULL) break;
-            memcpy(copy, pCreateInfos, createInfoCount * sizeof *copy);
-        }
+        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
+        if (copy == NULL) break;
         copy[i].pCode = code;
         copy[i].codeSize = size;
     }
