@@ -105,7 +105,7 @@ fetch() {
 }
 JSON
     mv "$(manifest_of "$dir").tmp" "$(manifest_of "$dir")"
-    rm -rf "$apt_dir/cache/archives" "$apt_dir/state/lists"
+    rm -rf "$apt_dir/cache/archives" "$apt_dir/state/lists" "$dir/debs"
     echo "mesa25: fetched $specs into $dir in $(($(date +%s) - start)) s"
 }
 
