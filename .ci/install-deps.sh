@@ -10,6 +10,7 @@ PKGS=(
   libcmocka-dev libvulkan-dev mesa-vulkan-drivers pocl-opencl-icd ocl-icd-opencl-dev
   valgrind
   debhelper dpkg-dev lintian scdoc bash-completion groff-base man-db
+  vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
 )
 missing=()
 for p in "${PKGS[@]}"; do

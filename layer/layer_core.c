@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "layer_core.h"
 
 #include <pthread.h>
@@ -10,15 +11,98 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Contexts are reused rather than made for each module: a call takes one from this pool (or
+ * creates one if it is empty) and gives it back afterwards, so there are never more contexts
+ * than threads that were inside the layer at once.  A pool rather than thread-local contexts:
+ * a thread-exit destructor would have to stay mapped until the last thread ends, but the loader
+ * unloads the layer at vkDestroyInstance while the application's threads live on.  Reusing a
+ * context is safe because every module call clears its diagnostics (spirv_bitcast.h). */
+#define POOL_MAX 64
+static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static spvbc_context g_pool[POOL_MAX];
+static int g_pool_count;
+
+/* A context for this call (from the pool, or new), or NULL with the failure in `*r`. */
+static spvbc_context context_take(spvbc_result *r)
+{
+    spvbc_context ctx = NULL;
+    (void)pthread_mutex_lock(&g_pool_lock);
+    if (g_pool_count > 0) ctx = g_pool[--g_pool_count];
+    (void)pthread_mutex_unlock(&g_pool_lock);
+    *r = SPVBC_SUCCESS;
+    if (ctx == NULL) *r = spvbc_context_create(NULL, &ctx);
+    return *r == SPVBC_SUCCESS ? ctx : NULL;
+}
+
+/* Returns `ctx` (whose modules are all destroyed) to the pool, or destroys it if it is full. */
+static void context_give(spvbc_context ctx)
+{
+    if (ctx == NULL) return;
+    (void)pthread_mutex_lock(&g_pool_lock);
+    if (g_pool_count < POOL_MAX) {
+        g_pool[g_pool_count++] = ctx;
+        ctx = NULL;
+    }
+    (void)pthread_mutex_unlock(&g_pool_lock);
+    spvbc_context_destroy(ctx);
+}
+
+void spvbc_layer_release_contexts(void)
+{
+    (void)pthread_mutex_lock(&g_pool_lock);
+    while (g_pool_count > 0)
+        spvbc_context_destroy(g_pool[--g_pool_count]);
+    (void)pthread_mutex_unlock(&g_pool_lock);
+}
+
+#if defined(__GNUC__)
+/* When the layer is unloaded (or a test program ends), nobody is inside it any more. */
+__attribute__((destructor)) static void release_at_unload(void)
+{
+    spvbc_layer_release_contexts();
+}
+#endif
+
+/* The names of the modes and pad policies, indexed by their enum values. */
+static const char *const g_modes[] = {"lower", "validate", "off"};
+static const char *const g_pads[] = {"undef", "zero", "error"};
+
+/* Reads environment variable `var` as one of `names` (`count` of them) and returns its index;
+ * returns 0 (the default) and logs the mistake for any other non-empty value. */
+static int env_choice(const spvbc_layer_config *cfg, const char *var, const char *const *names,
+                      int count)
+{
+    const char *v = getenv(var);
+    if (v == NULL || *v == '\0') return 0;
+    for (int i = 0; i < count; ++i)
+        if (strcmp(v, names[i]) == 0) return i;
+    char list[64] = "";
+    for (int i = 0; i < count; ++i)
+        (void)snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                       names[i]);
+    spvbc_layer_log(cfg, "spvbc-layer: %s=%s not understood (%s): using %s", var, v, list,
+                    names[0]);
+    return 0;
+}
+
+const char *spvbc_layer_mode_name(spvbc_layer_mode mode)
+{
+    return (unsigned)mode < 3u ? g_modes[mode] : "?";
+}
+
+const char *spvbc_layer_pad_name(spvbc_pad_policy pad)
+{
+    return (unsigned)pad < 3u ? g_pads[pad] : "?";
+}
 
 void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
 {
     if (cfg == NULL) return;
     memset(cfg, 0, sizeof *cfg);
-    cfg->mode = SPVBC_LAYER_MODE_LOWER;
-    cfg->pad = SPVBC_PAD_UNDEF;
     cfg->log_to_stderr = 1;
     const char *log = getenv("SPVBC_LAYER_LOG");
     if (log != NULL && *log != '\0' && strcmp(log, "stderr") != 0) {
@@ -28,36 +112,8 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
             cfg->log_to_stderr = 0;
         }
     }
-    const char *mode = getenv("SPVBC_LAYER_MODE");
-    if (mode != NULL && *mode != '\0') {
-        if (strcmp(mode, "lower") == 0) {
-            cfg->mode = SPVBC_LAYER_MODE_LOWER;
-        } else if (strcmp(mode, "validate") == 0) {
-            cfg->mode = SPVBC_LAYER_MODE_VALIDATE;
-        } else if (strcmp(mode, "off") == 0) {
-            cfg->mode = SPVBC_LAYER_MODE_OFF;
-        } else {
-            spvbc_layer_log(cfg,
-                            "spvbc-layer: SPVBC_LAYER_MODE=%s not understood (lower, validate, "
-                            "off): using lower",
-                            mode);
-        }
-    }
-    const char *pad = getenv("SPVBC_LAYER_PAD");
-    if (pad != NULL && *pad != '\0') {
-        if (strcmp(pad, "undef") == 0) {
-            cfg->pad = SPVBC_PAD_UNDEF;
-        } else if (strcmp(pad, "zero") == 0) {
-            cfg->pad = SPVBC_PAD_ZERO;
-        } else if (strcmp(pad, "error") == 0) {
-            cfg->pad = SPVBC_PAD_ERROR;
-        } else {
-            spvbc_layer_log(
-                cfg,
-                "spvbc-layer: SPVBC_LAYER_PAD=%s not understood (undef, zero, error): using undef",
-                pad);
-        }
-    }
+    cfg->mode = (spvbc_layer_mode)env_choice(cfg, "SPVBC_LAYER_MODE", g_modes, 3);
+    cfg->pad = (spvbc_pad_policy)env_choice(cfg, "SPVBC_LAYER_PAD", g_pads, 3);
 }
 
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
@@ -121,61 +177,69 @@ static void collect_errors(spvbc_context ctx, char *buf, size_t size)
     }
 }
 
+static long long now_us(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0;
+    return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
                         size_t code_size, uint32_t **out_code, size_t *out_size)
 {
     if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF || out_code == NULL || out_size == NULL)
         return 0;
+    long long start = now_us();
     if (api == NULL) api = "?";
-    char in_desc[96];
+    char in_desc[96], verdict[192];
     (void)snprintf(in_desc, sizeof in_desc, "in fnv1a64=%016llx %zu words",
                    (unsigned long long)spvbc_layer_hash(code, code != NULL ? code_size : 0),
                    code_size / 4u);
-    if (code == NULL || code_size == 0) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (not parsed: no code)", api, in_desc);
-        return 0;
-    }
     char *errs = malloc(2048);
+    int replaced = 0;
+    spvbc_module mod = NULL;
+    spvbc_result r = SPVBC_SUCCESS;
+    spvbc_context ctx = NULL;
+    spvbc_validate_summary vs;
+    memset(&vs, 0, sizeof vs);
+    if (code == NULL || code_size == 0) {
+        (void)snprintf(verdict, sizeof verdict, "unchanged (not parsed: no code)");
+        goto done;
+    }
     if (errs == NULL) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: out of memory)", api,
-                        in_desc);
-        return 0;
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: out of memory)");
+        goto done;
     }
     errs[0] = '\0';
-    int replaced = 0;
-    spvbc_context ctx = NULL;
-    spvbc_module mod = NULL;
-    spvbc_result r = spvbc_context_create(NULL, &ctx);
-    if (r != SPVBC_SUCCESS) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)", api, in_desc,
-                        spvbc_result_string(r));
+    ctx = context_take(&r);
+    if (ctx == NULL) {
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     r = spvbc_module_parse_bytes(ctx, code, code_size, NULL, &mod);
     if (r != SPVBC_SUCCESS) {
         collect_errors(ctx, errs, 2048);
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (not parsed: %s)%s", api, in_desc,
-                        spvbc_result_string(r), errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (not parsed: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
-    spvbc_validate_summary vs;
-    memset(&vs, 0, sizeof vs);
     r = spvbc_module_validate(mod, NULL, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)", api, in_desc,
-                        spvbc_result_string(r));
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     if (vs.errors == 0) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (valid, %zu bitcasts)", api, in_desc,
-                        vs.bitcasts_checked);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (valid, %zu bitcasts)",
+                       vs.bitcasts_checked);
         goto done;
     }
     if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
         collect_errors(ctx, errs, 2048);
-        spvbc_layer_log(
-            cfg, "spvbc-layer: %s: %s: unchanged (validate mode: %zu errors, %zu lowerable)%s", api,
-            in_desc, vs.errors, vs.lowerable, errs);
+        (void)snprintf(verdict, sizeof verdict,
+                       "unchanged (validate mode: %zu errors, %zu lowerable)", vs.errors,
+                       vs.lowerable);
         goto done;
     }
     spvbc_lower_options lo = {cfg->pad, 0};
@@ -184,29 +248,28 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     r = spvbc_module_lower(mod, &lo, &ls);
     collect_errors(ctx, errs, 2048); /* the refusals, if any */
     if (r != SPVBC_SUCCESS) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: %s)%s", api, in_desc,
-                        spvbc_result_string(r), errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     if (ls.rewritten == 0) {
         if (errs[0] == '\0' && spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
             collect_errors(ctx, errs, 2048);
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (%zu errors, %zu refused)%s", api,
-                        in_desc, vs.errors, ls.refused, errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (%zu errors, %zu refused)", vs.errors,
+                       ls.refused);
         goto done;
     }
     const uint32_t *words = NULL;
     size_t count = 0;
     r = spvbc_module_get_words(mod, &words, &count);
     if (r != SPVBC_SUCCESS || words == NULL || count == 0 || count > SIZE_MAX / 4u) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: get_words %s)%s", api,
-                        in_desc, spvbc_result_string(r), errs);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: get_words %s)",
+                       spvbc_result_string(r));
         goto done;
     }
     uint32_t *copy = malloc(count * 4u);
     if (copy == NULL) {
-        spvbc_layer_log(cfg, "spvbc-layer: %s: %s: unchanged (library error: out of memory)", api,
-                        in_desc);
+        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: out of memory)");
         goto done;
     }
     memcpy(copy, words, count * 4u);
@@ -220,18 +283,20 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
             errors_after = after.errors;
         spvbc_module_destroy(check);
     }
-    spvbc_layer_log(cfg,
-                    "spvbc-layer: %s: %s: lowered %zu bitcasts -> out fnv1a64=%016llx %zu words "
-                    "(%zu refused, %zu errors left)%s",
-                    api, in_desc, ls.rewritten,
-                    (unsigned long long)spvbc_layer_hash(copy, count * 4u), count, ls.refused,
-                    errors_after, errs);
+    (void)snprintf(verdict, sizeof verdict,
+                   "lowered %zu bitcasts -> out fnv1a64=%016llx %zu words (%zu refused, %zu "
+                   "errors left)",
+                   ls.rewritten, (unsigned long long)spvbc_layer_hash(copy, count * 4u), count,
+                   ls.refused, errors_after);
     *out_code = copy;
     *out_size = count * 4u;
     replaced = 1;
 done:
     if (mod != NULL) spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
+    context_give(ctx);
+    /* The time is the layer's own work on this module, up to (not including) the log line. */
+    spvbc_layer_log(cfg, "spvbc-layer: %s: %s: %s [%lld us]%s", api, in_desc, verdict,
+                    now_us() - start, errs != NULL ? errs : "");
     free(errs);
     return replaced;
 }

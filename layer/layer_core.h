@@ -13,8 +13,10 @@
  *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
  *   SPVBC_LAYER_LOG  = stderr (default) | <path>        (lines are appended to the file)
  *
- * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict>", where
- * <hash> is "fnv1a64=<16 hex digits>" of the module's bytes as given and <verdict> is one of
+ * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict> [<t> us]",
+ * where <hash> is "fnv1a64=<16 hex digits>" of the module's bytes as given, <t> the
+ * microseconds the layer spent on the module (the log line itself not included) and <verdict>
+ * is one of
  *   "unchanged (valid, <n> bitcasts)"                       nothing to do: caller's words passed on
  *   "lowered <r> bitcasts -> out <hash> <words> words"      the replacement was passed on
  *   "unchanged (<e> errors, <r> refused)"                   the library could not fix it
@@ -54,6 +56,11 @@ typedef struct spvbc_layer_config {
 /** Fills `cfg` from the environment (unknown values fall back to the defaults and are logged). */
 void spvbc_layer_config_from_env(spvbc_layer_config *cfg);
 
+/** "lower", "validate", "off" ("?" for anything else). */
+const char *spvbc_layer_mode_name(spvbc_layer_mode mode);
+/** "undef", "zero", "error" ("?" for anything else). */
+const char *spvbc_layer_pad_name(spvbc_pad_policy pad);
+
 /** Appends one formatted line (a newline is added) to the configured log; thread-safe. */
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -73,6 +80,10 @@ uint64_t spvbc_layer_hash(const void *bytes, size_t size);
  */
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
                         size_t code_size, uint32_t **out_code, size_t *out_size);
+
+/** Destroys the library contexts the layer keeps for reuse (also done when the layer is
+ *  unloaded); safe at any time, but only while no spvbc_layer_process call is running. */
+void spvbc_layer_release_contexts(void);
 
 #ifdef __cplusplus
 }

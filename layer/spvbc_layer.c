@@ -2,12 +2,15 @@
  * spvbc_layer.c - VK_LAYER_SPVBC_bitcast: validates and lowers as_type bitcasts in every SPIR-V
  * module before the driver sees it.
  *
- * Intercepted: vkCreateShaderModule, and the VkShaderModuleCreateInfo that
+ * Intercepted: vkCreateShaderModule, the VkShaderModuleCreateInfo that
  * VK_EXT_graphics_pipeline_library / VK_KHR_maintenance5 allow to chain into a
- * VkPipelineShaderStageCreateInfo of vkCreateComputePipelines and vkCreateGraphicsPipelines.
- * Everything else goes straight to the next layer or driver.  What happens to a module is
- * spvbc_layer_process()'s business (layer_core.h); this file only deals with the loader's layer
- * interface (vk_layer.h, "Vulkan Loader Interface: Layers") and with copying create infos.
+ * VkPipelineShaderStageCreateInfo of vkCreateComputePipelines and vkCreateGraphicsPipelines,
+ * and the SPIR-V code of VK_EXT_shader_object's vkCreateShadersEXT (linked or not).  Everything
+ * else goes straight to the next layer or driver, among it what cannot be rewritten: shader
+ * binaries (VK_SHADER_CODE_TYPE_BINARY_EXT) and stages created from a module identifier
+ * (VkPipelineShaderStageModuleIdentifierCreateInfoEXT), which carry no SPIR-V.  What happens to a
+ * module is spvbc_layer_process()'s business (layer_core.h); this file only deals with the loader's
+ * layer interface (vk_layer.h, "Vulkan Loader Interface: Layers") and with copying create infos.
  *
  * If anything fails (allocation, an unknown structure in front of a chained module), the call is
  * passed on with the caller's structures untouched: the layer never makes a call fail.
@@ -22,6 +25,7 @@
 #include <vulkan/vulkan.h>
 
 #include "layer_core.h"
+#include "vk_shader_object.h"
 
 #define LAYER_NAME "VK_LAYER_SPVBC_bitcast"
 
@@ -50,6 +54,7 @@ typedef struct device_data {
     PFN_vkCreateShaderModule create_shader_module;
     PFN_vkCreateComputePipelines create_compute_pipelines;
     PFN_vkCreateGraphicsPipelines create_graphics_pipelines;
+    PFN_vkCreateShadersEXT create_shaders; /* NULL unless VK_EXT_shader_object is enabled */
 } device_data;
 
 #define MAX_OBJECTS 64
@@ -71,34 +76,66 @@ static const spvbc_layer_config *config(void)
     return &g_config;
 }
 
-static int find_instance(dispatch_key key, instance_data *out)
+/* The tables hold structures of `size` bytes that begin with their dispatch_key; a zero key is
+ * a free slot.  Each function takes g_lock for its whole work. */
+
+/* Copies the entry for `key` to `out` (and frees its slot if `take`); returns 1 if found. */
+static int table_find(void *table, size_t size, dispatch_key key, void *out, int take)
 {
     int found = 0;
     (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS; ++i) {
-        if (g_instances[i].key == key && key != NULL) {
-            *out = g_instances[i];
-            found = 1;
-            break;
-        }
+    for (int i = 0; i < MAX_OBJECTS && key != NULL && !found; ++i) {
+        unsigned char *e = (unsigned char *)table + (size_t)i * size;
+        dispatch_key k;
+        memcpy(&k, e, sizeof k);
+        if (k != key) continue;
+        memcpy(out, e, size);
+        if (take) memset(e, 0, size);
+        found = 1;
     }
     (void)pthread_mutex_unlock(&g_lock);
     return found;
 }
 
-static int find_device(dispatch_key key, device_data *out)
+/* Stores `entry` in a free slot; logs (as `what`) and returns 0 if there is none. */
+static int table_add(void *table, size_t size, const void *entry, const char *what)
 {
-    int found = 0;
+    int stored = 0;
     (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS; ++i) {
-        if (g_devices[i].key == key && key != NULL) {
-            *out = g_devices[i];
-            found = 1;
-            break;
-        }
+    for (int i = 0; i < MAX_OBJECTS && !stored; ++i) {
+        unsigned char *e = (unsigned char *)table + (size_t)i * size;
+        dispatch_key k;
+        memcpy(&k, e, sizeof k);
+        if (k != NULL) continue;
+        memcpy(e, entry, size);
+        stored = 1;
     }
     (void)pthread_mutex_unlock(&g_lock);
-    return found;
+    if (!stored)
+        spvbc_layer_log(config(), "spvbc-layer: more than %d %s: this one is not tracked",
+                        MAX_OBJECTS, what);
+    return stored;
+}
+
+static int find_instance(dispatch_key key, instance_data *out)
+{
+    return table_find(g_instances, sizeof *out, key, out, 0);
+}
+
+static int find_device(dispatch_key key, device_data *out)
+{
+    return table_find(g_devices, sizeof *out, key, out, 0);
+}
+
+/* The loader's link info for this layer in a create info's chain (`type` is
+ * VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO or ..._DEVICE_CREATE_INFO; both structures
+ * begin with sType, pNext, function).  The caller advances it for the next layer down. */
+static VkLayerInstanceCreateInfo *find_link(const void *chain, VkStructureType type)
+{
+    VkLayerInstanceCreateInfo *link = (VkLayerInstanceCreateInfo *)(uintptr_t)chain;
+    while (link != NULL && !(link->sType == type && link->function == VK_LAYER_LINK_INFO))
+        link = (VkLayerInstanceCreateInfo *)(uintptr_t)link->pNext;
+    return link;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -108,10 +145,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
                                                            const VkAllocationCallbacks *pAllocator,
                                                            VkInstance *pInstance)
 {
-    VkLayerInstanceCreateInfo *link = (VkLayerInstanceCreateInfo *)(uintptr_t)pCreateInfo->pNext;
-    while (link != NULL && !(link->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO &&
-                             link->function == VK_LAYER_LINK_INFO))
-        link = (VkLayerInstanceCreateInfo *)(uintptr_t)link->pNext;
+    VkLayerInstanceCreateInfo *link =
+        find_link(pCreateInfo->pNext, VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO);
     if (link == NULL || link->u.pLayerInfo == NULL) return VK_ERROR_INITIALIZATION_FAILED;
     PFN_vkGetInstanceProcAddr next_gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
     link->u.pLayerInfo = link->u.pLayerInfo->pNext; /* the next layer down reads its own link */
@@ -123,27 +158,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
 
     instance_data d = {key_of(*pInstance), *pInstance, next_gipa,
                        (PFN_vkDestroyInstance)next_gipa(*pInstance, "vkDestroyInstance")};
-    int stored = 0;
-    (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS; ++i) {
-        if (g_instances[i].key == NULL) {
-            g_instances[i] = d;
-            stored = 1;
-            break;
-        }
-    }
-    (void)pthread_mutex_unlock(&g_lock);
+    (void)table_add(g_instances, sizeof d, &d, "instances");
     const spvbc_layer_config *cfg = config();
-    if (!stored) {
-        spvbc_layer_log(cfg, "spvbc-layer: more than %d instances: this one is not tracked",
-                        MAX_OBJECTS);
-    }
     if (cfg->mode != SPVBC_LAYER_MODE_OFF) {
-        static const char *const modes[] = {"lower", "validate", "off"};
-        static const char *const pads[] = {"undef", "zero", "error"};
         spvbc_layer_log(cfg,
                         "spvbc-layer: " LAYER_NAME " active: mode=%s pad=%s (libspirv-bitcast %s)",
-                        modes[cfg->mode], pads[cfg->pad <= SPVBC_PAD_ERROR ? cfg->pad : 0],
+                        spvbc_layer_mode_name(cfg->mode), spvbc_layer_pad_name(cfg->pad),
                         spvbc_version_string());
     }
     return VK_SUCCESS;
@@ -152,14 +172,9 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
 static VKAPI_ATTR void VKAPI_CALL layer_DestroyInstance(VkInstance instance,
                                                         const VkAllocationCallbacks *pAllocator)
 {
-    if (instance == VK_NULL_HANDLE) return;
-    dispatch_key key = key_of(instance);
     instance_data d;
-    if (!find_instance(key, &d)) return;
-    (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS; ++i)
-        if (g_instances[i].key == key) memset(&g_instances[i], 0, sizeof g_instances[i]);
-    (void)pthread_mutex_unlock(&g_lock);
+    if (instance == VK_NULL_HANDLE || !table_find(g_instances, sizeof d, key_of(instance), &d, 1))
+        return;
     if (d.destroy_instance != NULL) d.destroy_instance(instance, pAllocator);
 }
 
@@ -171,10 +186,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
                                                          const VkAllocationCallbacks *pAllocator,
                                                          VkDevice *pDevice)
 {
-    VkLayerDeviceCreateInfo *link = (VkLayerDeviceCreateInfo *)(uintptr_t)pCreateInfo->pNext;
-    while (link != NULL && !(link->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO &&
-                             link->function == VK_LAYER_LINK_INFO))
-        link = (VkLayerDeviceCreateInfo *)(uintptr_t)link->pNext;
+    VkLayerDeviceCreateInfo *link = (VkLayerDeviceCreateInfo *)(void *)find_link(
+        pCreateInfo->pNext, VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO);
     if (link == NULL || link->u.pLayerInfo == NULL) return VK_ERROR_INITIALIZATION_FAILED;
     PFN_vkGetInstanceProcAddr next_gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
     PFN_vkGetDeviceProcAddr next_gdpa = link->u.pLayerInfo->pfnNextGetDeviceProcAddr;
@@ -191,35 +204,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
                      (PFN_vkDestroyDevice)next_gdpa(dev, "vkDestroyDevice"),
                      (PFN_vkCreateShaderModule)next_gdpa(dev, "vkCreateShaderModule"),
                      (PFN_vkCreateComputePipelines)next_gdpa(dev, "vkCreateComputePipelines"),
-                     (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines")};
-    int stored = 0;
-    (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS; ++i) {
-        if (g_devices[i].key == NULL) {
-            g_devices[i] = d;
-            stored = 1;
-            break;
-        }
-    }
-    (void)pthread_mutex_unlock(&g_lock);
-    if (!stored) {
-        spvbc_layer_log(config(), "spvbc-layer: more than %d devices: this one is not tracked",
-                        MAX_OBJECTS);
-    }
+                     (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines"),
+                     (PFN_vkCreateShadersEXT)next_gdpa(dev, "vkCreateShadersEXT")};
+    (void)table_add(g_devices, sizeof d, &d, "devices");
     return VK_SUCCESS;
 }
 
 static VKAPI_ATTR void VKAPI_CALL layer_DestroyDevice(VkDevice device,
                                                       const VkAllocationCallbacks *pAllocator)
 {
-    if (device == VK_NULL_HANDLE) return;
-    dispatch_key key = key_of(device);
     device_data d;
-    if (!find_device(key, &d)) return;
-    (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS; ++i)
-        if (g_devices[i].key == key) memset(&g_devices[i], 0, sizeof g_devices[i]);
-    (void)pthread_mutex_unlock(&g_lock);
+    if (device == VK_NULL_HANDLE || !table_find(g_devices, sizeof d, key_of(device), &d, 1)) return;
     if (d.destroy_device != NULL) d.destroy_device(device, pAllocator);
 }
 
@@ -281,6 +276,16 @@ static void *scratch_adopt(scratch *s, void *p)
 static void *scratch_alloc(scratch *s, size_t size)
 {
     return scratch_adopt(s, calloc(1, size != 0 ? size : 1));
+}
+
+/* The caller's array of `bytes` at `src`, copied into `s` the first time (`*copy` is NULL) so
+ * that elements can be rewritten; returns the copy, or NULL if allocation failed. */
+static void *copy_once(scratch *s, void *copy, const void *src, size_t bytes)
+{
+    if (copy != NULL) return copy;
+    copy = scratch_alloc(s, bytes);
+    if (copy != NULL) memcpy(copy, src, bytes);
+    return copy;
 }
 
 static void scratch_free(scratch *s)
@@ -381,11 +386,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateComputePipelines(
         VkPipelineShaderStageCreateInfo stage;
         if (!rewrite_stage(&pCreateInfos[i].stage, "vkCreateComputePipelines", &s, &stage))
             continue;
-        if (copy == NULL) {
-            copy = scratch_alloc(&s, createInfoCount * sizeof *copy);
-            if (copy == NULL) break;
-            memcpy(copy, pCreateInfos, createInfoCount * sizeof *copy);
-        }
+        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
+        if (copy == NULL) break;
         copy[i].stage = stage;
     }
     VkResult r = d.create_compute_pipelines(device, pipelineCache, createInfoCount,
@@ -415,24 +417,56 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateGraphicsPipelines(
         for (uint32_t j = 0; j < ci->stageCount; ++j) {
             VkPipelineShaderStageCreateInfo stage;
             if (!rewrite_stage(&ci->pStages[j], "vkCreateGraphicsPipelines", &s, &stage)) continue;
-            if (stages == NULL) {
-                stages = scratch_alloc(&s, ci->stageCount * sizeof *stages);
-                if (stages == NULL) break;
-                memcpy(stages, ci->pStages, ci->stageCount * sizeof *stages);
-            }
+            stages = copy_once(&s, stages, ci->pStages, ci->stageCount * sizeof *stages);
+            if (stages == NULL) break;
             stages[j] = stage;
         }
         if (stages == NULL) continue;
-        if (copy == NULL) {
-            copy = scratch_alloc(&s, createInfoCount * sizeof *copy);
-            if (copy == NULL) break;
-            memcpy(copy, pCreateInfos, createInfoCount * sizeof *copy);
-        }
+        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
+        if (copy == NULL) break;
         copy[i].pStages = stages;
     }
     VkResult r = d.create_graphics_pipelines(device, pipelineCache, createInfoCount,
                                              (copy != NULL && !s.failed) ? copy : pCreateInfos,
                                              pAllocator, pPipelines);
+    scratch_free(&s);
+    return r;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Shader objects (VK_EXT_shader_object) */
+
+/* Each SPIR-V create info is lowered on its own, as vkCreateShaderModule would: a set of linked
+ * stages (VK_SHADER_CREATE_LINK_STAGE_BIT_EXT) stays linked, since only pCode and codeSize of
+ * a copy change.  Binary code is passed on untouched. */
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateShadersEXT(
+    VkDevice device, uint32_t createInfoCount, const VkShaderCreateInfoEXT *pCreateInfos,
+    const VkAllocationCallbacks *pAllocator, VkShaderEXT *pShaders)
+{
+    device_data d;
+    if (!find_device(key_of(device), &d) || d.create_shaders == NULL)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    if (config()->mode == SPVBC_LAYER_MODE_OFF || pCreateInfos == NULL || createInfoCount == 0)
+        return d.create_shaders(device, createInfoCount, pCreateInfos, pAllocator, pShaders);
+    scratch s = {0};
+    VkShaderCreateInfoEXT *copy = NULL;
+    for (uint32_t i = 0; i < createInfoCount && !s.failed; ++i) {
+        const VkShaderCreateInfoEXT *ci = &pCreateInfos[i];
+        uint32_t *code = NULL;
+        size_t size = 0;
+        if (ci->codeType != VK_SHADER_CODE_TYPE_SPIRV_EXT ||
+            !spvbc_layer_process(config(), "vkCreateShadersEXT", ci->pCode, ci->codeSize, &code,
+                                 &size))
+            continue;
+        if (scratch_adopt(&s, code) == NULL) break;
+        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
+        if (copy == NULL) break;
+        copy[i].pCode = code;
+        copy[i].codeSize = size;
+    }
+    VkResult r =
+        d.create_shaders(device, createInfoCount, (copy != NULL && !s.failed) ? copy : pCreateInfos,
+                         pAllocator, pShaders);
     scratch_free(&s);
     return r;
 }
@@ -454,18 +488,27 @@ static PFN_vkVoidFunction device_function(const char *name)
         return (PFN_vkVoidFunction)layer_CreateComputePipelines;
     if (strcmp(name, "vkCreateGraphicsPipelines") == 0)
         return (PFN_vkVoidFunction)layer_CreateGraphicsPipelines;
+    if (strcmp(name, "vkCreateShadersEXT") == 0) return (PFN_vkVoidFunction)layer_CreateShadersEXT;
     return NULL;
+}
+
+/* An extension's function is offered only where the layers below offer it (`next` is what they
+ * return for the name): an application must see NULL for an extension nobody implements. */
+static PFN_vkVoidFunction device_function_if(const char *name, PFN_vkVoidFunction next)
+{
+    if (strcmp(name, "vkCreateShadersEXT") == 0 && next == NULL) return NULL;
+    return device_function(name);
 }
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetDeviceProcAddr(VkDevice device,
                                                                         const char *pName)
 {
     if (pName == NULL || device == VK_NULL_HANDLE) return NULL;
-    PFN_vkVoidFunction f = device_function(pName);
-    if (f != NULL) return f;
     device_data d;
-    if (!find_device(key_of(device), &d) || d.next_gdpa == NULL) return NULL;
-    return d.next_gdpa(device, pName);
+    if (!find_device(key_of(device), &d) || d.next_gdpa == NULL) return device_function(pName);
+    PFN_vkVoidFunction next = d.next_gdpa(device, pName);
+    PFN_vkVoidFunction f = device_function_if(pName, next);
+    return f != NULL ? f : next;
 }
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetInstanceProcAddr(VkInstance instance,
@@ -477,12 +520,12 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetInstanceProcAddr(VkInst
     if (strcmp(pName, "vkCreateInstance") == 0) return (PFN_vkVoidFunction)layer_CreateInstance;
     if (strcmp(pName, "vkDestroyInstance") == 0) return (PFN_vkVoidFunction)layer_DestroyInstance;
     if (strcmp(pName, "vkCreateDevice") == 0) return (PFN_vkVoidFunction)layer_CreateDevice;
-    PFN_vkVoidFunction f = device_function(pName);
-    if (f != NULL) return f;
-    if (instance == VK_NULL_HANDLE) return NULL;
     instance_data d;
-    if (!find_instance(key_of(instance), &d) || d.next_gipa == NULL) return NULL;
-    return d.next_gipa(instance, pName);
+    if (instance == VK_NULL_HANDLE || !find_instance(key_of(instance), &d) || d.next_gipa == NULL)
+        return device_function(pName);
+    PFN_vkVoidFunction next = d.next_gipa(instance, pName);
+    PFN_vkVoidFunction f = device_function_if(pName, next);
+    return f != NULL ? f : next;
 }
 
 VK_LAYER_EXPORT VKAPI_ATTR VkResult VKAPI_CALL

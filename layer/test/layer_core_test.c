@@ -13,45 +13,8 @@
 
 #include "astype_gen.h"
 #include "layer_core.h"
-
-static int g_failed;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            printf("FAIL line %d: ", __LINE__);                                                    \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-            g_failed++;                                                                            \
-        }                                                                                          \
-    } while (0)
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return calloc(1, 1);
-    (void)fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    (void)fseek(f, 0, SEEK_SET);
-    char *buf = calloc((size_t)(n > 0 ? n : 0) + 1u, 1);
-    if (buf != NULL && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) buf[0] = '\0';
-    (void)fclose(f);
-    return buf;
-}
-
-static uint32_t *naive(const char *src, const char *dst, size_t *n)
-{
-    spvbc_type_desc s, d;
-    if (spvbc_type_desc_from_opencl(src, &s) != SPVBC_SUCCESS ||
-        spvbc_type_desc_from_opencl(dst, &d) != SPVBC_SUCCESS)
-        return NULL;
-    char *text = spvbc_gen_astype_text(&s, &d, SPVBC_GEN_VULKAN);
-    if (text == NULL) return NULL;
-    uint32_t *w = NULL;
-    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &w, n);
-    free(text);
-    return rc == 0 ? w : NULL;
-}
+#include "layer_test_util.h"
+#include "vulkan_setup.h"
 
 static uint64_t rng(uint64_t *s)
 {
@@ -83,10 +46,7 @@ static int process(const spvbc_layer_config *cfg, const void *bytes, size_t size
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s <log path>\n", argv[0]);
-        return 2;
-    }
+    if (lt_start(argc, argv, 1, "<log path>") != 0) return 2;
     const char *log = argv[1];
     spvbc_layer_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -96,10 +56,10 @@ int main(int argc, char **argv)
     (void)remove(log);
 
     size_t n43 = 0, nvalid = 0, nsize = 0, n34 = 0;
-    uint32_t *w43 = naive("float4", "float3", &n43);
-    uint32_t *wvalid = naive("float4", "int4", &nvalid);
-    uint32_t *wsize = naive("float4", "double4", &nsize);
-    uint32_t *w34 = naive("float3", "float4", &n34);
+    uint32_t *w43 = spvbc_vk_naive_module("float4", "float3", &n43);
+    uint32_t *wvalid = spvbc_vk_naive_module("float4", "int4", &nvalid);
+    uint32_t *wsize = spvbc_vk_naive_module("float4", "double4", &nsize);
+    uint32_t *w34 = spvbc_vk_naive_module("float3", "float4", &n34);
     if (w43 == NULL || wvalid == NULL || wsize == NULL || w34 == NULL) {
         printf("FAIL: the generator gave no module\n");
         return 1;
@@ -110,7 +70,7 @@ int main(int argc, char **argv)
     CHECK(process(&cfg, w34, n34 * 4u, 1) == 1, "3->4 not lowered (pad undef)");
     CHECK(process(&cfg, wvalid, nvalid * 4u, 1) == 0, "valid module replaced");
     CHECK(process(&cfg, wsize, nsize * 4u, 1) == 0, "size error replaced");
-    char *text = slurp(log);
+    char *text = spvbc_vk_read_file(log);
     char want[160];
     (void)snprintf(want, sizeof want, "in fnv1a64=%016llx %zu words: unchanged (valid",
                    (unsigned long long)spvbc_layer_hash(wvalid, nvalid * 4u), nvalid);
@@ -134,13 +94,13 @@ int main(int argc, char **argv)
     (void)remove(log);
     cfg.mode = SPVBC_LAYER_MODE_VALIDATE;
     CHECK(process(&cfg, w43, n43 * 4u, 1) == 0, "validate mode replaced a module");
-    text = slurp(log);
+    text = spvbc_vk_read_file(log);
     CHECK(strstr(text, "validate mode: 1 errors, 1 lowerable") != NULL, "validate log:\n%s", text);
     free(text);
     (void)remove(log);
     cfg.mode = SPVBC_LAYER_MODE_OFF;
     CHECK(process(&cfg, w43, n43 * 4u, 1) == 0, "off mode replaced a module");
-    text = slurp(log);
+    text = spvbc_vk_read_file(log);
     CHECK(text[0] == '\0', "off mode logged:\n%s", text);
     free(text);
     cfg.mode = SPVBC_LAYER_MODE_LOWER;
@@ -209,7 +169,7 @@ int main(int argc, char **argv)
         if (len >= 4 && it % 2 == 0) memcpy(rnd, w43, 20 < len ? 20 : len); /* a real header */
         (void)process(&cfg, rnd, len, 0);
     }
-    text = slurp(log);
+    text = spvbc_vk_read_file(log);
     CHECK(strstr(text, "not parsed") != NULL, "garbage never logged as 'not parsed'");
     free(text);
 
@@ -218,6 +178,6 @@ int main(int argc, char **argv)
     free(wsize);
     free(w34);
     printf("layer core: %llu malformed inputs survived; %s\n", cases,
-           g_failed == 0 ? "all checks passed" : "FAILED");
-    return g_failed == 0 ? 0 : 1;
+           lt_failed == 0 ? "all checks passed" : "FAILED");
+    return lt_failed == 0 ? 0 : 1;
 }

@@ -25,88 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "astype_gen.h"
 #include "layer_core.h"
+#include "layer_test_util.h"
 #include "vkrun.h"
+#include "vulkan_setup.h"
 
 #define ELEMS 256u
 #define GROUPS (ELEMS / 64u)
 #define FILL 0xa5u
-
-static int g_failed;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            printf("  FAIL line %d: ", __LINE__);                                                  \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-            g_failed++;                                                                            \
-        } else {                                                                                   \
-            printf("  ok   ");                                                                     \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return calloc(1, 1);
-    (void)fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    (void)fseek(f, 0, SEEK_SET);
-    char *buf = calloc((size_t)(n > 0 ? n : 0) + 1u, 1);
-    if (buf != NULL && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) buf[0] = '\0';
-    (void)fclose(f);
-    return buf;
-}
-
-static int log_has(const char *log, const char *needle)
-{
-    char *text = slurp(log);
-    int found = text != NULL && strstr(text, needle) != NULL;
-    free(text);
-    return found;
-}
-
-/* The log's verdict prefix for a module: "<api>: in fnv1a64=<hash> <n> words: <verdict>". */
-static void verdict(char *buf, size_t size, const char *api, const uint32_t *w, size_t n,
-                    const char *what)
-{
-    (void)snprintf(buf, size, "%s: in fnv1a64=%016llx %zu words: %s", api,
-                   (unsigned long long)spvbc_layer_hash(w, n * 4u), n, what);
-}
-
-static uint32_t *naive(const char *src, const char *dst, size_t *n)
-{
-    spvbc_type_desc s, d;
-    if (spvbc_type_desc_from_opencl(src, &s) != SPVBC_SUCCESS ||
-        spvbc_type_desc_from_opencl(dst, &d) != SPVBC_SUCCESS)
-        return NULL;
-    char *text = spvbc_gen_astype_text(&s, &d, SPVBC_GEN_VULKAN);
-    if (text == NULL) return NULL;
-    uint32_t *w = NULL;
-    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &w, n);
-    free(text);
-    return rc == 0 ? w : NULL;
-}
-
-static uint32_t *assemble_file(const char *dir, const char *name, size_t *n)
-{
-    char path[1024];
-    (void)snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = slurp(path);
-    if (text == NULL || text[0] == '\0') {
-        printf("  cannot read %s\n", path);
-        free(text);
-        return NULL;
-    }
-    uint32_t *w = NULL;
-    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &w, n);
-    free(text);
-    return rc == 0 ? w : NULL;
-}
 
 static uint32_t g_in[ELEMS * 4], g_out[ELEMS * 4];
 
@@ -145,13 +71,10 @@ static int lane3_zero(void)
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    if (argc < 4) {
-        fprintf(stderr,
-                "usage: %s without|lower|pad_zero|pad_error|validate|off|garbage <log> <dir>\n",
-                argv[0]);
+    if (lt_start(argc, argv, 3,
+                 "without|lower|pad_zero|pad_error|validate|off|garbage <log> <dir>"))
         return 2;
-    }
+    lt_verbose = 1;
     const char *scenario = argv[1], *log = argv[2];
     (void)remove(log);
     fill_inputs();
@@ -184,12 +107,12 @@ int main(int argc, char **argv)
     }
 
     size_t n43 = 0, nvalid = 0, nsize = 0, n34 = 0, nc3 = 0, nvs = 0;
-    uint32_t *wvs = assemble_file(argv[3], "vertex_4to3.spvasm", &nvs);
-    uint32_t *w43 = naive("float4", "float3", &n43);
-    uint32_t *wvalid = naive("float4", "int4", &nvalid);
-    uint32_t *wsize = naive("float4", "double4", &nsize);
-    uint32_t *w34 = naive("float3", "float4", &n34);
-    uint32_t *wc3 = naive("uchar3", "uint", &nc3);
+    uint32_t *wvs = spvbc_vk_assemble_file(argv[3], "vertex_4to3.spvasm", &nvs);
+    uint32_t *w43 = spvbc_vk_naive_module("float4", "float3", &n43);
+    uint32_t *wvalid = spvbc_vk_naive_module("float4", "int4", &nvalid);
+    uint32_t *wsize = spvbc_vk_naive_module("float4", "double4", &nsize);
+    uint32_t *w34 = spvbc_vk_naive_module("float3", "float4", &n34);
+    uint32_t *wc3 = spvbc_vk_naive_module("uchar3", "uint", &nc3);
     if (w43 == NULL || wvalid == NULL || wsize == NULL || w34 == NULL || wc3 == NULL ||
         wvs == NULL) {
         printf("layer: FAIL: the generator gave no module\n");
@@ -206,23 +129,24 @@ int main(int argc, char **argv)
         printf("  without the layer, the vertex shader with the 4->3 bitcast gives %s\n",
                vkr_result_string(r));
         if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects that graphics pipeline");
-        CHECK(!log_has(log, "spvbc-layer"), "no layer log without the layer");
+        CHECK(!lt_log_has(log, "spvbc-layer"), "no layer log without the layer");
     } else if (strcmp(scenario, "lower") == 0) {
         CHECK(listed, "VK_LAYER_SPVBC_bitcast is listed by vkEnumerateInstanceLayerProperties");
-        CHECK(log_has(log, "VK_LAYER_SPVBC_bitcast active: mode=lower pad=undef"),
+        CHECK(lt_log_has(log, "VK_LAYER_SPVBC_bitcast active: mode=lower pad=undef"),
               "the layer announced itself in the log");
         r = run(vk, w43, n43, VKR_MODULE_OBJECT);
         CHECK(r == VK_SUCCESS && lanes_match(3),
               "4->3 through vkCreateShaderModule: %s, xyz bit-exact", vkr_result_string(r));
-        verdict(want, sizeof want, "vkCreateShaderModule", w43, n43, "lowered 1 bitcasts");
-        CHECK(log_has(log, want), "log: '%s'", want);
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", w43, n43, "lowered 1 bitcasts");
+        CHECK(lt_log_has(log, want), "log: '%s'", want);
         if (chained) {
             r = run(vk, w43, n43, VKR_MODULE_CHAINED);
             CHECK(r == VK_SUCCESS && lanes_match(3),
                   "4->3 chained into vkCreateComputePipelines: %s, xyz bit-exact",
                   vkr_result_string(r));
-            verdict(want, sizeof want, "vkCreateComputePipelines", w43, n43, "lowered 1 bitcasts");
-            CHECK(log_has(log, want), "log: '%s'", want);
+            lt_verdict(want, sizeof want, "vkCreateComputePipelines", w43, n43,
+                       "lowered 1 bitcasts");
+            CHECK(lt_log_has(log, want), "log: '%s'", want);
         } else {
             printf("  skip chained VkShaderModuleCreateInfo: the device lacks "
                    "VK_EXT_graphics_pipeline_library\n");
@@ -234,8 +158,9 @@ int main(int argc, char **argv)
             r = vkr_create_vertex_pipeline(vk, wvs, nvs, VKR_MODULE_CHAINED);
             CHECK(r == VK_SUCCESS, "graphics pipeline, chained vertex shader with 4->3: %s",
                   vkr_result_string(r));
-            verdict(want, sizeof want, "vkCreateGraphicsPipelines", wvs, nvs, "lowered 1 bitcasts");
-            CHECK(log_has(log, want), "log: '%s'", want);
+            lt_verdict(want, sizeof want, "vkCreateGraphicsPipelines", wvs, nvs,
+                       "lowered 1 bitcasts");
+            CHECK(lt_log_has(log, want), "log: '%s'", want);
         }
         r = run(vk, w34, n34, VKR_MODULE_OBJECT);
         CHECK(r == VK_SUCCESS && lanes_match(3), "3->4 (pad undef): %s, lanes 0..2 bit-exact",
@@ -243,15 +168,15 @@ int main(int argc, char **argv)
         r = run(vk, wvalid, nvalid, VKR_MODULE_OBJECT);
         CHECK(r == VK_SUCCESS && lanes_match(4), "valid as_int4(float4): %s, all lanes",
               vkr_result_string(r));
-        verdict(want, sizeof want, "vkCreateShaderModule", wvalid, nvalid, "unchanged (valid");
-        CHECK(log_has(log, want), "valid module passed through unchanged: log '%s'", want);
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", wvalid, nvalid, "unchanged (valid");
+        CHECK(lt_log_has(log, want), "valid module passed through unchanged: log '%s'", want);
         r = vkr_create_module(vk, wsize, nsize);
         printf("  size error as_double4(float4): vkCreateShaderModule gives %s\n",
                vkr_result_string(r));
-        verdict(want, sizeof want, "vkCreateShaderModule", wsize, nsize, "unchanged (1 errors");
-        CHECK(log_has(log, want), "unfixable module passed on unchanged: log '%s'", want);
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", wsize, nsize, "unchanged (1 errors");
+        CHECK(lt_log_has(log, want), "unfixable module passed on unchanged: log '%s'", want);
     } else if (strcmp(scenario, "pad_zero") == 0) {
-        CHECK(log_has(log, "mode=lower pad=zero"), "the layer runs with pad=zero");
+        CHECK(lt_log_has(log, "mode=lower pad=zero"), "the layer runs with pad=zero");
         r = run(vk, w34, n34, VKR_MODULE_OBJECT);
         CHECK(r == VK_SUCCESS && lanes_match(3) && lane3_zero(),
               "3->4 (pad zero): %s, lanes 0..2 bit-exact, lane 3 == 0", vkr_result_string(r));
@@ -265,8 +190,9 @@ int main(int argc, char **argv)
         CHECK(ok, "as_uint(uchar3) (pad zero): %s, == x & 0xffffff", vkr_result_string(rr.result));
     } else if (strcmp(scenario, "pad_error") == 0) {
         r = run(vk, w34, n34, VKR_MODULE_OBJECT);
-        verdict(want, sizeof want, "vkCreateShaderModule", w34, n34, "unchanged (");
-        CHECK(log_has(log, want), "3->4 refused under pad=error, passed on unchanged (driver: %s)",
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", w34, n34, "unchanged (");
+        CHECK(lt_log_has(log, want),
+              "3->4 refused under pad=error, passed on unchanged (driver: %s)",
               vkr_result_string(r));
         if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects the unchanged 3->4 module");
         r = run(vk, w43, n43, VKR_MODULE_OBJECT);
@@ -274,16 +200,16 @@ int main(int argc, char **argv)
               vkr_result_string(r));
     } else if (strcmp(scenario, "validate") == 0) {
         r = run(vk, w43, n43, VKR_MODULE_OBJECT);
-        verdict(want, sizeof want, "vkCreateShaderModule", w43, n43,
-                "unchanged (validate mode: 1 errors, 1 lowerable)");
-        CHECK(log_has(log, want), "validate mode logs and passes on: '%s'", want);
-        CHECK(log_has(log, "[V12]"), "the V12 diagnostic is logged");
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", w43, n43,
+                   "unchanged (validate mode: 1 errors, 1 lowerable)");
+        CHECK(lt_log_has(log, want), "validate mode logs and passes on: '%s'", want);
+        CHECK(lt_log_has(log, "[V12]"), "the V12 diagnostic is logged");
         if (lavapipe)
             CHECK(r != VK_SUCCESS, "lavapipe still rejects it (%s)", vkr_result_string(r));
     } else if (strcmp(scenario, "off") == 0) {
         CHECK(listed, "the layer is loaded");
         r = run(vk, w43, n43, VKR_MODULE_OBJECT);
-        CHECK(!log_has(log, "spvbc-layer"), "mode off logs nothing");
+        CHECK(!lt_log_has(log, "spvbc-layer"), "mode off logs nothing");
         if (lavapipe)
             CHECK(r != VK_SUCCESS, "lavapipe rejects the untouched module (%s)",
                   vkr_result_string(r));
@@ -293,16 +219,16 @@ int main(int argc, char **argv)
             junk[i] = 0xdeadbeefu * (i + 1u);
         r = vkr_create_module(vk, junk, 16);
         printf("  garbage: vkCreateShaderModule gives %s\n", vkr_result_string(r));
-        verdict(want, sizeof want, "vkCreateShaderModule", junk, 16, "unchanged (not parsed");
-        CHECK(log_has(log, want), "garbage passed on unchanged: log '%s'", want);
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", junk, 16, "unchanged (not parsed");
+        CHECK(lt_log_has(log, want), "garbage passed on unchanged: log '%s'", want);
         uint32_t trunc[8];
         memcpy(trunc, w43, sizeof trunc); /* a real header, then nothing useful */
         r = vkr_create_module(vk, trunc, 8);
         printf("  truncated module: vkCreateShaderModule gives %s\n", vkr_result_string(r));
-        CHECK(log_has(log, "words: unchanged (not parsed"), "truncated module logged");
+        CHECK(lt_log_has(log, "words: unchanged (not parsed"), "truncated module logged");
     } else {
         printf("layer: unknown scenario %s\n", scenario);
-        g_failed++;
+        lt_failed++;
     }
     free(w43);
     free(wvalid);
@@ -311,6 +237,6 @@ int main(int argc, char **argv)
     free(wc3);
     free(wvs);
     vkr_destroy(vk);
-    printf("layer: %s: %s\n", scenario, g_failed == 0 ? "passed" : "FAILED");
-    return g_failed == 0 ? 0 : 1;
+    printf("layer: %s: %s\n", scenario, lt_failed == 0 ? "passed" : "FAILED");
+    return lt_failed == 0 ? 0 : 1;
 }

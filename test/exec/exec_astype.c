@@ -31,6 +31,7 @@
 #include "astype_ref.h"
 #include "spirv_bitcast.h"
 #include "vkrun.h"
+#include "vulkan_setup.h"
 
 #define EXIT_SKIP 77
 #define ELEMS REF_ELEMS
@@ -245,59 +246,6 @@ static int cmd_pairs(void)
     return pairs_failed == 0 && pairs_run > 0 ? 0 : 1;
 }
 
-/* ---------------------------------------------------------------------------------------- */
-/* Whole-file helpers for the hand-written modules */
-
-static char *read_text(const char *dir, const char *name)
-{
-    char path[1024];
-    (void)snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) {
-        printf("  cannot open %s\n", path);
-        return NULL;
-    }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 8192;
-            char *nb = realloc(buf, cap);
-            if (nb == NULL) {
-                free(buf);
-                (void)fclose(fp);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t k = fread(buf + len, 1, 4096, fp);
-        len += k;
-        if (k < 4096) break;
-    }
-    (void)fclose(fp);
-    buf[len] = '\0';
-    return buf;
-}
-
-static uint32_t *assemble_file(const char *dir, const char *name, size_t *n)
-{
-    char *text = read_text(dir, name);
-    if (text == NULL) return NULL;
-    uint32_t *words = NULL;
-    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &words, n);
-    free(text);
-    return rc == 0 ? words : NULL;
-}
-
-static uint32_t *assemble_named_pair(const char *src, const char *dst, size_t *n)
-{
-    spvbc_type_desc s, d;
-    if (spvbc_type_desc_from_opencl(src, &s) != SPVBC_SUCCESS ||
-        spvbc_type_desc_from_opencl(dst, &d) != SPVBC_SUCCESS)
-        return NULL;
-    return assemble_pair(&s, &d, n);
-}
-
 /* Lowers (pad undef) and validates `words`; runs them; returns 0 on success. */
 static int lower_validate_run(vkr_context *vk, const char *label, const uint32_t *words, size_t n,
                               const void *in, size_t in_size, void *out, size_t out_size)
@@ -366,7 +314,7 @@ static int cmd_seeds(const char *dir)
         in[e] = 0x3f800000u;
         want[e] = one_bits;
     }
-    w = assemble_named_pair("uint", "float", &n);
+    w = spvbc_vk_naive_module("uint", "float", &n);
     run++;
     if (w == NULL ||
         lower_validate_run(vk, "as_float(0x3f800000)", w, n, in, ELEMS * 4, out, ELEMS * 4) != 0 ||
@@ -381,7 +329,7 @@ static int cmd_seeds(const char *dir)
         memcpy(&in[e * 4], f4, sizeof f4);
         memcpy(&want[e * 4], i4, sizeof i4);
     }
-    w = assemble_named_pair("float4", "int4", &n);
+    w = spvbc_vk_naive_module("float4", "int4", &n);
     run++;
     if (w == NULL ||
         lower_validate_run(vk, "as_int4(float4)", w, n, in, ELEMS * 16, out, ELEMS * 16) != 0 ||
@@ -400,7 +348,7 @@ static int cmd_seeds(const char *dir)
         }
         memcpy(&want[e * 3], &in[e * 4], 12);
     }
-    w = assemble_named_pair("float4", "float3", &n);
+    w = spvbc_vk_naive_module("float4", "float3", &n);
     run++;
     if (w == NULL ||
         lower_validate_run(vk, "as_float3(float4)", w, n, in, ELEMS * 16, out, ELEMS * 16) != 0 ||
@@ -423,7 +371,7 @@ static int cmd_seeds(const char *dir)
             want[e * 4 + k] = a < b ? abits : 0u;
         }
     }
-    w = assemble_file(dir, "mask_select.spvasm", &n);
+    w = spvbc_vk_assemble_file(dir, "mask_select.spvasm", &n);
     run++;
     if (w == NULL ||
         lower_validate_run(vk, "mask select", w, n, in, ELEMS * 32, out, ELEMS * 16) != 0 ||
@@ -457,9 +405,9 @@ static int cmd_motivating(const char *dir)
         size_t n;
     } cases[2];
     cases[0].label = "naive as_float3(float4)";
-    cases[0].words = assemble_named_pair("float4", "float3", &cases[0].n);
+    cases[0].words = spvbc_vk_naive_module("float4", "float3", &cases[0].n);
     cases[1].label = "as_float3(float4) in dead code";
-    cases[1].words = assemble_file(dir, "dead_bitcast.spvasm", &cases[1].n);
+    cases[1].words = spvbc_vk_assemble_file(dir, "dead_bitcast.spvasm", &cases[1].n);
     for (int c = 0; c < 2; ++c) {
         if (cases[c].words == NULL) {
             printf("  FAIL %s: no module\n", cases[c].label);

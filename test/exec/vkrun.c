@@ -5,6 +5,8 @@
  */
 #include "vkrun.h"
 
+#include "vulkan_setup.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,15 +35,6 @@ struct vkr_context {
     VkCommandBuffer command_buffer;
     VkFence fence;
 };
-
-static void set_msg(char *msg, size_t size, const char *fmt, ...)
-{
-    if (msg == NULL || size == 0) return;
-    va_list ap;
-    va_start(ap, fmt);
-    (void)vsnprintf(msg, size, fmt, ap);
-    va_end(ap);
-}
 
 const char *vkr_result_string(VkResult r)
 {
@@ -109,7 +102,8 @@ static int find_memory_type(const vkr_context *ctx, uint32_t type_bits, VkMemory
     do {                                                                                           \
         VkResult r_ = (call);                                                                      \
         if (r_ != VK_SUCCESS) {                                                                    \
-            set_msg(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_), (int)r_);    \
+            spvbc_vk_format(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_),      \
+                            (int)r_);                                                              \
             return VKR_ERROR;                                                                      \
         }                                                                                          \
     } while (0)
@@ -120,18 +114,19 @@ static vkr_status pick_device(vkr_context *ctx, char *msg, size_t msg_size)
     VKR_CHECK(vkEnumeratePhysicalDevices(ctx->instance, &count, NULL),
               "vkEnumeratePhysicalDevices");
     if (count == 0) {
-        set_msg(msg, msg_size, "the Vulkan loader found no physical device");
+        spvbc_vk_format(msg, msg_size, "the Vulkan loader found no physical device");
         return VKR_NO_DEVICE;
     }
     VkPhysicalDevice *devs = calloc(count, sizeof *devs);
     if (devs == NULL) {
-        set_msg(msg, msg_size, "out of memory");
+        spvbc_vk_format(msg, msg_size, "out of memory");
         return VKR_ERROR;
     }
     VkResult r = vkEnumeratePhysicalDevices(ctx->instance, &count, devs);
     if (r != VK_SUCCESS && r != VK_INCOMPLETE) {
         free(devs);
-        set_msg(msg, msg_size, "vkEnumeratePhysicalDevices failed: %s", vkr_result_string(r));
+        spvbc_vk_format(msg, msg_size, "vkEnumeratePhysicalDevices failed: %s",
+                        vkr_result_string(r));
         return VKR_ERROR;
     }
     uint32_t index = 0;
@@ -140,8 +135,8 @@ static vkr_status pick_device(vkr_context *ctx, char *msg, size_t msg_size)
         unsigned long v = strtoul(env, NULL, 10);
         if (v >= count) {
             free(devs);
-            set_msg(msg, msg_size, "SPVBC_VK_DEVICE=%s but the loader lists %u device(s)", env,
-                    count);
+            spvbc_vk_format(msg, msg_size, "SPVBC_VK_DEVICE=%s but the loader lists %u device(s)",
+                            env, count);
             return VKR_ERROR;
         }
         index = (uint32_t)v;
@@ -158,10 +153,11 @@ static vkr_status create_device(vkr_context *ctx, char *msg, size_t msg_size)
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties(ctx->physical, &props);
     if (VK_API_VERSION_MINOR(props.apiVersion) < 2 && VK_API_VERSION_MAJOR(props.apiVersion) == 1) {
-        set_msg(msg, msg_size,
-                "device '%s' supports Vulkan %u.%u only; SPIR-V 1.5 modules need Vulkan 1.2",
-                props.deviceName, VK_API_VERSION_MAJOR(props.apiVersion),
-                VK_API_VERSION_MINOR(props.apiVersion));
+        spvbc_vk_format(
+            msg, msg_size,
+            "device '%s' supports Vulkan %u.%u only; SPIR-V 1.5 modules need Vulkan 1.2",
+            props.deviceName, VK_API_VERSION_MAJOR(props.apiVersion),
+            VK_API_VERSION_MINOR(props.apiVersion));
         return VKR_NO_DEVICE;
     }
     VkPhysicalDeviceDriverProperties driver = {
@@ -181,6 +177,9 @@ static vkr_status create_device(vkr_context *ctx, char *msg, size_t msg_size)
     info->vendor_id = props.vendorID;
     info->device_id = props.deviceID;
     decode_driver_version(info);
+    /* The Mesa 25 runs must not pass on another driver (SPVBC_EXPECT_DRIVER_INFO). */
+    if (spvbc_vk_check_expected_driver(info->driver_info, msg, msg_size) != SPVBC_VK_OK)
+        return VKR_ERROR;
 
     /* Extensions: only VK_EXT_graphics_pipeline_library is optional here (chained modules). */
     uint32_t ext_count = 0;
@@ -188,7 +187,7 @@ static vkr_status create_device(vkr_context *ctx, char *msg, size_t msg_size)
               "vkEnumerateDeviceExtensionProperties");
     VkExtensionProperties *exts = calloc(ext_count + 1u, sizeof *exts);
     if (exts == NULL) {
-        set_msg(msg, msg_size, "out of memory");
+        spvbc_vk_format(msg, msg_size, "out of memory");
         return VKR_ERROR;
     }
     VkResult er = vkEnumerateDeviceExtensionProperties(ctx->physical, NULL, &ext_count, exts);
@@ -243,7 +242,7 @@ static vkr_status create_device(vkr_context *ctx, char *msg, size_t msg_size)
     vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &qcount, NULL);
     VkQueueFamilyProperties *qprops = calloc(qcount + 1u, sizeof *qprops);
     if (qprops == NULL) {
-        set_msg(msg, msg_size, "out of memory");
+        spvbc_vk_format(msg, msg_size, "out of memory");
         return VKR_ERROR;
     }
     vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical, &qcount, qprops);
@@ -256,7 +255,7 @@ static vkr_status create_device(vkr_context *ctx, char *msg, size_t msg_size)
     }
     free(qprops);
     if (family == UINT32_MAX) {
-        set_msg(msg, msg_size, "device '%s' has no compute queue", info->device_name);
+        spvbc_vk_format(msg, msg_size, "device '%s' has no compute queue", info->device_name);
         return VKR_NO_DEVICE;
     }
     ctx->queue_family = family;
@@ -298,7 +297,8 @@ static vkr_status create_resources(vkr_context *ctx, char *msg, size_t msg_size)
                               VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                   VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                               &type)) {
-            set_msg(msg, msg_size, "no host-visible coherent memory type for a storage buffer");
+            spvbc_vk_format(msg, msg_size,
+                            "no host-visible coherent memory type for a storage buffer");
             return VKR_ERROR;
         }
         VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -379,7 +379,7 @@ vkr_status vkr_create(const vkr_create_options *options, vkr_context **out, char
     *out = NULL;
     vkr_context *ctx = calloc(1, sizeof *ctx);
     if (ctx == NULL) {
-        set_msg(msg, msg_size, "out of memory");
+        spvbc_vk_format(msg, msg_size, "out of memory");
         return VKR_ERROR;
     }
     ctx->buffer_size = (options != NULL && options->buffer_size != 0) ? options->buffer_size
@@ -387,8 +387,8 @@ vkr_status vkr_create(const vkr_create_options *options, vkr_context **out, char
     uint32_t loader_version = VK_API_VERSION_1_0;
     if (vkEnumerateInstanceVersion(&loader_version) != VK_SUCCESS ||
         loader_version < VK_API_VERSION_1_2) {
-        set_msg(msg, msg_size, "the Vulkan loader supports API %u.%u only; 1.2 is needed",
-                VK_API_VERSION_MAJOR(loader_version), VK_API_VERSION_MINOR(loader_version));
+        spvbc_vk_format(msg, msg_size, "the Vulkan loader supports API %u.%u only; 1.2 is needed",
+                        VK_API_VERSION_MAJOR(loader_version), VK_API_VERSION_MINOR(loader_version));
         free(ctx);
         return VKR_NO_DEVICE;
     }
@@ -404,8 +404,9 @@ vkr_status vkr_create(const vkr_create_options *options, vkr_context **out, char
                                 .ppEnabledLayerNames = options != NULL ? options->layers : NULL};
     VkResult r = vkCreateInstance(&ici, NULL, &ctx->instance);
     if (r != VK_SUCCESS) {
-        set_msg(msg, msg_size, "vkCreateInstance failed: %s (%d)%s", vkr_result_string(r), (int)r,
-                r == VK_ERROR_INCOMPATIBLE_DRIVER ? ": the loader found no Vulkan driver" : "");
+        spvbc_vk_format(
+            msg, msg_size, "vkCreateInstance failed: %s (%d)%s", vkr_result_string(r), (int)r,
+            r == VK_ERROR_INCOMPATIBLE_DRIVER ? ": the loader found no Vulkan driver" : "");
         free(ctx);
         return r == VK_ERROR_INCOMPATIBLE_DRIVER ? VKR_NO_DEVICE : VKR_ERROR;
     }
@@ -475,7 +476,8 @@ void vkr_describe(const vkr_context *ctx, char *buf, size_t size)
         if (r_ != VK_SUCCESS) {                                                                    \
             res->result = r_;                                                                      \
             res->stage = what;                                                                     \
-            set_msg(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_), (int)r_);    \
+            spvbc_vk_format(msg, msg_size, "%s failed: %s (%d)", what, vkr_result_string(r_),      \
+                            (int)r_);                                                              \
             goto done;                                                                             \
         }                                                                                          \
     } while (0)
@@ -491,14 +493,14 @@ vkr_status vkr_run(vkr_context *ctx, const uint32_t *words, size_t word_count, v
     if (ctx == NULL || words == NULL || in_size > ctx->buffer_size || out_size > ctx->buffer_size) {
         res->result = VK_ERROR_UNKNOWN;
         res->stage = "vkr_run arguments";
-        set_msg(msg, msg_size, "vkr_run: bad arguments (sizes above %zu bytes?)",
-                ctx != NULL ? ctx->buffer_size : (size_t)0);
+        spvbc_vk_format(msg, msg_size, "vkr_run: bad arguments (sizes above %zu bytes?)",
+                        ctx != NULL ? ctx->buffer_size : (size_t)0);
         return VKR_ERROR;
     }
     if (path == VKR_MODULE_CHAINED && !ctx->features.chained_module) {
         res->result = VK_ERROR_FEATURE_NOT_PRESENT;
         res->stage = "chained VkShaderModuleCreateInfo";
-        set_msg(msg, msg_size, "the device cannot take a chained VkShaderModuleCreateInfo");
+        spvbc_vk_format(msg, msg_size, "the device cannot take a chained VkShaderModuleCreateInfo");
         return VKR_ERROR;
     }
     VkShaderModule module = VK_NULL_HANDLE;

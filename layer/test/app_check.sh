@@ -1,0 +1,112 @@
+#!/bin/sh
+# app_check.sh - real applications through VK_LAYER_SPVBC_bitcast, headless.
+#
+#   app_check.sh vulkaninfo <layer dir> <log>   vulkaninfo lists the layer (name, description)
+#   app_check.sh vkcube <layer dir> <log>       vkcube --c 60 under Xvfb, with and without the
+#                                               layer: both exit 0; the layer sees vkcube's
+#                                               modules and changes none (they are valid)
+#   app_check.sh ffmpeg <layer dir> <log>       ffmpeg's libplacebo filter (Vulkan compute and
+#                                               graphics, shaders made by libplacebo at run
+#                                               time) scales 5 frames: the per-frame MD5s with
+#                                               the layer equal those without it; the layer sees
+#                                               every module and changes none
+# The driver is whatever VK_DRIVER_FILES names (ctest: lavapipe).  Prints the number of
+# modules and the layer's own time per module (from its log).  Exit 0 pass, 1 fail, 77 when the
+# application (vulkan-tools, xvfb, ffmpeg) is not installed.
+#
+# SPDX-License-Identifier: Apache-2.0
+set -u
+what=$1
+layer_dir=$2
+log=$3
+work=${log%.log}.d
+rm -rf "$log" "$work"
+mkdir -p "$work"
+
+need() {
+    for t in "$@"; do
+        if ! command -v "$t" >/dev/null 2>&1; then
+            echo "SKIP: $t is not installed"
+            exit 77
+        fi
+    done
+}
+
+fail() {
+    echo "FAIL: $*"
+    exit 1
+}
+
+# with_layer <command...>: runs it with the layer enabled and logging to $log.
+with_layer() {
+    VK_ADD_LAYER_PATH=$layer_dir VK_INSTANCE_LAYERS=VK_LAYER_SPVBC_bitcast SPVBC_LAYER_LOG=$log \
+        "$@"
+}
+
+# The modules the layer saw: count, how many it changed, its time per module.
+summarise() {
+    modules=$(grep -c ': in fnv1a64=' "$log")
+    changed=$(grep ': in fnv1a64=' "$log" | grep -vc ': unchanged (valid')
+    times=$(sed -n 's/.* \[\([0-9]*\) us\].*/\1/p' "$log" | sort -n)
+    words=$(sed -n 's/.*: in fnv1a64=[0-9a-f]* \([0-9]*\) words:.*/\1/p' "$log" |
+        awk '{ s += $1 } END { print s + 0 }')
+    echo "$times" | awk -v m="$modules" -v w="$words" -v app="$1" '
+        NF { t[n++] = $1; s += $1 }
+        END { if (n == 0) exit; printf "%s: %d modules (%d words in all) through the layer; layer time per module: mean %.1f us, median %d us, max %d us, total %d us\n", app, m, w, s / n, t[int(n / 2)], t[n - 1], s }'
+    [ "$modules" -gt 0 ] || fail "the layer saw no module"
+    [ "$changed" -eq 0 ] || fail "the layer changed or refused $changed module(s): $(grep -v ': unchanged (valid' "$log")"
+}
+
+# The Mesa 25 runs must not pass on another driver.
+if [ -n "${SPVBC_EXPECT_DRIVER_INFO:-}" ] && command -v vulkaninfo >/dev/null 2>&1; then
+    info=$(vulkaninfo --summary 2>/dev/null | sed -n 's/.*driverInfo *= *//p' | head -n 1)
+    case $info in
+    *"$SPVBC_EXPECT_DRIVER_INFO"*) ;;
+    *) fail "the driver is '$info', not '$SPVBC_EXPECT_DRIVER_INFO'" ;;
+    esac
+fi
+
+case $what in
+vulkaninfo)
+    need vulkaninfo
+    VK_ADD_LAYER_PATH=$layer_dir vulkaninfo >"$work/out.txt" 2>&1 || fail "vulkaninfo failed"
+    grep 'VK_LAYER_SPVBC_bitcast (spirv-bitcast: validates and lowers' "$work/out.txt" ||
+        fail "vulkaninfo does not list the layer"
+    # With the layer enabled, vulkaninfo still runs and reports the same device.
+    with_layer vulkaninfo --summary >"$work/summary.txt" 2>&1 || fail "vulkaninfo --summary failed with the layer"
+    grep -E 'deviceName|driverInfo' "$work/summary.txt"
+    ;;
+vkcube)
+    need vkcube xvfb-run
+    xvfb-run -a -s "-screen 0 640x480x24" vkcube --c 60 >"$work/without.txt" 2>&1 ||
+        fail "vkcube without the layer: $(tail -n 3 "$work/without.txt")"
+    with_layer xvfb-run -a -s "-screen 0 640x480x24" vkcube --c 60 >"$work/with.txt" 2>&1 ||
+        fail "vkcube with the layer: $(tail -n 3 "$work/with.txt")"
+    grep -q 'VK_LAYER_SPVBC_bitcast active' "$log" || fail "the layer was not active"
+    summarise vkcube
+    ;;
+ffmpeg)
+    need ffmpeg
+    ffmpeg -hide_banner -filters 2>/dev/null | grep -q ' libplacebo ' ||
+        { echo "SKIP: this ffmpeg has no libplacebo filter"; exit 77; }
+    set -- -hide_banner -loglevel error -init_hw_device vulkan=vk:0 -filter_hw_device vk \
+        -f lavfi -i testsrc2=size=320x240:rate=5 -frames:v 5 \
+        -vf "format=yuv420p,hwupload,libplacebo=w=640:h=480:upscaler=ewa_lanczos:format=yuv420p,hwdownload,format=yuv420p" \
+        -f framemd5 -
+    ffmpeg "$@" >"$work/without.md5" 2>"$work/without.err" ||
+        fail "ffmpeg without the layer: $(tail -n 3 "$work/without.err")"
+    with_layer ffmpeg "$@" >"$work/with.md5" 2>"$work/with.err" ||
+        fail "ffmpeg with the layer: $(tail -n 3 "$work/with.err")"
+    frames=$(grep -c '^0,' "$work/without.md5")
+    [ "$frames" -eq 5 ] || fail "ffmpeg wrote $frames frames, not 5"
+    cmp -s "$work/without.md5" "$work/with.md5" ||
+        fail "the frames differ with the layer: $(diff "$work/without.md5" "$work/with.md5")"
+    echo "ffmpeg: 5 frames, MD5s identical with and without the layer (first: $(grep -m1 '^0,' "$work/with.md5" | awk '{ print $NF }'))"
+    summarise ffmpeg-libplacebo
+    ;;
+*)
+    echo "usage: $0 vulkaninfo|vkcube|ffmpeg <layer dir> <log>" >&2
+    exit 2
+    ;;
+esac
+echo "app: $what: passed"
