@@ -1,15 +1,18 @@
 /*
  * cli.h - the rooms of the spirv-bitcast command-line tool (private to source/tools/).
  *
- *   main.c           the command table, --help, --version, usage errors
- *   options.c        options of validate and lower; target environments
- *   io.c             reading inputs (mapped files, stdin), atomic module output, the allocator
- *   process.c        one input: parse, validate or lower, --verify, write
+ * Rooms, each calling only rooms listed below it (main.c at the top, io.c the ground floor):
+ *
+ *   main.c           the command table, --help, --version
+ *   explain.c        `explain SRC DST`
+ *   options.c        options of validate and lower
+ *   batch.c          several inputs: -r DIR, worker threads, progress, summaries
+ *   process.c        one input: parse, --target-env, validate or lower, --verify, write
  *   report.c         findings as text and JSON; disassembly of diagnosed instructions
  *   report_sarif.c   findings as SARIF 2.1.0; the table of rule ids
- *   batch.c          several inputs: -r DIR, worker threads, progress, summaries
- *   explain.c        `explain SRC DST`
- *   opt.cpp          `opt` (C++: SPIRV-Tools' optimizer has no C API)
+ *   io.c             inputs (mapped files, stdin), atomic module output, the allocator, usage
+ *                    errors, JSON strings
+ *   opt.cpp          `opt` (C++: SPIRV-Tools' optimizer has no C API), called by main.c
  *
  * Every room uses the public API (spirv_bitcast.h) and SPIRV-Tools only.
  *
@@ -35,18 +38,8 @@
 #define EXIT_FINDINGS 1
 #define EXIT_USAGE 2
 
-/* ---- main.c ------------------------------------------------------------------------------- */
-
-extern const char *const cli_prog;
-
-/** Prints "<prog>: <fmt...>" and a pointer to --help on stderr. */
-void cli_usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-/** Prints the full --help text to `f`. */
-void cli_print_help(FILE *f);
+/** What a command's handler returns for its --help: main() prints the help and exits 0. */
+#define CLI_EXIT_HELP (-1)
 
 /* ---- options.c ---------------------------------------------------------------------------- */
 
@@ -67,24 +60,8 @@ typedef struct cli_options {
     bool progress;
 } cli_options;
 
-/** A growable list of owned path strings. */
-typedef struct path_list {
-    char **items;
-    size_t count, cap;
-} path_list;
-
-/** Appends a copy of `p` to `l`; false when out of memory. */
-bool path_list_add(path_list *l, const char *p);
-/** Frees `l`'s strings and array. */
-void path_list_free(path_list *l);
-
 /** Parses "undef", "zero" or "error" into `*pad`; false for anything else. */
 bool cli_parse_pad(const char *s, spvbc_pad_policy *pad);
-/** The highest SPIR-V version word `env` accepts. */
-uint32_t cli_env_max_version(spv_target_env env);
-/** The universal environment of a module's `version` word. */
-spv_target_env cli_universal_env(uint32_t version);
-
 /** `validate` and `lower`: parses `argv` (argv[0] is the command name) and runs the inputs;
  *  returns the exit status. */
 int cli_cmd_validate(int argc, char **argv);
@@ -109,6 +86,33 @@ void cli_input_release(cli_input *in);
 const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize);
 /** The allocator of every context the CLI creates (huge pages for large tables). */
 extern const spvbc_allocator cli_allocator;
+
+extern const char *const cli_prog;
+
+/** Prints "<prog>: <fmt...>" and a pointer to --help on stderr. */
+void cli_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/** A growable list of owned path strings. */
+typedef struct path_list {
+    char **items;
+    size_t count, cap;
+} path_list;
+
+/** Appends a copy of `p` to `l`; false when out of memory. */
+bool path_list_add(path_list *l, const char *p);
+/** Frees `l`'s strings and array. */
+void path_list_free(path_list *l);
+
+/** Writes `s` as a JSON string (null for NULL). */
+void json_string(FILE *f, const char *s);
+/** Writes `v` as a JSON number (null for SPVBC_NO_POSITION). */
+void json_size(FILE *f, size_t v);
+/** "1 error", "2 errors". */
+const char *plural(size_t n, const char *one, const char *many);
 
 /* ---- report.c ----------------------------------------------------------------------------- */
 
@@ -177,13 +181,6 @@ typedef struct report_sink {
     size_t results; /* SARIF results written so far */
     size_t notes_written; /* SARIF notifications written so far */
 } report_sink;
-
-/** Writes `s` as a JSON string (null for NULL). */
-void json_string(FILE *f, const char *s);
-/** Writes `v` as a JSON number (null for SPVBC_NO_POSITION). */
-void json_size(FILE *f, size_t v);
-/** "1 error", "2 errors". */
-const char *plural(size_t n, const char *one, const char *many);
 
 /** In JSON, the object {"file","error"} of an input that failed, plus "diagnostics" with every
  *  diagnostic of `ctx` when `ctx` is not NULL; nothing in the other formats. */

@@ -42,8 +42,7 @@ int cli_cmd_explain(int argc, char **argv)
         } else if (!strcmp(argv[i], "--shader")) {
             shader = true;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            cli_print_help(stdout);
-            return 0;
+            return CLI_EXIT_HELP;
         } else if (argv[i][0] == '-') {
             cli_usage_error("unknown option '%s' for explain", argv[i]);
             return EXIT_USAGE;

@@ -1,9 +1,11 @@
-/* Input and output: inputs read from mapped files or stdin, modules written atomically (or to
- * stdout with -o -), and the allocator the CLI gives the library. */
+/* Input and output, the CLI's ground floor: inputs read from mapped files or stdin, lists of
+ * input paths, modules written atomically (or to stdout with -o -), the allocator the CLI gives
+ * the library, usage errors, and JSON string escapes. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,3 +149,70 @@ static void cli_free(void *user, void *ptr, size_t size)
 }
 
 const spvbc_allocator cli_allocator = {cli_alloc, cli_free, NULL};
+
+/* ---- messages and lists ------------------------------------------------------------------ */
+
+const char *const cli_prog = "spirv-bitcast";
+
+void cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", cli_prog);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry '%s --help'.\n", cli_prog);
+    va_end(ap);
+}
+
+bool path_list_add(path_list *l, const char *p)
+{
+    if (l->count == l->cap) {
+        size_t ncap = l->cap ? l->cap * 2 : 64;
+        char **n = realloc(l->items, ncap * sizeof *n);
+        if (!n) return false;
+        l->items = n;
+        l->cap = ncap;
+    }
+    l->items[l->count] = strdup(p);
+    return l->items[l->count++] != NULL;
+}
+
+void path_list_free(path_list *l)
+{
+    for (size_t k = 0; k < l->count; ++k)
+        free(l->items[k]);
+    free(l->items);
+    l->items = NULL;
+    l->count = l->cap = 0;
+}
+
+const char *plural(size_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+void json_string(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+void json_size(FILE *f, size_t v)
+{
+    if (v == SPVBC_NO_POSITION)
+        fputs("null", f);
+    else
+        fprintf(f, "%zu", v);
+}

@@ -8,7 +8,6 @@
  * Exit status: 0 success, 1 findings or invalid input, 2 usage error.
  *
  * This file is the command table; cli.h maps the other rooms. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,23 +17,13 @@
 #include "opt.h"
 #endif
 
-const char *const cli_prog = "spirv-bitcast";
-
-void cli_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "%s: ", cli_prog);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry '%s --help'.\n", cli_prog);
-    va_end(ap);
-}
+static void print_help(FILE *f);
 
 static int cmd_help(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    cli_print_help(stdout);
+    print_help(stdout);
     return 0;
 }
 
@@ -81,7 +70,7 @@ static const command k_commands[] = {
 };
 #define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
 
-void cli_print_help(FILE *f)
+static void print_help(FILE *f)
 {
     fprintf(
         f,
@@ -118,13 +107,16 @@ void cli_print_help(FILE *f)
         "  --jobs N           worker threads for several inputs (default: number of CPUs)\n"
         "  -q, --quiet        no per-finding output, only the summary and the exit status\n"
         "  --no-disassembly   do not print the disassembled instruction under each finding\n"
+        "  --format F         text (default: messages on stderr), json, or sarif (one SARIF 2.1.0\n"
+        "                     log for all inputs, for code scanning in CI): the report on stdout;\n"
+        "                     lower then needs -o FILE, --suffix or --out-dir for the module\n"
+        "  --json             the same as --format json\n"
         "\n"
         "validate options:\n"
         "  --strict           the logical-pointer rule of current SPIRV-Tools is an error\n"
         "  --notes            also report as_type whose result OpenCL leaves "
         "implementation-defined\n"
         "  -Werror            treat warnings as errors\n"
-        "  --json             print findings and summary as JSON on stdout\n"
         "\n"
         "lower options:\n"
         "  --pad undef|zero|error\n"
@@ -154,8 +146,13 @@ int main(int argc, char **argv)
         cli_usage_error("missing command (validate, lower, explain or opt)");
         return EXIT_USAGE;
     }
-    for (size_t i = 0; i < N_COMMANDS; ++i)
-        if (!strcmp(argv[1], k_commands[i].name)) return k_commands[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; i < N_COMMANDS; ++i) {
+        if (strcmp(argv[1], k_commands[i].name)) continue;
+        int status = k_commands[i].run(argc - 1, argv + 1);
+        if (status != CLI_EXIT_HELP) return status;
+        print_help(stdout);
+        return 0;
+    }
     cli_usage_error("unknown command '%s'", argv[1]);
     return EXIT_USAGE;
 }

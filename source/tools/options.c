@@ -7,28 +7,6 @@
 
 #include "cli.h"
 
-bool path_list_add(path_list *l, const char *p)
-{
-    if (l->count == l->cap) {
-        size_t ncap = l->cap ? l->cap * 2 : 64;
-        char **n = realloc(l->items, ncap * sizeof *n);
-        if (!n) return false;
-        l->items = n;
-        l->cap = ncap;
-    }
-    l->items[l->count] = strdup(p);
-    return l->items[l->count++] != NULL;
-}
-
-void path_list_free(path_list *l)
-{
-    for (size_t k = 0; k < l->count; ++k)
-        free(l->items[k]);
-    free(l->items);
-    l->items = NULL;
-    l->count = l->cap = 0;
-}
-
 /* The index of `s` among the `count` strings of `names`, or -1. */
 static int name_index(const char *s, const char *const *names, int count)
 {
@@ -101,49 +79,6 @@ static bool parse_env(const char *s, spv_target_env *env)
     return spvParseTargetEnv(s, env);
 }
 
-uint32_t cli_env_max_version(spv_target_env env)
-{
-    switch (env) {
-    case SPV_ENV_UNIVERSAL_1_0:
-    case SPV_ENV_VULKAN_1_0:
-    case SPV_ENV_OPENCL_1_2:
-    case SPV_ENV_OPENCL_EMBEDDED_1_2:
-    case SPV_ENV_OPENCL_2_0:
-    case SPV_ENV_OPENCL_EMBEDDED_2_0:
-    case SPV_ENV_OPENGL_4_0:
-    case SPV_ENV_OPENGL_4_1:
-    case SPV_ENV_OPENGL_4_2:
-    case SPV_ENV_OPENGL_4_3:
-    case SPV_ENV_OPENGL_4_5: return 0x00010000u;
-    case SPV_ENV_UNIVERSAL_1_1:
-    case SPV_ENV_OPENCL_2_1:
-    case SPV_ENV_OPENCL_EMBEDDED_2_1: return 0x00010100u;
-    case SPV_ENV_UNIVERSAL_1_2:
-    case SPV_ENV_OPENCL_2_2:
-    case SPV_ENV_OPENCL_EMBEDDED_2_2: return 0x00010200u;
-    case SPV_ENV_UNIVERSAL_1_3:
-    case SPV_ENV_VULKAN_1_1: return 0x00010300u;
-    case SPV_ENV_UNIVERSAL_1_4:
-    case SPV_ENV_VULKAN_1_1_SPIRV_1_4: return 0x00010400u;
-    case SPV_ENV_UNIVERSAL_1_5:
-    case SPV_ENV_VULKAN_1_2: return 0x00010500u;
-    default: return 0x00010600u;
-    }
-}
-
-spv_target_env cli_universal_env(uint32_t version)
-{
-    switch ((version >> 8) & 0xff) {
-    case 0: return SPV_ENV_UNIVERSAL_1_0;
-    case 1: return SPV_ENV_UNIVERSAL_1_1;
-    case 2: return SPV_ENV_UNIVERSAL_1_2;
-    case 3: return SPV_ENV_UNIVERSAL_1_3;
-    case 4: return SPV_ENV_UNIVERSAL_1_4;
-    case 5: return SPV_ENV_UNIVERSAL_1_5;
-    default: return SPV_ENV_UNIVERSAL_1_6;
-    }
-}
-
 /* The argument parser's state: the arguments, the position, and what was read so far. */
 typedef struct parser {
     int argc;
@@ -175,7 +110,7 @@ static bool is_opt(const parser *p, const char *name, bool joined)
     return !strncmp(a, name, n) && (a[n] == '\0' || (joined && a[n] == '='));
 }
 
-typedef enum { PARSED, PARSE_STOP_OK, PARSE_USAGE, PARSE_FAIL } parse_status;
+typedef enum { PARSED, PARSE_HELP, PARSE_USAGE, PARSE_FAIL } parse_status;
 
 /* Parses the option at argv[i] that both commands take; PARSE_FAIL + 1 when it is none. */
 #define NOT_COMMON ((parse_status)(PARSE_FAIL + 1))
@@ -185,8 +120,7 @@ static parse_status parse_common(parser *p)
     const char *v;
     uint32_t j;
     if (is_opt(p, "--help", false) || is_opt(p, "-h", false)) {
-        cli_print_help(stdout);
-        return PARSE_STOP_OK;
+        return PARSE_HELP;
     } else if (is_opt(p, "--target-env", true)) {
         if (!(v = opt_value(p, 12))) return PARSE_USAGE;
         if (!parse_env(v, &o->env)) {
@@ -351,7 +285,7 @@ static int cmd_files(cli_command cmd, int argc, char **argv)
     for (p.i = 1; p.i < argc; ++p.i) {
         parse_status st = parse_argument(&p);
         if (st == PARSED) continue;
-        status = st == PARSE_STOP_OK ? 0 : st == PARSE_FAIL ? EXIT_FINDINGS : EXIT_USAGE;
+        status = st == PARSE_HELP ? CLI_EXIT_HELP : st == PARSE_FAIL ? EXIT_FINDINGS : EXIT_USAGE;
         goto done;
     }
     if (p.files.count == 0 && !path_list_add(&p.files, "-")) {

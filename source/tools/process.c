@@ -8,6 +8,51 @@
 
 #include "cli.h"
 
+/* The highest SPIR-V version word `env` accepts. */
+static uint32_t env_max_version(spv_target_env env)
+{
+    switch (env) {
+    case SPV_ENV_UNIVERSAL_1_0:
+    case SPV_ENV_VULKAN_1_0:
+    case SPV_ENV_OPENCL_1_2:
+    case SPV_ENV_OPENCL_EMBEDDED_1_2:
+    case SPV_ENV_OPENCL_2_0:
+    case SPV_ENV_OPENCL_EMBEDDED_2_0:
+    case SPV_ENV_OPENGL_4_0:
+    case SPV_ENV_OPENGL_4_1:
+    case SPV_ENV_OPENGL_4_2:
+    case SPV_ENV_OPENGL_4_3:
+    case SPV_ENV_OPENGL_4_5: return 0x00010000u;
+    case SPV_ENV_UNIVERSAL_1_1:
+    case SPV_ENV_OPENCL_2_1:
+    case SPV_ENV_OPENCL_EMBEDDED_2_1: return 0x00010100u;
+    case SPV_ENV_UNIVERSAL_1_2:
+    case SPV_ENV_OPENCL_2_2:
+    case SPV_ENV_OPENCL_EMBEDDED_2_2: return 0x00010200u;
+    case SPV_ENV_UNIVERSAL_1_3:
+    case SPV_ENV_VULKAN_1_1: return 0x00010300u;
+    case SPV_ENV_UNIVERSAL_1_4:
+    case SPV_ENV_VULKAN_1_1_SPIRV_1_4: return 0x00010400u;
+    case SPV_ENV_UNIVERSAL_1_5:
+    case SPV_ENV_VULKAN_1_2: return 0x00010500u;
+    default: return 0x00010600u;
+    }
+}
+
+/* The universal environment of a module's `version` word. */
+static spv_target_env universal_env(uint32_t version)
+{
+    switch ((version >> 8) & 0xff) {
+    case 0: return SPV_ENV_UNIVERSAL_1_0;
+    case 1: return SPV_ENV_UNIVERSAL_1_1;
+    case 2: return SPV_ENV_UNIVERSAL_1_2;
+    case 3: return SPV_ENV_UNIVERSAL_1_3;
+    case 4: return SPV_ENV_UNIVERSAL_1_4;
+    case 5: return SPV_ENV_UNIVERSAL_1_5;
+    default: return SPV_ENV_UNIVERSAL_1_6;
+    }
+}
+
 /* One input while it is processed. */
 typedef struct job {
     report_sink sink;
@@ -66,7 +111,7 @@ static bool parse(job *j)
         return false;
     }
     (void)spvbc_module_get_info(j->mod, &j->info);
-    if (j->o->have_env && j->info.version > cli_env_max_version(j->o->env)) {
+    if (j->o->have_env && j->info.version > env_max_version(j->o->env)) {
         char msg[256];
         snprintf(msg, sizeof msg, "SPIR-V version %u.%u is not allowed by target environment %s",
                  (j->info.version >> 16) & 0xff, (j->info.version >> 8) & 0xff,
@@ -84,7 +129,7 @@ static bool parse(job *j)
         r->bad_input = true;
         return false;
     }
-    j->env = j->o->have_env ? j->o->env : cli_universal_env(j->info.version);
+    j->env = j->o->have_env ? j->o->env : universal_env(j->info.version);
     return true;
 }
 

@@ -8,37 +8,6 @@
 
 #include "cli.h"
 
-const char *plural(size_t n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
-void json_string(FILE *f, const char *s)
-{
-    if (!s) {
-        fputs("null", f);
-        return;
-    }
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
-void json_size(FILE *f, size_t v)
-{
-    if (v == SPVBC_NO_POSITION)
-        fputs("null", f);
-    else
-        fprintf(f, "%zu", v);
-}
-
 /* The disassembled instruction under each finding.  Small modules are disassembled once with
  * friendly names (%v3float); in large ones that costs more than everything else (the name
  * mapper walks every id), so each diagnosed instruction is disassembled alone, ids as %N. */
