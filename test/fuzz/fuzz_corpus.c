@@ -179,14 +179,8 @@ static void spec_constants(void)
     }
     /* Raw: float3 spec composite, bitcast to int4 before OpTypeVector float 4 is declared. */
     enum { FN = 1, VOID, FNTY, F, F3, I, I4, C, V3, R, F4, N4, LABEL, BOUND };
-    b.n = 0;
-    mb_header(&b, 0x00010000u, BOUND);
-    MB(&b, SpvOpCapability, SpvCapabilityKernel);
-    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    mb_entry(&b, SpvExecutionModelKernel, FN, "k");
-    MB(&b, SpvOpTypeVoid, VOID);
-    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    mb_kernel_head(&b, 0x00010000u, BOUND, FN);
+    mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeFloat, F, 32);
     MB(&b, SpvOpTypeVector, F3, F, 3);
     MB(&b, SpvOpTypeInt, I, 32, 0);
@@ -196,10 +190,8 @@ static void spec_constants(void)
     MB(&b, SpvOpSpecConstantOp, I4, R, SpvOpBitcast, V3);
     MB(&b, SpvOpTypeVector, F4, F, 4);
     MB(&b, SpvOpConstantNull, F3, N4);
-    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-    MB(&b, SpvOpLabel, LABEL);
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
+    mb_fn_end(&b);
     write_variants("spec-late-vec4", &b, 0, 0);
     write_variants("spec-late-vec4", &b, 0x200, 0);
     mb_free(&b);
@@ -213,14 +205,11 @@ static void small_types(void)
         sm s;
         sm_init(&s, 1, 0x00010500u);
         s.storage_only_small = storage_only;
-        uint32_t c4 = sm_type(&s, SM_I8(4)), i1 = sm_type(&s, SM_I32(1));
-        uint32_t h2 = sm_type(&s, SM_F16(2)), s3 = sm_type(&s, SM_I16(3));
-        uint32_t h4 = sm_type(&s, SM_F16(4)), f2 = sm_type(&s, SM_F32(2));
-        sm_begin(&s);
-        sm_bitcast(&s, i1, sm_undef(&s, c4));
-        sm_bitcast(&s, i1, sm_undef(&s, h2));
-        sm_bitcast(&s, h4, sm_undef(&s, s3));
-        sm_bitcast(&s, f2, sm_undef(&s, h4));
+        const spvbc_type_desc casts[][2] = {{SM_I8(4), SM_I32(1)},
+                                            {SM_F16(2), SM_I32(1)},
+                                            {SM_I16(3), SM_F16(4)},
+                                            {SM_F16(4), SM_F32(2)}};
+        sm_casts(&s, casts, 4);
         sm_finish(&s, &b);
         write_variants(storage_only ? "small-storage-only" : "small-arith", &b, 0x10, 0);
     }
@@ -233,16 +222,9 @@ static void nested(void)
     mb b = {0};
     enum { FN = 1, VOID, FNTY, C8, I32, LEN, LABEL, X, R, UL, FIRST };
     const uint32_t depth = 60;
-    b.n = 0;
-    mb_header(&b, 0x00010000u, FIRST + depth + 1);
-    MB(&b, SpvOpCapability, SpvCapabilityKernel);
-    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(&b, SpvOpCapability, SpvCapabilityInt8);
-    MB(&b, SpvOpCapability, SpvCapabilityInt64);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    mb_entry(&b, SpvExecutionModelKernel, FN, "k");
-    MB(&b, SpvOpTypeVoid, VOID);
-    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    static const uint32_t caps[] = {SpvCapabilityInt8, SpvCapabilityInt64};
+    mb_kernel_head_caps(&b, 0x00010000u, FIRST + depth + 1, FN, caps, 2);
+    mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeInt, C8, 8, 0);
     MB(&b, SpvOpTypeInt, I32, 32, 0);
     MB(&b, SpvOpTypeInt, UL, 64, 0);
@@ -257,12 +239,10 @@ static void nested(void)
     }
     uint32_t ptr = FIRST + depth;
     MB(&b, SpvOpTypePointer, ptr, SpvStorageClassCrossWorkgroup, prev);
-    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-    MB(&b, SpvOpLabel, LABEL);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
     MB(&b, SpvOpUndef, ptr, X);
     MB(&b, SpvOpBitcast, UL, R, X);
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_end(&b);
     write_variants("nested60", &b, 0, 0);
     mb_free(&b);
 }

@@ -19,7 +19,7 @@
  *     that the source storage defines, exactly the source's bytes at that position (S6:
  *     lower-order bits to lower-numbered lanes), and exact_lanes marks exactly those lanes.
  */
-#include "fuzz_common.h"
+#include "fuzz_harness.h"
 
 static uint32_t pick_width(uint8_t b)
 {

@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fuzz_common.h"
+#include "fuzz_harness.h"
 
 static size_t g_inputs, g_failed;
 static int g_fork = 1;

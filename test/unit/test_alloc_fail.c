@@ -24,59 +24,7 @@
 #include "modbuild.h"
 #include "spirv_bitcast.h"
 #include "spvval.h"
-
-/* ---- the failing allocator ------------------------------------------------------------- */
-
-#define HDR_SIZE 16u
-#define HDR_MAGIC 0x5bc0ffeeu
-
-typedef struct fail_alloc {
-    size_t calls;       /* allocations asked for */
-    size_t fail_at;     /* 1-based call that fails; 0 = never */
-    int sticky;         /* fail every call from fail_at on */
-    int triggered;      /* a call failed */
-    size_t live_bytes, live_blocks, peak_bytes;
-    int bad_free;       /* a free with the wrong size or an unknown pointer */
-} fail_alloc;
-
-static void *fa_alloc(void *user, size_t size)
-{
-    fail_alloc *a = (fail_alloc *)user;
-    a->calls++;
-    if (a->fail_at && (a->calls == a->fail_at || (a->sticky && a->calls > a->fail_at))) {
-        a->triggered = 1;
-        return NULL;
-    }
-    if (size > SIZE_MAX - HDR_SIZE) return NULL;
-    unsigned char *p = (unsigned char *)malloc(size + HDR_SIZE);
-    if (!p) return NULL;
-    uint32_t magic = HDR_MAGIC;
-    memcpy(p, &size, sizeof size);
-    memcpy(p + 8, &magic, sizeof magic);
-    a->live_bytes += size;
-    a->live_blocks++;
-    if (a->live_bytes > a->peak_bytes) a->peak_bytes = a->live_bytes;
-    return p + HDR_SIZE;
-}
-
-static void fa_free(void *user, void *ptr, size_t size)
-{
-    fail_alloc *a = (fail_alloc *)user;
-    if (!ptr) return;
-    unsigned char *p = (unsigned char *)ptr - HDR_SIZE;
-    size_t got;
-    uint32_t magic;
-    memcpy(&got, p, sizeof got);
-    memcpy(&magic, p + 8, sizeof magic);
-    if (magic != HDR_MAGIC || got != size) {
-        a->bad_free = 1;
-        return; /* leak it rather than corrupt the heap; the test fails on bad_free */
-    }
-    memset(p + 8, 0, 4);
-    a->live_bytes -= size;
-    a->live_blocks--;
-    free(p);
-}
+#include "test_alloc.h"
 
 /* ---- scenarios ------------------------------------------------------------------------- */
 
@@ -146,7 +94,16 @@ static spvbc_result do_parse(spvbc_context ctx, const scenario *sc, const input_
     return spvbc_module_parse(ctx, (const uint32_t *)(const void *)in->raw, sc->n, &o, m);
 }
 
-static int step_failed(fail_alloc *a, int before, spvbc_result r, int *failures)
+/* Asserts that the `size` bytes at `p` are still the 0xA5 they were filled with. */
+static void assert_filled_a5(const void *p, size_t size)
+{
+    unsigned char untouched[256];
+    assert_true(size <= sizeof untouched);
+    memset(untouched, 0xA5, size);
+    assert_memory_equal(p, untouched, size);
+}
+
+static int step_failed(test_alloc *a, int before, spvbc_result r, int *failures)
 {
     if (r == SPVBC_ERROR_OUT_OF_MEMORY) {
         if (!a->triggered || before) fail_msg("OUT_OF_MEMORY without a failed allocation");
@@ -163,9 +120,9 @@ static int step_failed(fail_alloc *a, int before, spvbc_result r, int *failures)
 
 /* One run with allocator `a` (fail_at 0: undisturbed).  Fills `got`; returns the number of
  * calls whose allocation failure was observed. */
-static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
+static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
 {
-    spvbc_allocator al = {fa_alloc, fa_free, a};
+    spvbc_allocator al = test_alloc_allocator(a);
     input_buf in;
     make_input(sc, &in);
     int failures = 0;
@@ -205,9 +162,7 @@ static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
     before = a->triggered;
     r = spvbc_module_validate(m, &vo, &vs);
     if (STEP_FAILED(r)) {
-        spvbc_validate_summary untouched;
-        memset(&untouched, 0xA5, sizeof untouched);
-        assert_memory_equal(&vs, &untouched, sizeof vs);
+        assert_filled_a5(&vs, sizeof vs);
         check_input(&in);
         r = spvbc_module_validate(m, &vo, &vs);
     }
@@ -230,9 +185,7 @@ static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
     before = a->triggered;
     r = spvbc_module_lower(m, &lo, &ls);
     if (STEP_FAILED(r)) {
-        spvbc_lower_summary untouched;
-        memset(&untouched, 0xA5, sizeof untouched);
-        assert_memory_equal(&ls, &untouched, sizeof ls);
+        assert_filled_a5(&ls, sizeof ls);
         check_input(&in);
         r = spvbc_module_lower(m, &lo, &ls);
     }
@@ -283,7 +236,7 @@ static void check_same_outcome(const outcome *ref, const outcome *got, size_t fa
  * the undisturbed run. */
 static size_t fail_every_allocation(const scenario *sc)
 {
-    fail_alloc a;
+    test_alloc a;
     memset(&a, 0, sizeof a);
     outcome ref;
     memset(&ref, 0, sizeof ref);
@@ -317,7 +270,7 @@ static size_t fail_every_allocation(const scenario *sc)
 
 static void check_reference_valid(const scenario *sc)
 {
-    fail_alloc a;
+    test_alloc a;
     memset(&a, 0, sizeof a);
     outcome ref;
     memset(&ref, 0, sizeof ref);
@@ -358,7 +311,7 @@ static void test_pad_zero_adds(void **state)
     mb b = {0};
     assert_true(mb_sample_module(0, &b));
     scenario sc = {b.w, b.n, WAY_WORDS, SPVBC_PAD_ZERO, 0};
-    fail_alloc a;
+    test_alloc a;
     memset(&a, 0, sizeof a);
     outcome ref;
     memset(&ref, 0, sizeof ref);
@@ -394,7 +347,7 @@ static void test_refused_and_pad_error(void **state)
         scenario sc = {b.w, b.n, WAY_WORDS, (spvbc_pad_policy)pad,
                        SPVBC_VALIDATE_NOTES | SPVBC_VALIDATE_STRICT};
         fail_every_allocation(&sc);
-        fail_alloc a;
+        test_alloc a;
         memset(&a, 0, sizeof a);
         outcome ref;
         memset(&ref, 0, sizeof ref);
@@ -415,9 +368,9 @@ static void test_lower_twice(void **state)
     mb b = {0};
     assert_true(mb_sample_module(1, &b));
     for (size_t n = 1;; ++n) {
-        fail_alloc a;
+        test_alloc a;
         memset(&a, 0, sizeof a);
-        spvbc_allocator al = {fa_alloc, fa_free, &a};
+        spvbc_allocator al = test_alloc_allocator(&a);
         spvbc_context ctx;
         assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
         spvbc_module m;
