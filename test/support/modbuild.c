@@ -86,6 +86,15 @@ size_t mb_name(mb *b, uint32_t id, const char *name)
     return mb_opn(b, SpvOpName, ops, n);
 }
 
+size_t mb_string(mb *b, uint32_t id, const char *s)
+{
+    uint32_t ops[32];
+    size_t n = 0;
+    ops[n++] = id;
+    mb_str_words(ops, &n, s);
+    return mb_opn(b, SpvOpString, ops, n);
+}
+
 size_t mb_extension(mb *b, const char *name)
 {
     uint32_t ops[32];

@@ -59,6 +59,9 @@ size_t mb_entry(mb *b, uint32_t model, uint32_t fn, const char *name);
 /** OpName `id` "name". */
 size_t mb_name(mb *b, uint32_t id, const char *name);
 
+/** OpString `id` "s". */
+size_t mb_string(mb *b, uint32_t id, const char *s);
+
 /** OpExtension "name". */
 size_t mb_extension(mb *b, const char *name);
 
