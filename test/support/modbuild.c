@@ -67,40 +67,35 @@ void mb_str_words(uint32_t *ops, size_t *n, const char *s)
     }
 }
 
+/* Op `op` with the `nlead` operand words `lead`, then the literal string `s`. */
+static size_t mb_str_op(mb *b, uint32_t op, const uint32_t *lead, size_t nlead, const char *s)
+{
+    uint32_t ops[64];
+    size_t n = 0;
+    for (; n < nlead; ++n) ops[n] = lead[n];
+    mb_str_words(ops, &n, s);
+    return mb_opn(b, op, ops, n);
+}
+
 size_t mb_entry(mb *b, uint32_t model, uint32_t fn, const char *name)
 {
-    uint32_t ops[32];
-    size_t n = 0;
-    ops[n++] = model;
-    ops[n++] = fn;
-    mb_str_words(ops, &n, name);
-    return mb_opn(b, SpvOpEntryPoint, ops, n);
+    const uint32_t lead[2] = {model, fn};
+    return mb_str_op(b, SpvOpEntryPoint, lead, 2, name);
 }
 
 size_t mb_name(mb *b, uint32_t id, const char *name)
 {
-    uint32_t ops[32];
-    size_t n = 0;
-    ops[n++] = id;
-    mb_str_words(ops, &n, name);
-    return mb_opn(b, SpvOpName, ops, n);
+    return mb_str_op(b, SpvOpName, &id, 1, name);
 }
 
 size_t mb_string(mb *b, uint32_t id, const char *s)
 {
-    uint32_t ops[32];
-    size_t n = 0;
-    ops[n++] = id;
-    mb_str_words(ops, &n, s);
-    return mb_opn(b, SpvOpString, ops, n);
+    return mb_str_op(b, SpvOpString, &id, 1, s);
 }
 
 size_t mb_extension(mb *b, const char *name)
 {
-    uint32_t ops[32];
-    size_t n = 0;
-    mb_str_words(ops, &n, name);
-    return mb_opn(b, SpvOpExtension, ops, n);
+    return mb_str_op(b, SpvOpExtension, NULL, 0, name);
 }
 
 void mb_append(mb *b, const mb *src)
@@ -268,12 +263,8 @@ void sm_begin(sm *s)
 
 uint32_t sm_string(sm *s, const char *str)
 {
-    uint32_t ops[64];
-    size_t n = 0;
     uint32_t id = sm_id(s);
-    ops[n++] = id;
-    mb_str_words(ops, &n, str);
-    mb_opn(&s->debug, SpvOpString, ops, n);
+    mb_string(&s->debug, id, str);
     return id;
 }
 

@@ -294,6 +294,17 @@ static void test_lower_only_and_pad(void **state)
     mb_free(&k.b);
 }
 
+/* A SPIR-V 1.2 Kernel library (Linkage, Physical32) of `bound` ids: header, capabilities and
+ * memory model, for the spec-constant tests. */
+static void spec_kernel_head(mb *b, uint32_t bound)
+{
+    mb_header(b, 0x00010200u, bound);
+    MB(b, SpvOpCapability, SpvCapabilityKernel);
+    MB(b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(b, SpvOpCapability, SpvCapabilityLinkage);
+    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
+}
+
 /* A 3->4 with pad zero in a Kernel spec-constant: OpSpecConstantOp VectorShuffle with a new
  * OpConstantNull, all before the original instruction. */
 static void test_lower_spec_constant(void **state)
@@ -301,11 +312,7 @@ static void test_lower_spec_constant(void **state)
     (void)state;
     enum { S_VOID = 1, S_FLOAT, S_V3F, S_V4F, S_V4I, S_INT, S_C, S_C3, S_SPEC, S_BOUND };
     mb b = {0};
-    mb_header(&b, 0x00010200u, S_BOUND);
-    MB(&b, SpvOpCapability, SpvCapabilityKernel);
-    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(&b, SpvOpCapability, SpvCapabilityLinkage);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
+    spec_kernel_head(&b, S_BOUND);
     MB(&b, SpvOpTypeVoid, S_VOID);
     MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
     MB(&b, SpvOpTypeInt, S_INT, 32, 0);
@@ -353,11 +360,7 @@ static void test_spec_constant_type_order(void **state)
     enum { S_FLOAT = 1, S_INT, S_V4F, S_V3I, S_C, S_C4, S_SPEC, S_V4I, S_BOUND };
     for (int late = 1; late >= 0; --late) {
         mb b = {0};
-        mb_header(&b, 0x00010200u, S_BOUND);
-        MB(&b, SpvOpCapability, SpvCapabilityKernel);
-        MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-        MB(&b, SpvOpCapability, SpvCapabilityLinkage);
-        MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
+        spec_kernel_head(&b, S_BOUND);
         MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
         MB(&b, SpvOpTypeInt, S_INT, 32, 0);
         MB(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
