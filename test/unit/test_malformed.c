@@ -251,17 +251,25 @@ static void test_size_not_multiple_of_4(void **state)
 
 /* ---- header ---------------------------------------------------------------------------- */
 
+/* The base module with header word `word` set to each of the `n` `values`: INVALID_BINARY at
+ * that word with rule `rule` each time. */
+static void expect_header_word_fails(size_t word, const uint32_t *values, size_t n,
+                                     const char *rule)
+{
+    mb b = {0};
+    for (size_t i = 0; i < n; ++i) {
+        base_module(&b, 0x00010000u, NULL);
+        b.w[word] = values[i];
+        expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, word, HDR, rule);
+    }
+    mb_free(&b);
+}
+
 static void test_bad_magic(void **state)
 {
     (void)state;
     const uint32_t magics[] = {0, 0xDEADBEEFu, SpvMagicNumber + 1, 0x07230200u, 0xFFFFFFFFu};
-    mb b = {0};
-    for (size_t i = 0; i < sizeof magics / sizeof magics[0]; ++i) {
-        base_module(&b, 0x00010000u, NULL);
-        b.w[0] = magics[i];
-        expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, 0, HDR, "R-MAGIC");
-    }
-    mb_free(&b);
+    expect_header_word_fails(0, magics, sizeof magics / sizeof magics[0], "R-MAGIC");
 }
 
 /* A module in the opposite byte order is detected by its magic and swapped: it parses,
@@ -429,14 +437,8 @@ static void test_bound_huge_with_raised_cap(void **state)
 static void test_schema(void **state)
 {
     (void)state;
-    mb b = {0};
     const uint32_t schemas[] = {1, 0x80000000u, 0xFFFFFFFFu};
-    for (size_t i = 0; i < sizeof schemas / sizeof schemas[0]; ++i) {
-        base_module(&b, 0x00010000u, NULL);
-        b.w[4] = schemas[i];
-        expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, 4, HDR, "R-SCHEMA");
-    }
-    mb_free(&b);
+    expect_header_word_fails(4, schemas, sizeof schemas / sizeof schemas[0], "R-SCHEMA");
 }
 
 /* ---- word counts ----------------------------------------------------------------------- */
