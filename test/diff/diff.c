@@ -883,11 +883,31 @@ static void bitcast_text(gmod *m, const gtype *d, const char *operand, char *lin
     snprintf(line, size, "%%y = OpBitcast %s %s", dn, operand);
 }
 
+/* Runs `OpBitcast d s` in category `cat` on module `m` (an operand of type `s` made first),
+ * then frees `m`. */
+static void run_bitcast(int cat, gmod *m, const gtype *s, const gtype *d)
+{
+    char x[32], line[160];
+    make_value(m, s, x, sizeof x);
+    bitcast_text(m, d, x, line, sizeof line);
+    run_case(cat, m, line, 0, model(m, d, s));
+    gmod_free(m);
+}
+
+/* run_bitcast() with `a` and `b` as source and destination in a random order. */
+static void run_either_way(int cat, gmod *m, const gtype *a, const gtype *b)
+{
+    if (coin()) {
+        run_bitcast(cat, m, a, b);
+    } else {
+        run_bitcast(cat, m, b, a);
+    }
+}
+
 static void case_numeric(int kernel)
 {
     gmod m;
     gtype s, d;
-    char x[32], line[160];
     init_module(&m, kernel);
     s = random_numeric(&m);
     switch (rnd(3)) {
@@ -904,10 +924,7 @@ static void case_numeric(int kernel)
         break;
     default: d = random_numeric(&m); break;
     }
-    make_value(&m, &s, x, sizeof x);
-    bitcast_text(&m, &d, x, line, sizeof line);
-    run_case(kernel ? CAT_NUM_KERNEL : CAT_NUM_SHADER, &m, line, 0, model(&m, &d, &s));
-    gmod_free(&m);
+    run_bitcast(kernel ? CAT_NUM_KERNEL : CAT_NUM_SHADER, &m, &s, &d);
 }
 
 /* A partner for a pointer: another pointer, an int scalar/vector, a float. */
@@ -935,8 +952,7 @@ static gtype pointer_partner(const gmod *m, int sc_choices[], int nsc)
 static void case_pointer(int cat)
 {
     gmod m;
-    gtype p, other, s, d;
-    char x[32], line[160];
+    gtype p, other;
     int scs[3];
     int nsc;
     init_module(&m, cat == CAT_PTR_KERNEL);
@@ -961,24 +977,13 @@ static void case_pointer(int cat)
     }
     p = ptr(scs[rnd((uint32_t)(cat == CAT_PTR_PSB ? 2 : nsc))], random_numeric(&m));
     other = pointer_partner(&m, scs, nsc);
-    if (coin()) {
-        s = p;
-        d = other;
-    } else {
-        s = other;
-        d = p;
-    }
-    make_value(&m, &s, x, sizeof x);
-    bitcast_text(&m, &d, x, line, sizeof line);
-    run_case(cat, &m, line, 0, model(&m, &d, &s));
-    gmod_free(&m);
+    run_either_way(cat, &m, &p, &other);
 }
 
 static void case_bool(void)
 {
     gmod m;
-    gtype b, other, s, d;
-    char x[32], line[160];
+    gtype b, other;
     init_module(&m, coin());
     b = num(GT_BOOL, 0, k_counts[rnd(m.kernel ? 6 : 4)], 0);
     switch (rnd(3)) {
@@ -989,17 +994,7 @@ static void case_bool(void)
         break;
     default: other = random_numeric(&m); break;
     }
-    if (coin()) {
-        s = b;
-        d = other;
-    } else {
-        s = other;
-        d = b;
-    }
-    make_value(&m, &s, x, sizeof x);
-    bitcast_text(&m, &d, x, line, sizeof line);
-    run_case(CAT_BOOL, &m, line, 0, model(&m, &d, &s));
-    gmod_free(&m);
+    run_either_way(CAT_BOOL, &m, &b, &other);
 }
 
 /* Operands that are not values: a type (V0), an OpString or a label (V1). */
