@@ -121,14 +121,8 @@ static int cmd_pairs(void)
     size_t nt = vulkan_types(types);
     static const spvbc_pad_policy pads[2] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO};
     static uint8_t in[ELEMS * MAX_STRIDE], out[ELEMS * MAX_STRIDE];
-    unsigned pairs_run = 0, pairs_passed = 0, pairs_failed = 0, pairs_skipped = 0;
-    unsigned class_run[PC_NUM] = {0};
-    unsigned long long values = 0;
-    compare_stats cs;
-    memset(&cs, 0, sizeof cs);
-    reasons skipped, failures;
-    memset(&skipped, 0, sizeof skipped);
-    memset(&failures, 0, sizeof failures);
+    ref_tally t;
+    memset(&t, 0, sizeof t);
 
     for (size_t i = 0; i < nt; ++i) {
         for (size_t j = 0; j < nt; ++j) {
@@ -141,8 +135,8 @@ static int cmd_pairs(void)
             const char *miss = missing_feature(f, s);
             if (miss == NULL) miss = missing_feature(f, d);
             if (miss != NULL) {
-                pairs_skipped++;
-                ref_reasons_add(&skipped, miss);
+                t.pairs_skipped++;
+                ref_reasons_add(&t.skipped, miss);
                 if (g_verbose) printf("  skip as_%s(%s): %s\n", dn, sn, miss);
                 continue;
             }
@@ -151,9 +145,9 @@ static int cmd_pairs(void)
             uint32_t *naive = assemble_pair(s, d, &nw);
             if (naive == NULL) {
                 printf("  FAIL as_%s(%s): the generator gave no module\n", dn, sn);
-                ref_reasons_add(&failures, "no naive module");
-                pairs_run++;
-                pairs_failed++;
+                ref_reasons_add(&t.failures, "no naive module");
+                t.pairs_run++;
+                t.pairs_failed++;
                 continue;
             }
             int naive_valid = spvbc_gen_validate(naive, nw, env, NULL, 0) == 0;
@@ -161,7 +155,7 @@ static int cmd_pairs(void)
             if (naive_valid != expect_valid) {
                 printf("  FAIL as_%s(%s): spirv-val says the naive module is %s\n", dn, sn,
                        naive_valid ? "valid" : "invalid");
-                ref_reasons_add(&failures, "naive module validity");
+                ref_reasons_add(&t.failures, "naive module validity");
                 pair_ok = 0;
             }
             size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
@@ -172,23 +166,23 @@ static int cmd_pairs(void)
                 size_t ln = 0, rewritten = 0;
                 if (ref_lower(naive, nw, pads[p], &low, &ln, &rewritten) != 0) {
                     printf("  FAIL %s: the library could not lower it\n", label);
-                    ref_reasons_add(&failures, "lowering failed");
+                    ref_reasons_add(&t.failures, "lowering failed");
                     pair_ok = 0;
                     break;
                 }
                 char vmsg[512];
                 if (spvbc_gen_validate(low, ln, env, vmsg, sizeof vmsg) != 0) {
                     printf("  FAIL %s: spirv-val rejects the lowered module: %s\n", label, vmsg);
-                    ref_reasons_add(&failures, "lowered module invalid");
+                    ref_reasons_add(&t.failures, "lowered module invalid");
                     pair_ok = 0;
                 } else if (expect_valid && (rewritten != 0 || ln != nw ||
                                             memcmp(low, naive, nw * sizeof *naive) != 0)) {
                     printf("  FAIL %s: a valid module was changed by lowering\n", label);
-                    ref_reasons_add(&failures, "valid module changed");
+                    ref_reasons_add(&t.failures, "valid module changed");
                     pair_ok = 0;
                 } else if (!expect_valid && rewritten != 1) {
                     printf("  FAIL %s: %zu bitcasts rewritten, 1 expected\n", label, rewritten);
-                    ref_reasons_add(&failures, "rewrite count");
+                    ref_reasons_add(&t.failures, "rewrite count");
                     pair_ok = 0;
                 }
                 if (!pair_ok) {
@@ -201,48 +195,29 @@ static int cmd_pairs(void)
                 vkr_status st = vkr_run(vk, low, ln, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
                                         dstride * ELEMS, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
                 free(low);
-                values += ELEMS;
+                t.values += ELEMS;
                 if (st != VKR_OK) {
                     printf("  FAIL %s: %s\n", label, msg);
-                    ref_reasons_add(&failures, rr.stage != NULL ? rr.stage : "vkr_run");
+                    ref_reasons_add(&t.failures, rr.stage != NULL ? rr.stage : "vkr_run");
                     pair_ok = 0;
                     break;
                 }
-                unsigned long long bad =
-                    ref_compare(label, in, sstride, s, out, dstride, d, pads[p], &cs);
-                if (bad != 0) {
-                    printf("  FAIL %s: %llu lane(s) differ\n", label, bad);
-                    ref_reasons_add(&failures, "lanes differ");
+                if (!ref_tally_compare(&t, label, in, sstride, s, out, dstride, d, pads[p], pc,
+                                       g_verbose))
                     pair_ok = 0;
-                } else if (g_verbose) {
-                    printf("  ok   %s [%s]\n", label, ref_class_names[pc]);
-                }
             }
             free(naive);
-            pairs_run++;
-            class_run[pc]++;
-            if (pair_ok) {
-                pairs_passed++;
-            } else {
-                pairs_failed++;
-            }
+            ref_tally_pair(&t, pc, pair_ok);
         }
     }
-    char sk[512], fl[512], lw[512];
-    ref_reasons_format(&skipped, sk, sizeof sk);
-    ref_reasons_format(&failures, fl, sizeof fl);
-    ref_reasons_format(&cs.why, lw, sizeof lw);
-    printf("exec: by class:");
-    for (int c = 0; c < PC_NUM; ++c)
-        printf(" %s %u%s", ref_class_names[c], class_run[c], c + 1 < PC_NUM ? "," : "\n");
-    ref_print_undefined("exec", &cs);
-    if (pairs_failed != 0) printf("exec: failures: %s; failing lanes: %s\n", fl, lw);
+    char sk[512];
+    ref_tally_print(&t, "exec", sk, sizeof sk);
     printf("exec: %s: %u pairs run (2 policies), %llu input values, %llu lanes compared: %u "
            "passed, %u failed, %u skipped (%s)\n",
-           desc, pairs_run, values, cs.lanes_compared, pairs_passed, pairs_failed, pairs_skipped,
-           sk);
+           desc, t.pairs_run, t.values, t.cs.lanes_compared, t.pairs_passed, t.pairs_failed,
+           t.pairs_skipped, sk);
     vkr_destroy(vk);
-    return pairs_failed == 0 && pairs_run > 0 ? 0 : 1;
+    return t.pairs_failed == 0 && t.pairs_run > 0 ? 0 : 1;
 }
 
 /* ---------------------------------------------------------------------------------------- */
