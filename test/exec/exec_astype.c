@@ -109,12 +109,9 @@ static int open_device(vkr_context **vk, char *desc, size_t desc_size)
 /* ---------------------------------------------------------------------------------------- */
 /* pairs */
 
-static int cmd_pairs(void)
+static int cmd_pairs(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
+    (void)dir;
     const vkr_features *f = vkr_get_features(vk);
     const int env = spvbc_gen_target_env(SPVBC_GEN_VULKAN);
     spvbc_type_desc types[MAX_TYPES];
@@ -216,7 +213,6 @@ static int cmd_pairs(void)
            "passed, %u failed, %u skipped (%s)\n",
            desc, t.pairs_run, t.values, t.cs.lanes_compared, t.pairs_passed, t.pairs_failed,
            t.pairs_skipped, sk);
-    vkr_destroy(vk);
     return t.pairs_failed == 0 && t.pairs_run > 0 ? 0 : 1;
 }
 
@@ -322,12 +318,8 @@ static int check_u32(const char *label, const uint32_t *got, const uint32_t *wan
     return 0;
 }
 
-static int cmd_seeds(const char *dir)
+static int cmd_seeds(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
     int failed = 0, run = 0;
     static uint32_t in[ELEMS * 8], out[ELEMS * 8], want[ELEMS * 8];
     size_t n = 0;
@@ -409,19 +401,14 @@ static int cmd_seeds(const char *dir)
 
     printf("exec: %s: %d seed examples run: %d passed, %d failed\n", desc, run, run - failed,
            failed);
-    vkr_destroy(vk);
     return failed == 0 ? 0 : 1;
 }
 
 /* ---------------------------------------------------------------------------------------- */
 /* motivating: the unlowered module against the driver */
 
-static int cmd_motivating(const char *dir)
+static int cmd_motivating(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
     int failed = 0;
     static uint32_t in[ELEMS * 4], out[ELEMS * 4];
     for (size_t e = 0; e < ELEMS * 4; ++e)
@@ -487,19 +474,15 @@ static int cmd_motivating(const char *dir)
         free(cases[c].words);
     }
     printf("exec: %s: motivating example: %s\n", desc, failed == 0 ? "as expected" : "FAILED");
-    vkr_destroy(vk);
     return failed == 0 ? 0 : 1;
 }
 
 /* ---------------------------------------------------------------------------------------- */
 /* unlowered: a survey of the driver on every invalid naive module */
 
-static int cmd_unlowered(void)
+static int cmd_unlowered(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
+    (void)dir;
     const vkr_features *f = vkr_get_features(vk);
     spvbc_type_desc types[MAX_TYPES];
     size_t nt = vulkan_types(types);
@@ -573,7 +556,6 @@ static int cmd_unlowered(void)
     printf("exec: %s: %u invalid naive modules tried: %u accepted by the driver (%u with the "
            "defined lanes right, %u wrong), %u rejected\n",
            desc, tried, accepted, right, wrong, tried - accepted);
-    vkr_destroy(vk);
     return runner_errors == 0 ? 0 : 1;
 }
 
@@ -583,11 +565,21 @@ int main(int argc, char **argv)
     const char *cmd = argc > 1 ? argv[1] : "pairs";
     for (int i = 2; i < argc; ++i)
         if (strcmp(argv[i], "-v") == 0) g_verbose = 1;
-    if (strcmp(cmd, "pairs") == 0) return cmd_pairs();
-    if (strcmp(cmd, "seeds") == 0 && argc > 2) return cmd_seeds(argv[2]);
-    if (strcmp(cmd, "motivating") == 0 && argc > 2) return cmd_motivating(argv[2]);
-    if (strcmp(cmd, "unlowered") == 0) return cmd_unlowered();
-    fprintf(stderr, "usage: %s pairs [-v] | seeds <dir> | motivating <dir> | unlowered [-v]\n",
-            argv[0]);
-    return 2;
+    int (*run)(vkr_context *, const char *, const char *) = NULL;
+    if (strcmp(cmd, "pairs") == 0) run = cmd_pairs;
+    if (strcmp(cmd, "seeds") == 0 && argc > 2) run = cmd_seeds;
+    if (strcmp(cmd, "motivating") == 0 && argc > 2) run = cmd_motivating;
+    if (strcmp(cmd, "unlowered") == 0) run = cmd_unlowered;
+    if (run == NULL) {
+        fprintf(stderr, "usage: %s pairs [-v] | seeds <dir> | motivating <dir> | unlowered [-v]\n",
+                argv[0]);
+        return 2;
+    }
+    vkr_context *vk = NULL;
+    char desc[512];
+    int rc = open_device(&vk, desc, sizeof desc);
+    if (rc != 0) return rc;
+    rc = run(vk, desc, argc > 2 ? argv[2] : NULL);
+    vkr_destroy(vk);
+    return rc;
 }
