@@ -318,10 +318,9 @@ void ref_tally_pair(ref_tally *t, pair_class pc, int ok)
     }
 }
 
-void ref_tally_print(const ref_tally *t, const char *prefix, char *skipped, size_t skipped_size)
+void ref_tally_print(const ref_tally *t, const char *prefix)
 {
     char fl[512], lw[512];
-    ref_reasons_format(&t->skipped, skipped, skipped_size);
     ref_reasons_format(&t->failures, fl, sizeof fl);
     ref_reasons_format(&t->cs.why, lw, sizeof lw);
     printf("%s: by class:", prefix);
@@ -329,6 +328,17 @@ void ref_tally_print(const ref_tally *t, const char *prefix, char *skipped, size
         printf(" %s %u%s", ref_class_names[c], t->class_run[c], c + 1 < PC_NUM ? "," : "\n");
     ref_print_undefined(prefix, &t->cs);
     if (t->pairs_failed != 0) printf("%s: failures: %s; failing lanes: %s\n", prefix, fl, lw);
+}
+
+int ref_tally_summary(const ref_tally *t, const char *prefix, const char *desc, const char *runs)
+{
+    char sk[512];
+    ref_reasons_format(&t->skipped, sk, sizeof sk);
+    printf("%s: %s: %u pairs run (%s), %llu input values, %llu lanes compared: %u passed, %u "
+           "failed, %u skipped (%s)\n",
+           prefix, desc, t->pairs_run, runs, t->values, t->cs.lanes_compared, t->pairs_passed,
+           t->pairs_failed, t->pairs_skipped, sk);
+    return t->pairs_failed == 0 && t->pairs_run > 0 ? 0 : 1;
 }
 
 void ref_print_diagnostics(spvbc_context ctx)

@@ -102,8 +102,11 @@ int ref_tally_compare(ref_tally *t, const char *label, const uint8_t *in, size_t
 /* Counts one finished pair of class `pc` that passed (`ok`) or failed. */
 void ref_tally_pair(ref_tally *t, pair_class pc, int ok);
 /* Prints the per-class counts, the undefined lanes and (after a failure) the failure reasons,
- * each line starting with `prefix`; writes the skip reasons into `skipped` for the summary. */
-void ref_tally_print(const ref_tally *t, const char *prefix, char *skipped, size_t skipped_size);
+ * each line starting with `prefix`. */
+void ref_tally_print(const ref_tally *t, const char *prefix);
+/* Prints the summary line "<prefix>: <desc>: N pairs run (<runs>), ..." and returns the exit
+ * status: 0 when pairs ran and none failed, 1 otherwise. */
+int ref_tally_summary(const ref_tally *t, const char *prefix, const char *desc, const char *runs);
 
 /* Prints the context's diagnostics, indented. */
 void ref_print_diagnostics(spvbc_context ctx);

@@ -207,13 +207,8 @@ static int cmd_pairs(vkr_context *vk, const char *desc, const char *dir)
             ref_tally_pair(&t, pc, pair_ok);
         }
     }
-    char sk[512];
-    ref_tally_print(&t, "exec", sk, sizeof sk);
-    printf("exec: %s: %u pairs run (2 policies), %llu input values, %llu lanes compared: %u "
-           "passed, %u failed, %u skipped (%s)\n",
-           desc, t.pairs_run, t.values, t.cs.lanes_compared, t.pairs_passed, t.pairs_failed,
-           t.pairs_skipped, sk);
-    return t.pairs_failed == 0 && t.pairs_run > 0 ? 0 : 1;
+    ref_tally_print(&t, "exec");
+    return ref_tally_summary(&t, "exec", desc, "2 policies");
 }
 
 /* ---------------------------------------------------------------------------------------- */
