@@ -298,6 +298,19 @@ static void add_caps(caps *c, const spvbc_type_desc *t)
     c->vector16 |= t->count >= 8;
 }
 
+/* The arithmetic capabilities of the element types in `c`; with `storage8`, Int8 is followed by
+ * StorageBuffer8BitAccess (the Vulkan flavour's buffers hold the 8-bit values). */
+static void element_caps(spvbc_gen_text *b, const caps *c, int storage8)
+{
+    static const char *const names[5] = {"Int8", "Int16", "Int64", "Float16", "Float64"};
+    const int used[5] = {c->int8, c->int16, c->int64, c->float16, c->float64};
+    for (int i = 0; i < 5; ++i) {
+        if (used[i]) spvbc_gen_printf(b, "OpCapability %s\n", names[i]);
+        if (i == 0 && used[0] && storage8)
+            spvbc_gen_printf(b, "OpCapability StorageBuffer8BitAccess\n");
+    }
+}
+
 static void kernel_text(spvbc_gen_text *b, const spvbc_type_desc *src, const spvbc_type_desc *dst)
 {
     caps c = {0, 0, 0, 0, 0, 0};
@@ -312,11 +325,7 @@ static void kernel_text(spvbc_gen_text *b, const spvbc_type_desc *src, const spv
     snprintf(dp, sizeof dp, "_ptr_CrossWorkgroup_%s", dname);
 
     spvbc_gen_printf(b, "OpCapability Addresses\nOpCapability Kernel\n");
-    if (c.int8) spvbc_gen_printf(b, "OpCapability Int8\n");
-    if (c.int16) spvbc_gen_printf(b, "OpCapability Int16\n");
-    if (c.int64) spvbc_gen_printf(b, "OpCapability Int64\n");
-    if (c.float16) spvbc_gen_printf(b, "OpCapability Float16\n");
-    if (c.float64) spvbc_gen_printf(b, "OpCapability Float64\n");
+    element_caps(b, &c, 0);
     if (c.vector16) spvbc_gen_printf(b, "OpCapability Vector16\n");
     spvbc_gen_printf(b, "OpMemoryModel Physical64 OpenCL\n"
                         "OpEntryPoint Kernel %%main \"astype\"\n"
@@ -358,11 +367,7 @@ static void vulkan_text(spvbc_gen_text *b, const spvbc_type_desc *src, const spv
     spvbc_gen_spirv_type_name(dst, SPVBC_GEN_VULKAN, dname, sizeof dname);
 
     spvbc_gen_printf(b, "OpCapability Shader\n");
-    if (c.int8) spvbc_gen_printf(b, "OpCapability Int8\nOpCapability StorageBuffer8BitAccess\n");
-    if (c.int16) spvbc_gen_printf(b, "OpCapability Int16\n");
-    if (c.int64) spvbc_gen_printf(b, "OpCapability Int64\n");
-    if (c.float16) spvbc_gen_printf(b, "OpCapability Float16\n");
-    if (c.float64) spvbc_gen_printf(b, "OpCapability Float64\n");
+    element_caps(b, &c, 1);
     if (c.int16 || c.float16) spvbc_gen_printf(b, "OpCapability StorageBuffer16BitAccess\n");
     spvbc_gen_printf(b,
                      "OpMemoryModel Logical GLSL450\n"
