@@ -29,10 +29,10 @@
 /* ---- scenarios ------------------------------------------------------------------------- */
 
 typedef enum input_way {
-    WAY_WORDS = 0,     /* spvbc_module_parse on the caller's words */
-    WAY_COPY = 1,      /* copy_words */
-    WAY_BYTES = 2,     /* spvbc_module_parse_bytes, misaligned */
-    WAY_SWAPPED = 3,   /* opposite byte order */
+    WAY_WORDS = 0, /* spvbc_module_parse on the caller's words */
+    WAY_COPY = 1, /* copy_words */
+    WAY_BYTES = 2, /* spvbc_module_parse_bytes, misaligned */
+    WAY_SWAPPED = 3, /* opposite byte order */
     WAY_COUNT = 4
 } input_way;
 
@@ -54,9 +54,9 @@ typedef struct outcome {
 } outcome;
 
 typedef struct input_buf {
-    unsigned char *raw;     /* what the library reads */
+    unsigned char *raw; /* what the library reads */
     size_t raw_size;
-    unsigned char *copy;    /* to check it stays untouched */
+    unsigned char *copy; /* to check it stays untouched */
 } input_buf;
 
 static void make_input(const scenario *sc, input_buf *in)
@@ -89,7 +89,8 @@ static spvbc_result do_parse(spvbc_context ctx, const scenario *sc, const input_
                              spvbc_module *m)
 {
     spvbc_parse_options o = {0, sc->way == WAY_COPY};
-    if (sc->way == WAY_BYTES) return spvbc_module_parse_bytes(ctx, in->raw + 1, in->raw_size, &o, m);
+    if (sc->way == WAY_BYTES)
+        return spvbc_module_parse_bytes(ctx, in->raw + 1, in->raw_size, &o, m);
     /* raw is malloc'd, so it is aligned for words */
     return spvbc_module_parse(ctx, (const uint32_t *)(const void *)in->raw, sc->n, &o, m);
 }
@@ -113,8 +114,8 @@ static int step_failed(test_alloc *a, int before, spvbc_result r, int *failures)
         return 1;
     }
     if (a->triggered != before)
-        fail_msg("a call returned %s after allocation %zu failed in it",
-                 spvbc_result_string(r), a->fail_at);
+        fail_msg("a call returned %s after allocation %zu failed in it", spvbc_result_string(r),
+                 a->fail_at);
     return 0;
 }
 
@@ -131,6 +132,19 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     /* Each step records whether the failing allocation had happened before it; a step that
      * reaches it must return OUT_OF_MEMORY (and is then retried with allocation working). */
 #define STEP_FAILED(r) step_failed(a, before, (r), &failures)
+    /* A step with a summary out-parameter `sum`, filled with 0xA5 first: on the failing
+     * allocation it must stay untouched (and the input too) before `call` is retried. */
+#define SUMMARY_STEP(r, call, sum)                                                                 \
+    do {                                                                                           \
+        memset(&(sum), 0xA5, sizeof(sum));                                                         \
+        before = a->triggered;                                                                     \
+        (r) = (call);                                                                              \
+        if (STEP_FAILED(r)) {                                                                      \
+            assert_filled_a5(&(sum), sizeof(sum));                                                 \
+            check_input(&in);                                                                      \
+            (r) = (call);                                                                          \
+        }                                                                                          \
+    } while (0)
 
     /* context */
     spvbc_context ctx = (spvbc_context)(uintptr_t)0x5a5a5a50u;
@@ -158,14 +172,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     /* validate */
     spvbc_validate_options vo = {sc->validate_flags};
     spvbc_validate_summary vs;
-    memset(&vs, 0xA5, sizeof vs);
-    before = a->triggered;
-    r = spvbc_module_validate(m, &vo, &vs);
-    if (STEP_FAILED(r)) {
-        assert_filled_a5(&vs, sizeof vs);
-        check_input(&in);
-        r = spvbc_module_validate(m, &vo, &vs);
-    }
+    SUMMARY_STEP(r, spvbc_module_validate(m, &vo, &vs), vs);
     assert_true(r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED);
     got->validate_result = r;
     got->vs = vs;
@@ -181,14 +188,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     /* lower */
     spvbc_lower_options lo = {sc->pad, 0};
     spvbc_lower_summary ls;
-    memset(&ls, 0xA5, sizeof ls);
-    before = a->triggered;
-    r = spvbc_module_lower(m, &lo, &ls);
-    if (STEP_FAILED(r)) {
-        assert_filled_a5(&ls, sizeof ls);
-        check_input(&in);
-        r = spvbc_module_lower(m, &lo, &ls);
-    }
+    SUMMARY_STEP(r, spvbc_module_lower(m, &lo, &ls), ls);
     assert_int_equal(r, SPVBC_SUCCESS);
     got->ls = ls;
     check_input(&in);
@@ -210,6 +210,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     memcpy(got->out, w, n * 4);
     got->out_n = n;
     check_input(&in);
+#undef SUMMARY_STEP
 #undef STEP_FAILED
 
     spvbc_module_destroy(m);
@@ -296,8 +297,7 @@ static void test_samples(void **state)
                                way == 0 ? SPVBC_VALIDATE_NOTES : 0u};
                 if (way == 0) check_reference_valid(&sc);
                 size_t total = fail_every_allocation(&sc);
-                print_message("sample %d pad %d way %d: %zu allocations\n", which, pad, way,
-                              total);
+                print_message("sample %d pad %d way %d: %zu allocations\n", which, pad, way, total);
             }
         }
     }
@@ -338,9 +338,9 @@ static void test_refused_and_pad_error(void **state)
     sm_line(&s, file, 3, 1);
     uint32_t y = sm_bitcast(&s, d2, sm_undef(&s, f3)); /* 3->4 padded: pad error refuses */
     sm_name(&s, y, "y");
-    sm_bitcast(&s, f3, sm_undef(&s, f4));              /* 4->3: lowered */
+    sm_bitcast(&s, f3, sm_undef(&s, f4)); /* 4->3: lowered */
     sm_line(&s, file, 4, 1);
-    sm_bitcast(&s, i1, sm_undef(&s, f4));              /* size error: refused */
+    sm_bitcast(&s, i1, sm_undef(&s, f4)); /* size error: refused */
     sm_finish(&s, &b);
 
     for (int pad = 0; pad < 3; ++pad) {
