@@ -72,7 +72,8 @@ static size_t mb_str_op(mb *b, uint32_t op, const uint32_t *lead, size_t nlead, 
 {
     uint32_t ops[64];
     size_t n = 0;
-    for (; n < nlead; ++n) ops[n] = lead[n];
+    for (; n < nlead; ++n)
+        ops[n] = lead[n];
     mb_str_words(ops, &n, s);
     return mb_opn(b, op, ops, n);
 }
