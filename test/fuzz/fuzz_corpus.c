@@ -232,17 +232,7 @@ static void nested(void)
     MB(&b, SpvOpTypeInt, I32, 32, 0);
     MB(&b, SpvOpTypeInt, UL, 64, 0);
     MB(&b, SpvOpConstant, I32, LEN, 2);
-    uint32_t prev = C8;
-    for (uint32_t d = 0; d < depth; ++d) {
-        uint32_t id = FIRST + d;
-        if (d % 3 == 0)
-            MB(&b, SpvOpTypeArray, id, prev, LEN);
-        else if (d % 3 == 1)
-            MB(&b, SpvOpTypeStruct, id, prev, C8);
-        else
-            MB(&b, SpvOpTypePointer, id, SpvStorageClassCrossWorkgroup, prev);
-        prev = id;
-    }
+    uint32_t prev = mb_type_chain(&b, FIRST, depth, C8, LEN, SpvStorageClassCrossWorkgroup);
     uint32_t ptr = FIRST + depth;
     MB(&b, SpvOpTypePointer, ptr, SpvStorageClassCrossWorkgroup, prev);
     mb_fn_begin(&b, VOID, FN, FNTY, LABEL);

@@ -254,17 +254,7 @@ static void case_deep(int shader)
     MB(&b, SpvOpTypeVector, F4, F, 4);
     MB(&b, SpvOpTypeVector, F3, F, 3);
     MB(&b, SpvOpConstant, I32, LEN, 2);
-    uint32_t prev = C8;
-    for (uint32_t d = 0; d < depth; ++d) {
-        uint32_t id = FIRST + d;
-        if (d % 3 == 0)
-            MB(&b, SpvOpTypeArray, id, prev, LEN);
-        else if (d % 3 == 1)
-            MB(&b, SpvOpTypeStruct, id, prev, C8);
-        else
-            MB(&b, SpvOpTypePointer, id, sc, prev);
-        prev = id;
-    }
+    uint32_t prev = mb_type_chain(&b, FIRST, depth, C8, LEN, sc);
     MB(&b, SpvOpTypePointer, ptr, sc, prev);
     MB(&b, SpvOpTypePointer, P2, sc, C8);
     mb_fn_begin(&b, VOID, FN, FNTY, LABEL);

@@ -147,6 +147,23 @@ void mb_fn_end(mb *b)
     mb_op0(b, SpvOpFunctionEnd);
 }
 
+uint32_t mb_type_chain(mb *b, uint32_t first, uint32_t depth, uint32_t c8, uint32_t len,
+                       uint32_t storage)
+{
+    uint32_t prev = c8;
+    for (uint32_t d = 0; d < depth; ++d) {
+        uint32_t id = first + d;
+        if (d % 3 == 0)
+            MB(b, SpvOpTypeArray, id, prev, len);
+        else if (d % 3 == 1)
+            MB(b, SpvOpTypeStruct, id, prev, c8);
+        else
+            MB(b, SpvOpTypePointer, id, storage, prev);
+        prev = id;
+    }
+    return prev;
+}
+
 int mb_write_stop(void *user, const uint32_t *words, size_t count)
 {
     (void)user;

@@ -87,6 +87,12 @@ size_t mb_fn_begin(mb *b, uint32_t void_id, uint32_t fn, uint32_t fnty, uint32_t
 /** OpReturn, OpFunctionEnd. */
 void mb_fn_end(mb *b);
 
+/** `depth` nested types with ids `first`, `first` + 1, ...: in turn an OpTypeArray of the
+ *  previous type with length id `len`, an OpTypeStruct {previous, `c8`}, an OpTypePointer
+ *  `storage` to the previous type, starting from `c8`; returns the last id. */
+uint32_t mb_type_chain(mb *b, uint32_t first, uint32_t depth, uint32_t c8, uint32_t len,
+                       uint32_t storage);
+
 /** A spvbc_module_write() callback that stops at the first span (returns nonzero). */
 int mb_write_stop(void *user, const uint32_t *words, size_t count);
 
