@@ -81,7 +81,13 @@ const cli_rule cli_rules[] = {
     {"R-LIMIT", SPVBC_SEVERITY_ERROR, false,
      "more than 2^32 words; a lowering whose new ids would raise the id bound above the parse cap "
      "(nothing is lowered then, so the output always parses again with the same cap)"},
-    {"R-MEMORY", SPVBC_SEVERITY_ERROR, false, "the allocator failed"},
+    {"R-NOT-KEPT", SPVBC_SEVERITY_NOTE, false,
+     "the last diagnostic of a call: the context's diagnostic policy "
+     "(spvbc_context_set_diagnostic_policy: keep the first N, or count only) did not keep this "
+     "many findings; the summary counts still include them"},
+    {"R-MEMORY", SPVBC_SEVERITY_ERROR, false,
+     "the allocator failed (also what a diagnostic reads as when there was no memory to make it "
+     "when it was first read)"},
     {"R-TARGET-ENV", SPVBC_SEVERITY_ERROR, false,
      "the module's version is above what --target-env allows"},
 };

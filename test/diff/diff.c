@@ -50,74 +50,21 @@ static int coin(void)
     return (int)rnd(2);
 }
 
-/* ---- text buffer ------------------------------------------------------------------------ */
-
-typedef struct tbuf {
-    char *s;
-    size_t len, cap;
-    int failed;
-} tbuf;
-
-static void tb_printf(tbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    int n;
-    if (b->failed) {
-        return;
-    }
-    va_start(ap, fmt);
-    n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->failed = 1;
-        return;
-    }
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        char *s;
-        while (cap < b->len + (size_t)n + 1) {
-            cap *= 2;
-        }
-        s = (char *)realloc(b->s, cap);
-        if (!s) {
-            b->failed = 1;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-static void tb_free(tbuf *b)
-{
-    free(b->s);
-    memset(b, 0, sizeof *b);
-}
-
-static const char *tb_str(const tbuf *b)
-{
-    return b->s ? b->s : "";
-}
-
 /* ---- generator types -------------------------------------------------------------------- */
 
 typedef enum { GT_INT, GT_FLOAT, GT_BOOL, GT_PTR } gkind;
 
 enum { SC_FUNCTION, SC_CROSS, SC_WORKGROUP, SC_STORAGE_BUFFER, SC_PSB };
-static const char *const k_sc_name[] = {"Function", "CrossWorkgroup", "Workgroup",
-                                        "StorageBuffer", "PhysicalStorageBuffer"};
+static const char *const k_sc_name[] = {"Function", "CrossWorkgroup", "Workgroup", "StorageBuffer",
+                                        "PhysicalStorageBuffer"};
 
 typedef struct gtype {
     gkind kind;
     uint32_t width; /* int/float */
     uint32_t count; /* 1: scalar */
     int is_signed;
-    int sc;          /* pointers */
-    gkind pk;        /* pointee: int/float/bool scalar or vector */
+    int sc; /* pointers */
+    gkind pk; /* pointee: int/float/bool scalar or vector */
     uint32_t pw, pc;
     int ps;
 } gtype;
@@ -166,8 +113,8 @@ static void type_name(const gtype *t, char *buf, size_t size)
         if (t->kind == GT_BOOL) {
             snprintf(s, sizeof s, "bool");
         } else {
-            snprintf(s, sizeof s, "%c%u",
-                     t->kind == GT_FLOAT ? 'f' : (t->is_signed ? 'i' : 'u'), (unsigned)t->width);
+            snprintf(s, sizeof s, "%c%u", t->kind == GT_FLOAT ? 'f' : (t->is_signed ? 'i' : 'u'),
+                     (unsigned)t->width);
         }
         if (t->count > 1) {
             snprintf(buf, size, "v%u%s", (unsigned)t->count, s);
@@ -182,43 +129,25 @@ static void type_name(const gtype *t, char *buf, size_t size)
 enum { ADDR_LOGICAL, ADDR_PHYS32, ADDR_PHYS64, ADDR_PSB64 };
 
 typedef struct gmod {
-    int minor;   /* SPIR-V 1.<minor> */
-    int kernel;  /* Kernel (OpenCL) module, else Shader */
+    int minor; /* SPIR-V 1.<minor> */
+    int kernel; /* Kernel (OpenCL) module, else Shader */
     int addressing;
     int psb_ext; /* OpExtension "SPV_KHR_physical_storage_buffer" */
     int int8, int16, float16; /* Shader: arithmetic capabilities declared */
     int use8, use16i, use16f, use64i, use64f, use_vec16, use_sb;
-    tbuf decls;     /* types, constants, global variables in dependency order */
-    tbuf annots;    /* decorations */
-    tbuf debug;     /* OpString */
-    tbuf vars;      /* function-scope OpVariable (first block) */
-    tbuf body;      /* other function instructions before the bitcast */
+    spvbc_gen_text decls; /* types, constants, global variables in dependency order */
+    spvbc_gen_text annots; /* decorations */
+    spvbc_gen_text debug; /* OpString */
+    spvbc_gen_text vars; /* function-scope OpVariable (first block) */
+    spvbc_gen_text body; /* other function instructions before the bitcast */
     char params[8][64]; /* parameter type names */
     char param_ids[8][16];
     size_t nparams;
     char globals[512]; /* interface list (SPIR-V 1.4+) */
-    char declared[64][64];
-    size_t ndeclared;
+    spvbc_gen_names declared;
     unsigned next_id;
     unsigned next_binding;
 } gmod;
-
-static int is_declared(gmod *m, const char *name)
-{
-    for (size_t i = 0; i < m->ndeclared; ++i) {
-        if (strcmp(m->declared[i], name) == 0) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static void mark_declared(gmod *m, const char *name)
-{
-    if (m->ndeclared < 64) {
-        snprintf(m->declared[m->ndeclared++], sizeof m->declared[0], "%s", name);
-    }
-}
 
 static void new_id(gmod *m, char *buf, size_t size, const char *prefix)
 {
@@ -231,37 +160,38 @@ static void ensure_type(gmod *m, const gtype *t, char *buf, size_t size)
     char name[48];
     type_name(t, name, sizeof name);
     snprintf(buf, size, "%%%s", name);
-    if (is_declared(m, name)) {
+    if (spvbc_gen_names_has(&m->declared, name)) {
         return;
     }
     if (t->kind == GT_PTR) {
         gtype e = pointee_of(t);
         char en[64];
         ensure_type(m, &e, en, sizeof en);
-        tb_printf(&m->decls, "%%%s = OpTypePointer %s %s\n", name, k_sc_name[t->sc], en);
+        spvbc_gen_printf(&m->decls, "%%%s = OpTypePointer %s %s\n", name, k_sc_name[t->sc], en);
         m->use_sb |= t->sc == SC_STORAGE_BUFFER;
     } else if (t->count > 1) {
         gtype s = *t;
         char sn[64];
         s.count = 1;
         ensure_type(m, &s, sn, sizeof sn);
-        tb_printf(&m->decls, "%%%s = OpTypeVector %s %u\n", name, sn, (unsigned)t->count);
+        spvbc_gen_printf(&m->decls, "%%%s = OpTypeVector %s %u\n", name, sn, (unsigned)t->count);
         if (t->count >= 8) {
             m->use_vec16 = 1;
         }
     } else if (t->kind == GT_BOOL) {
-        tb_printf(&m->decls, "%%%s = OpTypeBool\n", name);
+        spvbc_gen_printf(&m->decls, "%%%s = OpTypeBool\n", name);
     } else if (t->kind == GT_FLOAT) {
-        tb_printf(&m->decls, "%%%s = OpTypeFloat %u\n", name, (unsigned)t->width);
+        spvbc_gen_printf(&m->decls, "%%%s = OpTypeFloat %u\n", name, (unsigned)t->width);
         m->use16f |= t->width == 16;
         m->use64f |= t->width == 64;
     } else {
-        tb_printf(&m->decls, "%%%s = OpTypeInt %u %d\n", name, (unsigned)t->width, t->is_signed);
+        spvbc_gen_printf(&m->decls, "%%%s = OpTypeInt %u %d\n", name, (unsigned)t->width,
+                         t->is_signed);
         m->use8 |= t->width == 8;
         m->use16i |= t->width == 16;
         m->use64i |= t->width == 64;
     }
-    mark_declared(m, name);
+    spvbc_gen_names_add(&m->declared, name);
 }
 
 static void add_global(gmod *m, const char *id)
@@ -293,9 +223,9 @@ static void const_u32_0(gmod *m, char *buf, size_t size)
     char un[64];
     ensure_type(m, &u, un, sizeof un);
     snprintf(buf, size, "%%c0");
-    if (!is_declared(m, "c0")) {
-        tb_printf(&m->decls, "%%c0 = OpConstant %s 0\n", un);
-        mark_declared(m, "c0");
+    if (!spvbc_gen_names_has(&m->declared, "c0")) {
+        spvbc_gen_printf(&m->decls, "%%c0 = OpConstant %s 0\n", un);
+        spvbc_gen_names_add(&m->declared, "c0");
     }
 }
 
@@ -311,21 +241,22 @@ static void sb_member_pointer(gmod *m, const gtype *t, char *ptr_id, size_t size
     type_name(t, name, sizeof name);
     snprintf(blk, sizeof blk, "%%blk_%s", name);
     snprintf(pblk, sizeof pblk, "%%p_StorageBuffer_blk_%s", name);
-    if (!is_declared(m, blk + 1)) {
-        tb_printf(&m->decls, "%s = OpTypeStruct %s\n%s = OpTypePointer StorageBuffer %s\n", blk, tn,
-                  pblk, blk);
-        tb_printf(&m->annots, "OpMemberDecorate %s 0 Offset 0\nOpDecorate %s Block\n", blk, blk);
-        mark_declared(m, blk + 1);
+    if (!spvbc_gen_names_has(&m->declared, blk + 1)) {
+        spvbc_gen_printf(&m->decls, "%s = OpTypeStruct %s\n%s = OpTypePointer StorageBuffer %s\n",
+                         blk, tn, pblk, blk);
+        spvbc_gen_printf(&m->annots, "OpMemberDecorate %s 0 Offset 0\nOpDecorate %s Block\n", blk,
+                         blk);
+        spvbc_gen_names_add(&m->declared, blk + 1);
     }
     new_id(m, var, sizeof var, "sb");
-    tb_printf(&m->decls, "%s = OpVariable %s StorageBuffer\n", var, pblk);
-    tb_printf(&m->annots, "OpDecorate %s DescriptorSet 0\nOpDecorate %s Binding %u\n", var, var,
-              m->next_binding++);
+    spvbc_gen_printf(&m->decls, "%s = OpVariable %s StorageBuffer\n", var, pblk);
+    spvbc_gen_printf(&m->annots, "OpDecorate %s DescriptorSet 0\nOpDecorate %s Binding %u\n", var,
+                     var, m->next_binding++);
     add_global(m, var);
     m->use_sb = 1;
     const_u32_0(m, c0, sizeof c0);
     new_id(m, ptr_id, size, "a");
-    tb_printf(&m->body, "%s = OpAccessChain %s %s %s\n", ptr_id, pn, var, c0);
+    spvbc_gen_printf(&m->body, "%s = OpAccessChain %s %s %s\n", ptr_id, pn, var, c0);
 }
 
 typedef enum { SRC_UNDEF, SRC_NULL, SRC_LOAD, SRC_PARAM, SRC_VAR, SRC_SB } src_kind;
@@ -369,11 +300,11 @@ static void make_value(gmod *m, const gtype *t, char *id, size_t size)
     switch (k) {
     case SRC_UNDEF:
         new_id(m, id, size, "u");
-        tb_printf(&m->body, "%s = OpUndef %s\n", id, tn);
+        spvbc_gen_printf(&m->body, "%s = OpUndef %s\n", id, tn);
         break;
     case SRC_NULL:
         new_id(m, id, size, "n");
-        tb_printf(&m->decls, "%s = OpConstantNull %s\n", id, tn);
+        spvbc_gen_printf(&m->decls, "%s = OpConstantNull %s\n", id, tn);
         break;
     case SRC_PARAM:
         new_id(m, id, size, "param");
@@ -388,9 +319,9 @@ static void make_value(gmod *m, const gtype *t, char *id, size_t size)
         char pn[64], var[24];
         ensure_type(m, &p, pn, sizeof pn);
         new_id(m, var, sizeof var, "fv");
-        tb_printf(&m->vars, "%s = OpVariable %s Function\n", var, pn);
+        spvbc_gen_printf(&m->vars, "%s = OpVariable %s Function\n", var, pn);
         new_id(m, id, size, "ld");
-        tb_printf(&m->body, "%s = OpLoad %s %s\n", id, tn, var);
+        spvbc_gen_printf(&m->body, "%s = OpLoad %s %s\n", id, tn, var);
         break;
     }
     case SRC_VAR: {
@@ -399,9 +330,9 @@ static void make_value(gmod *m, const gtype *t, char *id, size_t size)
         ensure_type(m, &e, en, sizeof en);
         new_id(m, id, size, "var");
         if (t->sc == SC_FUNCTION) {
-            tb_printf(&m->vars, "%s = OpVariable %s Function\n", id, tn);
+            spvbc_gen_printf(&m->vars, "%s = OpVariable %s Function\n", id, tn);
         } else {
-            tb_printf(&m->decls, "%s = OpVariable %s %s\n", id, tn, k_sc_name[t->sc]);
+            spvbc_gen_printf(&m->decls, "%s = OpVariable %s %s\n", id, tn, k_sc_name[t->sc]);
             add_global(m, id);
         }
         break;
@@ -414,7 +345,7 @@ static void make_value(gmod *m, const gtype *t, char *id, size_t size)
             char p[24];
             sb_member_pointer(m, t, p, sizeof p);
             new_id(m, id, size, "ld");
-            tb_printf(&m->body, "%s = OpLoad %s %s\n", id, tn, p);
+            spvbc_gen_printf(&m->body, "%s = OpLoad %s %s\n", id, tn, p);
         }
         break;
     }
@@ -422,124 +353,116 @@ static void make_value(gmod *m, const gtype *t, char *id, size_t size)
 
 /* Writes the whole module: `bitcast_line` (may be NULL: the twin) goes at the end of the body
  * when `global_line` is 0, or after the declarations (OpSpecConstantOp) otherwise. */
-static void write_module(gmod *m, const char *bitcast_line, int global_line, tbuf *out)
+static void write_module(gmod *m, const char *bitcast_line, int global_line, spvbc_gen_text *out)
 {
     char fnty[256];
     size_t len;
-    tb_printf(out, "OpCapability %s\n", m->kernel ? "Kernel" : "Shader");
+    spvbc_gen_printf(out, "OpCapability %s\n", m->kernel ? "Kernel" : "Shader");
     if (m->kernel) {
-        tb_printf(out, "OpCapability Addresses\n");
-        if (m->use8) tb_printf(out, "OpCapability Int8\n");
-        if (m->use16i) tb_printf(out, "OpCapability Int16\n");
-        if (m->use16f) tb_printf(out, "OpCapability Float16\n");
-        if (m->use_vec16) tb_printf(out, "OpCapability Vector16\n");
+        spvbc_gen_printf(out, "OpCapability Addresses\n");
+        if (m->use8) spvbc_gen_printf(out, "OpCapability Int8\n");
+        if (m->use16i) spvbc_gen_printf(out, "OpCapability Int16\n");
+        if (m->use16f) spvbc_gen_printf(out, "OpCapability Float16\n");
+        if (m->use_vec16) spvbc_gen_printf(out, "OpCapability Vector16\n");
     } else {
-        if (m->use8 && m->int8) tb_printf(out, "OpCapability Int8\n");
-        if (m->use16i && m->int16) tb_printf(out, "OpCapability Int16\n");
-        if (m->use16f && m->float16) tb_printf(out, "OpCapability Float16\n");
-        if (m->use8) tb_printf(out, "OpCapability StorageBuffer8BitAccess\n");
-        if (m->use16i || m->use16f) tb_printf(out, "OpCapability StorageBuffer16BitAccess\n");
+        if (m->use8 && m->int8) spvbc_gen_printf(out, "OpCapability Int8\n");
+        if (m->use16i && m->int16) spvbc_gen_printf(out, "OpCapability Int16\n");
+        if (m->use16f && m->float16) spvbc_gen_printf(out, "OpCapability Float16\n");
+        if (m->use8) spvbc_gen_printf(out, "OpCapability StorageBuffer8BitAccess\n");
+        if (m->use16i || m->use16f)
+            spvbc_gen_printf(out, "OpCapability StorageBuffer16BitAccess\n");
         if (m->addressing == ADDR_PSB64) {
-            tb_printf(out, "OpCapability PhysicalStorageBufferAddresses\n");
+            spvbc_gen_printf(out, "OpCapability PhysicalStorageBufferAddresses\n");
         }
     }
-    if (m->use64i) tb_printf(out, "OpCapability Int64\n");
-    if (m->use64f) tb_printf(out, "OpCapability Float64\n");
-    if (m->psb_ext) tb_printf(out, "OpExtension \"SPV_KHR_physical_storage_buffer\"\n");
+    if (m->use64i) spvbc_gen_printf(out, "OpCapability Int64\n");
+    if (m->use64f) spvbc_gen_printf(out, "OpCapability Float64\n");
+    if (m->psb_ext) spvbc_gen_printf(out, "OpExtension \"SPV_KHR_physical_storage_buffer\"\n");
     if (!m->kernel) {
-        if (m->use8 && m->minor < 5) tb_printf(out, "OpExtension \"SPV_KHR_8bit_storage\"\n");
+        if (m->use8 && m->minor < 5)
+            spvbc_gen_printf(out, "OpExtension \"SPV_KHR_8bit_storage\"\n");
         if ((m->use16i || m->use16f) && m->minor < 3) {
-            tb_printf(out, "OpExtension \"SPV_KHR_16bit_storage\"\n");
+            spvbc_gen_printf(out, "OpExtension \"SPV_KHR_16bit_storage\"\n");
         }
         if ((m->use_sb || m->use8 || m->use16i || m->use16f) && m->minor < 3) {
-            tb_printf(out, "OpExtension \"SPV_KHR_storage_buffer_storage_class\"\n");
+            spvbc_gen_printf(out, "OpExtension \"SPV_KHR_storage_buffer_storage_class\"\n");
         }
     }
     {
         static const char *const addr[] = {"Logical", "Physical32", "Physical64",
                                            "PhysicalStorageBuffer64"};
-        tb_printf(out, "OpMemoryModel %s %s\n", addr[m->addressing],
-                  m->kernel ? "OpenCL" : "GLSL450");
+        spvbc_gen_printf(out, "OpMemoryModel %s %s\n", addr[m->addressing],
+                         m->kernel ? "OpenCL" : "GLSL450");
     }
-    tb_printf(out, "OpEntryPoint %s %%main \"main\"%s\n", m->kernel ? "Kernel" : "GLCompute",
-              m->minor >= 4 ? m->globals : "");
+    spvbc_gen_printf(out, "OpEntryPoint %s %%main \"main\"%s\n", m->kernel ? "Kernel" : "GLCompute",
+                     m->minor >= 4 ? m->globals : "");
     if (!m->kernel) {
-        tb_printf(out, "OpExecutionMode %%main LocalSize 1 1 1\n");
+        spvbc_gen_printf(out, "OpExecutionMode %%main LocalSize 1 1 1\n");
     }
-    tb_printf(out, "%s%s", tb_str(&m->debug), tb_str(&m->annots));
-    tb_printf(out, "%%void = OpTypeVoid\n%s", tb_str(&m->decls));
+    spvbc_gen_printf(out, "%s%s", spvbc_gen_text_str(&m->debug), spvbc_gen_text_str(&m->annots));
+    spvbc_gen_printf(out, "%%void = OpTypeVoid\n%s", spvbc_gen_text_str(&m->decls));
     if (bitcast_line && global_line) {
-        tb_printf(out, "%s\n", bitcast_line);
+        spvbc_gen_printf(out, "%s\n", bitcast_line);
     }
     snprintf(fnty, sizeof fnty, "%%fn = OpTypeFunction %%void");
     for (size_t i = 0; i < m->nparams; ++i) {
         len = strlen(fnty);
         snprintf(fnty + len, sizeof fnty - len, " %s", m->params[i]);
     }
-    tb_printf(out, "%s\n%%main = OpFunction %%void None %%fn\n", fnty);
+    spvbc_gen_printf(out, "%s\n%%main = OpFunction %%void None %%fn\n", fnty);
     for (size_t i = 0; i < m->nparams; ++i) {
-        tb_printf(out, "%s = OpFunctionParameter %s\n", m->param_ids[i], m->params[i]);
+        spvbc_gen_printf(out, "%s = OpFunctionParameter %s\n", m->param_ids[i], m->params[i]);
     }
-    tb_printf(out, "%%entry = OpLabel\n%s%s", tb_str(&m->vars), tb_str(&m->body));
+    spvbc_gen_printf(out, "%%entry = OpLabel\n%s%s", spvbc_gen_text_str(&m->vars),
+                     spvbc_gen_text_str(&m->body));
     if (bitcast_line && !global_line) {
-        tb_printf(out, "%s\n", bitcast_line);
+        spvbc_gen_printf(out, "%s\n", bitcast_line);
     }
-    tb_printf(out, "OpReturn\nOpFunctionEnd\n");
+    spvbc_gen_printf(out, "OpReturn\nOpFunctionEnd\n");
 }
 
 static void gmod_free(gmod *m)
 {
-    tb_free(&m->decls);
-    tb_free(&m->annots);
-    tb_free(&m->debug);
-    tb_free(&m->vars);
-    tb_free(&m->body);
+    spvbc_gen_text_free(&m->decls);
+    spvbc_gen_text_free(&m->annots);
+    spvbc_gen_text_free(&m->debug);
+    spvbc_gen_text_free(&m->vars);
+    spvbc_gen_text_free(&m->body);
 }
 
 /* ---- the model: the rules sheet, section 1 ------------------------------------------------ */
 
 typedef enum { R_OK, R_V0, R_V1, R_V2, R_V3, R_V8, R_V9, R_V10, R_V11, R_V12, R_V13, R_S7 } rule;
 
-static const char *const k_rule_id[] = {"OK",  "V0",  "V1",  "V2",  "V3",  "V8",
-                                        "V9",  "V10", "V11", "V12", "V13", "S7"};
+static const char *const k_rule_id[] = {"OK", "V0",  "V1",  "V2",  "V3",  "V8",
+                                        "V9", "V10", "V11", "V12", "V13", "S7"};
 
-/* The part of spirv-val's message each rule is reported with. */
+/* The part of spirv-val's message each rule is reported with (V1 has two spellings). */
+static const char *const k_rule_message[][2] = {
+    [R_V0] = {"cannot be a type", NULL},
+    [R_V1] = {"requires a type", "Expected input to have a type"},
+    [R_V2] = {"Expected Result Type to be a pointer or int or float vector or scalar type", NULL},
+    [R_V3] = {"Expected input to be a pointer or int or float vector or scalar", NULL},
+    [R_V8] = {"Expected input to be a pointer, int scalar or 32-bit int vector if Result Type is "
+              "pointer",
+              NULL},
+    [R_V9] = {"Pointer can only be converted to another pointer, int scalar or 32-bit int vector",
+              NULL},
+    [R_V10] = {"Expected input to be a pointer or int scalar if Result Type is pointer", NULL},
+    [R_V11] = {"Pointer can only be converted to another pointer or int scalar", NULL},
+    [R_V12] = {"Expected input to have the same total bit width as Result Type", NULL},
+    [R_V13] = {"8- or 16-bit types can only be used with width-only conversions", NULL},
+    [R_S7] = {"Specialization constant operation Bitcast requires Kernel capability", NULL},
+};
+
 static int message_matches(rule r, const char *msg)
 {
-    switch (r) {
-    case R_V0: return strstr(msg, "cannot be a type") != NULL;
-    case R_V1:
-        return strstr(msg, "requires a type") != NULL ||
-               strstr(msg, "Expected input to have a type") != NULL;
-    case R_V2:
-        return strstr(msg, "Expected Result Type to be a pointer or int or float vector or "
-                           "scalar type") != NULL;
-    case R_V3:
-        return strstr(msg, "Expected input to be a pointer or int or float vector or "
-                           "scalar") != NULL;
-    case R_V8:
-        return strstr(msg, "Expected input to be a pointer, int scalar or 32-bit int vector if "
-                           "Result Type is pointer") != NULL;
-    case R_V9:
-        return strstr(msg, "Pointer can only be converted to another pointer, int scalar or "
-                           "32-bit int vector") != NULL;
-    case R_V10:
-        return strstr(msg, "Expected input to be a pointer or int scalar if Result Type is "
-                           "pointer") != NULL;
-    case R_V11:
-        return strstr(msg, "Pointer can only be converted to another pointer or int "
-                           "scalar") != NULL;
-    case R_V12:
-        return strstr(msg, "Expected input to have the same total bit width as Result "
-                           "Type") != NULL;
-    case R_V13:
-        return strstr(msg, "8- or 16-bit types can only be used with width-only "
-                           "conversions") != NULL;
-    case R_S7:
-        return strstr(msg, "Specialization constant operation Bitcast requires Kernel "
-                           "capability") != NULL;
-    default: return 0;
+    if (r == R_OK || r > R_S7) return 0;
+    for (size_t i = 0; i < 2; ++i) {
+        const char *part = k_rule_message[r][i];
+        if (part != NULL && strstr(msg, part) != NULL) return 1;
     }
+    return 0;
 }
 
 static rule rule_from_id(const char *id)
@@ -591,9 +514,11 @@ enum {
     CAT_SPEC_KERNEL,
     CAT_COUNT
 };
-static const char *const k_cat_name[CAT_COUNT] = {
-    "numeric-kernel", "numeric-shader", "pointer-kernel", "pointer-psb64", "pointer-logical",
-    "bool", "operand-kind", "multi-bitcast", "spec-constant-shader", "spec-constant-kernel"};
+static const char *const k_cat_name[CAT_COUNT] = {"numeric-kernel",       "numeric-shader",
+                                                  "pointer-kernel",       "pointer-psb64",
+                                                  "pointer-logical",      "bool",
+                                                  "operand-kind",         "multi-bitcast",
+                                                  "spec-constant-shader", "spec-constant-kernel"};
 
 typedef struct cat_stats {
     size_t cases, skipped, errors_expected, passed, failed;
@@ -606,6 +531,7 @@ static int g_verbose;
 static const char *g_show; /* --show CATEGORY: print every module of that category */
 static size_t g_printed;
 
+/* The library's verdict, with the first error's rule in the model's terms. */
 typedef struct lib_verdict {
     spvbc_result parse;
     spvbc_result verdict;
@@ -617,46 +543,24 @@ typedef struct lib_verdict {
 
 static void library_verdict(const uint32_t *w, size_t n, lib_verdict *v)
 {
-    spvbc_context ctx = NULL;
-    spvbc_module mod = NULL;
-    memset(v, 0, sizeof *v);
-    v->parse = SPVBC_ERROR_OUT_OF_MEMORY;
-    if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) {
-        return;
-    }
-    v->parse = spvbc_module_parse(ctx, w, n, NULL, &mod);
-    if (v->parse == SPVBC_SUCCESS) {
-        v->verdict = spvbc_module_validate(mod, NULL, NULL);
-        v->first_error = R_OK;
-        for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
-            const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
-            size_t len = strlen(v->errors);
-            if (!d || d->severity != SPVBC_SEVERITY_ERROR) {
-                continue;
-            }
-            v->error_count++;
-            v->lowerable_count += d->lowerable != 0;
-            if (v->first_error == R_OK) {
-                v->first_error = rule_from_id(d->rule ? d->rule : "");
-                if (v->first_error == R_OK) {
-                    v->first_error = (rule)99; /* an unknown rule id */
-                }
-            }
-            snprintf(v->errors + len, sizeof v->errors - len, "%s[%s] %s", len ? "; " : "",
-                     d->rule ? d->rule : "?", d->message ? d->message : "");
+    spvbc_gen_verdict g;
+    spvbc_gen_library_verdict(w, n, &g);
+    v->parse = g.parse;
+    v->verdict = g.verdict;
+    v->error_count = g.error_count;
+    v->lowerable_count = g.lowerable_count;
+    v->first_error = R_OK;
+    if (g.error_count > 0) {
+        v->first_error = rule_from_id(g.first_rule);
+        if (v->first_error == R_OK) {
+            v->first_error = (rule)99; /* an unknown rule id */
         }
-        spvbc_module_destroy(mod);
-    } else if (spvbc_context_diagnostic_count(ctx) > 0) {
-        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
-        snprintf(v->errors, sizeof v->errors, "[%s] %s", d->rule ? d->rule : "?",
-                 d->message ? d->message : "");
     }
-    spvbc_context_destroy(ctx);
+    memcpy(v->errors, g.errors, sizeof v->errors);
 }
 
-static void print_failure(const char *what, int cat, const char *text, const uint32_t *w,
-                          size_t n, int env, const char *val_msg, const lib_verdict *lv,
-                          rule expected)
+static void print_failure(const char *what, int cat, const char *text, const uint32_t *w, size_t n,
+                          int env, const char *val_msg, const lib_verdict *lv, rule expected)
 {
     char *dis;
     fprintf(stderr, "FAIL [%s] %s\n  spirv-val: %s\n  library:   %s (%s)\n  model:     %s\n",
@@ -682,8 +586,8 @@ static lower_stats g_lower;
  * the library finds clean; an error not marked lowerable is refused and left alone.  Returns 0
  * if all holds.
  */
-static int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdict *lv,
-                          char *why, size_t why_size)
+static int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdict *lv, char *why,
+                          size_t why_size)
 {
     spvbc_context ctx = NULL;
     spvbc_module mod = NULL;
@@ -706,16 +610,20 @@ static int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdic
         /* Nothing to do, or something the library cannot fix: the module stays as it was. */
         size_t want_refused = lv->error_count - lv->lowerable_count;
         if (sum.rewritten != 0 && lv->lowerable_count == 0) {
-            snprintf(why, why_size, "lower rewrote %zu instructions, validate found nothing "
-                                    "lowerable", sum.rewritten);
+            snprintf(why, why_size,
+                     "lower rewrote %zu instructions, validate found nothing "
+                     "lowerable",
+                     sum.rewritten);
             rc = -1;
         } else if (lv->lowerable_count == 0 &&
                    (out_n != n || memcmp(out, w, n * sizeof(uint32_t)) != 0)) {
             snprintf(why, why_size, "lower changed a module with nothing to lower");
             rc = -1;
         } else if (sum.refused != want_refused) {
-            snprintf(why, why_size, "lower refused %zu, validate found %zu errors that are "
-                                    "not lowerable", sum.refused, want_refused);
+            snprintf(why, why_size,
+                     "lower refused %zu, validate found %zu errors that are "
+                     "not lowerable",
+                     sum.refused, want_refused);
             rc = -1;
         }
         if (rc == 0 && sum.rewritten) {
@@ -724,15 +632,18 @@ static int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdic
             lib_verdict again;
             g_lower.spirv_val_runs++;
             if (spvbc_gen_validate(out, out_n, env, msg, sizeof msg) == 0) {
-                snprintf(why, why_size, "spirv-val accepts an output that still holds %zu "
-                                        "refused bitcasts", sum.refused);
+                snprintf(why, why_size,
+                         "spirv-val accepts an output that still holds %zu "
+                         "refused bitcasts",
+                         sum.refused);
                 rc = -1;
             } else {
                 library_verdict(out, out_n, &again);
                 if (again.parse != SPVBC_SUCCESS || again.error_count != want_refused ||
                     again.lowerable_count != 0) {
-                    snprintf(why, why_size, "after lowering the library finds %zu errors (%zu "
-                                            "lowerable), expected the %zu refused ones",
+                    snprintf(why, why_size,
+                             "after lowering the library finds %zu errors (%zu "
+                             "lowerable), expected the %zu refused ones",
                              again.error_count, again.lowerable_count, want_refused);
                     rc = -1;
                 }
@@ -750,9 +661,10 @@ static int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdic
         lib_verdict again;
         g_lower.rewritten++;
         if (sum.rewritten != lv->lowerable_count || sum.refused != 0) {
-            snprintf(why, why_size, "lower rewrote %zu and refused %zu; validate found %zu "
-                                    "lowerable errors", sum.rewritten, sum.refused,
-                     lv->lowerable_count);
+            snprintf(why, why_size,
+                     "lower rewrote %zu and refused %zu; validate found %zu "
+                     "lowerable errors",
+                     sum.rewritten, sum.refused, lv->lowerable_count);
             rc = -1;
         } else {
             g_lower.spirv_val_runs++;
@@ -781,7 +693,7 @@ static int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdic
  * whether it is an OpSpecConstantOp at global scope. */
 static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line, rule expected)
 {
-    tbuf text = {0, 0, 0, 0}, twin = {0, 0, 0, 0};
+    spvbc_gen_text text = {0, 0, 0, 0}, twin = {0, 0, 0, 0};
     uint32_t *w = NULL, *tw = NULL;
     size_t n = 0, tn = 0;
     int env = spvbc_gen_universal_env(m->minor);
@@ -793,17 +705,18 @@ static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line
     write_module(m, bitcast_line, global_line, &text);
     write_module(m, NULL, global_line, &twin);
     cs->cases++;
-    if (text.failed || twin.failed || spvbc_gen_assemble(tb_str(&text), env, &w, &n) != 0 ||
-        spvbc_gen_assemble(tb_str(&twin), env, &tw, &tn) != 0) {
+    if (text.failed || twin.failed ||
+        spvbc_gen_assemble(spvbc_gen_text_str(&text), env, &w, &n) != 0 ||
+        spvbc_gen_assemble(spvbc_gen_text_str(&twin), env, &tw, &tn) != 0) {
         fprintf(stderr, "FAIL [%s] the generator wrote a module that does not assemble:\n%s\n",
-                k_cat_name[cat], tb_str(&text));
+                k_cat_name[cat], spvbc_gen_text_str(&text));
         cs->failed++;
         goto done;
     }
     if (spvbc_gen_validate(tw, tn, env, tmsg, sizeof tmsg) != 0) {
         if (g_verbose) {
             fprintf(stderr, "skip [%s] twin invalid: %s\n%s\n", k_cat_name[cat], tmsg,
-                    tb_str(&twin));
+                    spvbc_gen_text_str(&twin));
         }
         cs->skipped++;
         goto done;
@@ -813,29 +726,29 @@ static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line
     if (g_show && strcmp(g_show, k_cat_name[cat]) == 0) {
         printf("==== [%s] SPIR-V 1.%d, model %s, spirv-val: %s\n  library: %s\n%s", k_cat_name[cat],
                m->minor, k_rule_id[expected], val_ok ? "valid" : msg,
-               lv.errors[0] ? lv.errors : "no errors", tb_str(&text));
+               lv.errors[0] ? lv.errors : "no errors", spvbc_gen_text_str(&text));
     }
     if (expected != R_OK) {
         cs->errors_expected++;
     }
     cs->rule_hist[expected]++;
     if (lv.parse != SPVBC_SUCCESS) {
-        print_failure("spvbc_module_parse failed", cat, tb_str(&text), w, n, env, msg, &lv,
-                      expected);
+        print_failure("spvbc_module_parse failed", cat, spvbc_gen_text_str(&text), w, n, env, msg,
+                      &lv, expected);
         cs->failed++;
         goto done;
     }
     lib_error = lv.verdict == SPVBC_ERROR_VALIDATION_FAILED;
     if (lv.verdict != SPVBC_SUCCESS && !lib_error) {
-        print_failure("spvbc_module_validate returned an unexpected result", cat, tb_str(&text),
-                      w, n, env, msg, &lv, expected);
+        print_failure("spvbc_module_validate returned an unexpected result", cat,
+                      spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
         cs->failed++;
         goto done;
     }
     {
         char why[1400];
         if (check_lowering(w, n, env, &lv, why, sizeof why) != 0) {
-            print_failure(why, cat, tb_str(&text), w, n, env, msg, &lv, expected);
+            print_failure(why, cat, spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
             cs->failed++;
             goto done;
         }
@@ -844,15 +757,15 @@ static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line
         /* SPIRV-Tools 2023.1 does not check this form; compare against the model. */
         if (!val_ok && expected == R_OK) {
             print_failure("spirv-val rejects a spec-constant bitcast the model accepts", cat,
-                          tb_str(&text), w, n, env, msg, &lv, expected);
+                          spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
             cs->failed++;
         } else if (lib_error != (expected != R_OK)) {
             print_failure("library verdict differs from the current-SPIRV-Tools model", cat,
-                          tb_str(&text), w, n, env, msg, &lv, expected);
+                          spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
             cs->failed++;
         } else if (lib_error && lv.first_error != expected) {
-            print_failure("library rule differs from the model", cat, tb_str(&text), w, n, env,
-                          msg, &lv, expected);
+            print_failure("library rule differs from the model", cat, spvbc_gen_text_str(&text), w,
+                          n, env, msg, &lv, expected);
             cs->failed++;
         } else {
             cs->passed++;
@@ -861,17 +774,16 @@ static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line
         goto done;
     }
     if (lib_error == val_ok) {
-        print_failure("library and spirv-val disagree", cat, tb_str(&text), w, n, env, msg, &lv,
-                      expected);
+        print_failure("library and spirv-val disagree", cat, spvbc_gen_text_str(&text), w, n, env,
+                      msg, &lv, expected);
         cs->failed++;
-    } else if (val_ok != (expected == R_OK) ||
-               (!val_ok && !message_matches(expected, msg))) {
+    } else if (val_ok != (expected == R_OK) || (!val_ok && !message_matches(expected, msg))) {
         print_failure("the test's model of the rules disagrees with spirv-val", cat,
-                      tb_str(&text), w, n, env, msg, &lv, expected);
+                      spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
         cs->failed++;
     } else if (!val_ok && !message_matches(lv.first_error, msg)) {
         print_failure("the library's rule id does not map to spirv-val's message", cat,
-                      tb_str(&text), w, n, env, msg, &lv, expected);
+                      spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
         cs->failed++;
     } else {
         cs->passed++;
@@ -879,8 +791,8 @@ static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line
 done:
     free(w);
     free(tw);
-    tb_free(&text);
-    tb_free(&twin);
+    spvbc_gen_text_free(&text);
+    spvbc_gen_text_free(&twin);
 }
 
 /* ---- case generators -------------------------------------------------------------------- */
@@ -907,8 +819,7 @@ static int numeric_with_bits(const gmod *m, uint32_t bits, gtype *out)
             }
             for (size_t c = 0; c < (m->kernel ? 6u : 4u); ++c) {
                 if (w * k_counts[c] == bits && nc < 64) {
-                    cand[nc++] = num(k ? GT_FLOAT : GT_INT, w, k_counts[c],
-                                     m->kernel ? 0 : coin());
+                    cand[nc++] = num(k ? GT_FLOAT : GT_INT, w, k_counts[c], m->kernel ? 0 : coin());
                 }
             }
         }
@@ -934,8 +845,7 @@ static int numeric_with_opencl_size(const gmod *m, const gtype *t, gtype *out)
             for (size_t c = 0; c < (m->kernel ? 6u : 4u); ++c) {
                 uint32_t cb = w / 8 * (k_counts[c] == 3 ? 4 : k_counts[c]);
                 if (cb == bytes && nc < 64) {
-                    cand[nc++] = num(k ? GT_FLOAT : GT_INT, w, k_counts[c],
-                                     m->kernel ? 0 : coin());
+                    cand[nc++] = num(k ? GT_FLOAT : GT_INT, w, k_counts[c], m->kernel ? 0 : coin());
                 }
             }
         }
@@ -973,11 +883,31 @@ static void bitcast_text(gmod *m, const gtype *d, const char *operand, char *lin
     snprintf(line, size, "%%y = OpBitcast %s %s", dn, operand);
 }
 
+/* Runs `OpBitcast d s` in category `cat` on module `m` (an operand of type `s` made first),
+ * then frees `m`. */
+static void run_bitcast(int cat, gmod *m, const gtype *s, const gtype *d)
+{
+    char x[32], line[160];
+    make_value(m, s, x, sizeof x);
+    bitcast_text(m, d, x, line, sizeof line);
+    run_case(cat, m, line, 0, model(m, d, s));
+    gmod_free(m);
+}
+
+/* run_bitcast() with `a` and `b` as source and destination in a random order. */
+static void run_either_way(int cat, gmod *m, const gtype *a, const gtype *b)
+{
+    if (coin()) {
+        run_bitcast(cat, m, a, b);
+    } else {
+        run_bitcast(cat, m, b, a);
+    }
+}
+
 static void case_numeric(int kernel)
 {
     gmod m;
     gtype s, d;
-    char x[32], line[160];
     init_module(&m, kernel);
     s = random_numeric(&m);
     switch (rnd(3)) {
@@ -994,10 +924,7 @@ static void case_numeric(int kernel)
         break;
     default: d = random_numeric(&m); break;
     }
-    make_value(&m, &s, x, sizeof x);
-    bitcast_text(&m, &d, x, line, sizeof line);
-    run_case(kernel ? CAT_NUM_KERNEL : CAT_NUM_SHADER, &m, line, 0, model(&m, &d, &s));
-    gmod_free(&m);
+    run_bitcast(kernel ? CAT_NUM_KERNEL : CAT_NUM_SHADER, &m, &s, &d);
 }
 
 /* A partner for a pointer: another pointer, an int scalar/vector, a float. */
@@ -1006,9 +933,9 @@ static gtype pointer_partner(const gmod *m, int sc_choices[], int nsc)
     static const struct {
         gkind k;
         uint32_t w, c;
-    } opts[] = {{GT_INT, 32, 1}, {GT_INT, 64, 1}, {GT_INT, 16, 1}, {GT_INT, 8, 1},
-                {GT_INT, 32, 2}, {GT_INT, 32, 3}, {GT_INT, 32, 4}, {GT_INT, 16, 2},
-                {GT_INT, 16, 4}, {GT_INT, 8, 4},  {GT_INT, 64, 2}, {GT_FLOAT, 32, 1},
+    } opts[] = {{GT_INT, 32, 1},   {GT_INT, 64, 1},  {GT_INT, 16, 1}, {GT_INT, 8, 1},
+                {GT_INT, 32, 2},   {GT_INT, 32, 3},  {GT_INT, 32, 4}, {GT_INT, 16, 2},
+                {GT_INT, 16, 4},   {GT_INT, 8, 4},   {GT_INT, 64, 2}, {GT_FLOAT, 32, 1},
                 {GT_FLOAT, 64, 1}, {GT_FLOAT, 32, 2}};
     uint32_t r = rnd(20);
     if (r < 6) {
@@ -1025,8 +952,7 @@ static gtype pointer_partner(const gmod *m, int sc_choices[], int nsc)
 static void case_pointer(int cat)
 {
     gmod m;
-    gtype p, other, s, d;
-    char x[32], line[160];
+    gtype p, other;
     int scs[3];
     int nsc;
     init_module(&m, cat == CAT_PTR_KERNEL);
@@ -1051,24 +977,13 @@ static void case_pointer(int cat)
     }
     p = ptr(scs[rnd((uint32_t)(cat == CAT_PTR_PSB ? 2 : nsc))], random_numeric(&m));
     other = pointer_partner(&m, scs, nsc);
-    if (coin()) {
-        s = p;
-        d = other;
-    } else {
-        s = other;
-        d = p;
-    }
-    make_value(&m, &s, x, sizeof x);
-    bitcast_text(&m, &d, x, line, sizeof line);
-    run_case(cat, &m, line, 0, model(&m, &d, &s));
-    gmod_free(&m);
+    run_either_way(cat, &m, &p, &other);
 }
 
 static void case_bool(void)
 {
     gmod m;
-    gtype b, other, s, d;
-    char x[32], line[160];
+    gtype b, other;
     init_module(&m, coin());
     b = num(GT_BOOL, 0, k_counts[rnd(m.kernel ? 6 : 4)], 0);
     switch (rnd(3)) {
@@ -1079,17 +994,7 @@ static void case_bool(void)
         break;
     default: other = random_numeric(&m); break;
     }
-    if (coin()) {
-        s = b;
-        d = other;
-    } else {
-        s = other;
-        d = b;
-    }
-    make_value(&m, &s, x, sizeof x);
-    bitcast_text(&m, &d, x, line, sizeof line);
-    run_case(CAT_BOOL, &m, line, 0, model(&m, &d, &s));
-    gmod_free(&m);
+    run_either_way(CAT_BOOL, &m, &b, &other);
 }
 
 /* Operands that are not values: a type (V0), an OpString or a label (V1). */
@@ -1112,7 +1017,7 @@ static void case_operand_kind(void)
         expected = R_V0;
     } else if (r == 1) {
         snprintf(tn, sizeof tn, "%%str");
-        tb_printf(&m.debug, "%%str = OpString \"not a value\"\n");
+        spvbc_gen_printf(&m.debug, "%%str = OpString \"not a value\"\n");
         expected = R_V1;
     } else {
         snprintf(tn, sizeof tn, "%%entry");
@@ -1217,12 +1122,12 @@ static void case_spec(int kernel)
     ensure_type(&m, &d, dn, sizeof dn);
     new_id(&m, c, sizeof c, "c");
     if (s.kind == GT_BOOL) {
-        tb_printf(&m.decls, "%s = OpSpecConstantTrue %s\n", c, sn);
+        spvbc_gen_printf(&m.decls, "%s = OpSpecConstantTrue %s\n", c, sn);
     } else if (s.kind == GT_PTR || s.count > 1 || rnd(3) == 0) {
-        tb_printf(&m.decls, "%s = OpConstantNull %s\n", c, sn);
+        spvbc_gen_printf(&m.decls, "%s = OpConstantNull %s\n", c, sn);
     } else {
-        tb_printf(&m.decls, "%s = %s %s %u\n", c, coin() ? "OpSpecConstant" : "OpConstant", sn,
-                  1u + rnd(100));
+        spvbc_gen_printf(&m.decls, "%s = %s %s %u\n", c, coin() ? "OpSpecConstant" : "OpConstant",
+                         sn, 1u + rnd(100));
     }
     snprintf(line, sizeof line, "%%y = OpSpecConstantOp %s Bitcast %s", dn, c);
     expected = kernel ? model(&m, &d, &s) : R_S7;
@@ -1246,21 +1151,32 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--verbose") == 0) {
             g_verbose = 1;
         } else {
-            fprintf(stderr, "usage: %s [--seed N] [--scale N] [--show CATEGORY] [--verbose]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--seed N] [--scale N] [--show CATEGORY] [--verbose]\n",
+                    argv[0]);
             return 2;
         }
     }
     for (size_t rep = 0; rep < scale; ++rep) {
-        for (int i = 0; i < 500; ++i) case_numeric(1);
-        for (int i = 0; i < 500; ++i) case_numeric(0);
-        for (int i = 0; i < 300; ++i) case_pointer(CAT_PTR_KERNEL);
-        for (int i = 0; i < 250; ++i) case_pointer(CAT_PTR_PSB);
-        for (int i = 0; i < 200; ++i) case_pointer(CAT_PTR_LOGICAL);
-        for (int i = 0; i < 150; ++i) case_bool();
-        for (int i = 0; i < 30; ++i) case_operand_kind();
-        for (int i = 0; i < 200; ++i) case_multi();
-        for (int i = 0; i < 50; ++i) case_spec(0);
-        for (int i = 0; i < 400; ++i) case_spec(1);
+        for (int i = 0; i < 500; ++i)
+            case_numeric(1);
+        for (int i = 0; i < 500; ++i)
+            case_numeric(0);
+        for (int i = 0; i < 300; ++i)
+            case_pointer(CAT_PTR_KERNEL);
+        for (int i = 0; i < 250; ++i)
+            case_pointer(CAT_PTR_PSB);
+        for (int i = 0; i < 200; ++i)
+            case_pointer(CAT_PTR_LOGICAL);
+        for (int i = 0; i < 150; ++i)
+            case_bool();
+        for (int i = 0; i < 30; ++i)
+            case_operand_kind();
+        for (int i = 0; i < 200; ++i)
+            case_multi();
+        for (int i = 0; i < 50; ++i)
+            case_spec(0);
+        for (int i = 0; i < 400; ++i)
+            case_spec(1);
     }
     for (int c = 0; c < CAT_COUNT; ++c) {
         const cat_stats *s = &g_cat[c];
@@ -1273,8 +1189,7 @@ int main(int argc, char **argv)
         }
         printf("diff: %-21s %4zu cases, %3zu skipped (twin invalid), %4zu errors expected, "
                "%4zu passed, %zu failed;%s\n",
-               k_cat_name[c], s->cases, s->skipped, s->errors_expected, s->passed, s->failed,
-               hist);
+               k_cat_name[c], s->cases, s->skipped, s->errors_expected, s->passed, s->failed, hist);
         total += s->cases;
         skipped += s->skipped;
         passed += s->passed;

@@ -293,6 +293,54 @@ void ref_print_undefined(const char *prefix, const compare_stats *cs)
            cs->pad_other, cs->partial_defined_differ);
 }
 
+int ref_tally_compare(ref_tally *t, const char *label, const uint8_t *in, size_t sstride,
+                      const spvbc_type_desc *s, const uint8_t *out, size_t dstride,
+                      const spvbc_type_desc *d, spvbc_pad_policy pad, pair_class pc, int verbose)
+{
+    unsigned long long bad = ref_compare(label, in, sstride, s, out, dstride, d, pad, &t->cs);
+    if (bad != 0) {
+        printf("  FAIL %s: %llu lane(s) differ\n", label, bad);
+        ref_reasons_add(&t->failures, "lanes differ");
+        return 0;
+    }
+    if (verbose) printf("  ok   %s [%s]\n", label, ref_class_names[pc]);
+    return 1;
+}
+
+void ref_tally_pair(ref_tally *t, pair_class pc, int ok)
+{
+    t->pairs_run++;
+    t->class_run[pc]++;
+    if (ok) {
+        t->pairs_passed++;
+    } else {
+        t->pairs_failed++;
+    }
+}
+
+void ref_tally_print(const ref_tally *t, const char *prefix)
+{
+    char fl[512], lw[512];
+    ref_reasons_format(&t->failures, fl, sizeof fl);
+    ref_reasons_format(&t->cs.why, lw, sizeof lw);
+    printf("%s: by class:", prefix);
+    for (int c = 0; c < PC_NUM; ++c)
+        printf(" %s %u%s", ref_class_names[c], t->class_run[c], c + 1 < PC_NUM ? "," : "\n");
+    ref_print_undefined(prefix, &t->cs);
+    if (t->pairs_failed != 0) printf("%s: failures: %s; failing lanes: %s\n", prefix, fl, lw);
+}
+
+int ref_tally_summary(const ref_tally *t, const char *prefix, const char *desc, const char *runs)
+{
+    char sk[512];
+    ref_reasons_format(&t->skipped, sk, sizeof sk);
+    printf("%s: %s: %u pairs run (%s), %llu input values, %llu lanes compared: %u passed, %u "
+           "failed, %u skipped (%s)\n",
+           prefix, desc, t->pairs_run, runs, t->values, t->cs.lanes_compared, t->pairs_passed,
+           t->pairs_failed, t->pairs_skipped, sk);
+    return t->pairs_failed == 0 && t->pairs_run > 0 ? 0 : 1;
+}
+
 void ref_print_diagnostics(spvbc_context ctx)
 {
     for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {

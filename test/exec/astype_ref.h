@@ -85,6 +85,29 @@ unsigned long long ref_compare(const char *label, const uint8_t *in, size_t sstr
                                const spvbc_type_desc *d, spvbc_pad_policy pad, compare_stats *cs);
 void ref_print_undefined(const char *prefix, const compare_stats *cs);
 
+/* The running tally of a sweep over type pairs (the Vulkan and the OpenCL runner share it). */
+typedef struct ref_tally {
+    unsigned pairs_run, pairs_passed, pairs_failed, pairs_skipped;
+    unsigned class_run[PC_NUM];
+    unsigned long long values; /* input values run */
+    compare_stats cs;
+    reasons skipped, failures;
+} ref_tally;
+
+/* ref_compare() of one run of pair class `pc` into `t`: prints "FAIL <label>" and counts a
+ * failure when lanes differ (or "ok <label>" when `verbose`); returns 1 when all lanes match. */
+int ref_tally_compare(ref_tally *t, const char *label, const uint8_t *in, size_t sstride,
+                      const spvbc_type_desc *s, const uint8_t *out, size_t dstride,
+                      const spvbc_type_desc *d, spvbc_pad_policy pad, pair_class pc, int verbose);
+/* Counts one finished pair of class `pc` that passed (`ok`) or failed. */
+void ref_tally_pair(ref_tally *t, pair_class pc, int ok);
+/* Prints the per-class counts, the undefined lanes and (after a failure) the failure reasons,
+ * each line starting with `prefix`. */
+void ref_tally_print(const ref_tally *t, const char *prefix);
+/* Prints the summary line "<prefix>: <desc>: N pairs run (<runs>), ..." and returns the exit
+ * status: 0 when pairs ran and none failed, 1 otherwise. */
+int ref_tally_summary(const ref_tally *t, const char *prefix, const char *desc, const char *runs);
+
 /* Prints the context's diagnostics, indented. */
 void ref_print_diagnostics(spvbc_context ctx);
 /* Lowers `in` with the library under `pad`; returns 0 and a malloc'd copy of the result (and the

@@ -110,26 +110,17 @@ static int open_device(vkr_context **vk, char *desc, size_t desc_size)
 /* ---------------------------------------------------------------------------------------- */
 /* pairs */
 
-static int cmd_pairs(void)
+static int cmd_pairs(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
+    (void)dir;
     const vkr_features *f = vkr_get_features(vk);
     const int env = spvbc_gen_target_env(SPVBC_GEN_VULKAN);
     spvbc_type_desc types[MAX_TYPES];
     size_t nt = vulkan_types(types);
     static const spvbc_pad_policy pads[2] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO};
     static uint8_t in[ELEMS * MAX_STRIDE], out[ELEMS * MAX_STRIDE];
-    unsigned pairs_run = 0, pairs_passed = 0, pairs_failed = 0, pairs_skipped = 0;
-    unsigned class_run[PC_NUM] = {0};
-    unsigned long long values = 0;
-    compare_stats cs;
-    memset(&cs, 0, sizeof cs);
-    reasons skipped, failures;
-    memset(&skipped, 0, sizeof skipped);
-    memset(&failures, 0, sizeof failures);
+    ref_tally t;
+    memset(&t, 0, sizeof t);
 
     for (size_t i = 0; i < nt; ++i) {
         for (size_t j = 0; j < nt; ++j) {
@@ -142,8 +133,8 @@ static int cmd_pairs(void)
             const char *miss = missing_feature(f, s);
             if (miss == NULL) miss = missing_feature(f, d);
             if (miss != NULL) {
-                pairs_skipped++;
-                ref_reasons_add(&skipped, miss);
+                t.pairs_skipped++;
+                ref_reasons_add(&t.skipped, miss);
                 if (g_verbose) printf("  skip as_%s(%s): %s\n", dn, sn, miss);
                 continue;
             }
@@ -152,9 +143,9 @@ static int cmd_pairs(void)
             uint32_t *naive = assemble_pair(s, d, &nw);
             if (naive == NULL) {
                 printf("  FAIL as_%s(%s): the generator gave no module\n", dn, sn);
-                ref_reasons_add(&failures, "no naive module");
-                pairs_run++;
-                pairs_failed++;
+                ref_reasons_add(&t.failures, "no naive module");
+                t.pairs_run++;
+                t.pairs_failed++;
                 continue;
             }
             int naive_valid = spvbc_gen_validate(naive, nw, env, NULL, 0) == 0;
@@ -162,7 +153,7 @@ static int cmd_pairs(void)
             if (naive_valid != expect_valid) {
                 printf("  FAIL as_%s(%s): spirv-val says the naive module is %s\n", dn, sn,
                        naive_valid ? "valid" : "invalid");
-                ref_reasons_add(&failures, "naive module validity");
+                ref_reasons_add(&t.failures, "naive module validity");
                 pair_ok = 0;
             }
             size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
@@ -173,23 +164,23 @@ static int cmd_pairs(void)
                 size_t ln = 0, rewritten = 0;
                 if (ref_lower(naive, nw, pads[p], &low, &ln, &rewritten) != 0) {
                     printf("  FAIL %s: the library could not lower it\n", label);
-                    ref_reasons_add(&failures, "lowering failed");
+                    ref_reasons_add(&t.failures, "lowering failed");
                     pair_ok = 0;
                     break;
                 }
                 char vmsg[512];
                 if (spvbc_gen_validate(low, ln, env, vmsg, sizeof vmsg) != 0) {
                     printf("  FAIL %s: spirv-val rejects the lowered module: %s\n", label, vmsg);
-                    ref_reasons_add(&failures, "lowered module invalid");
+                    ref_reasons_add(&t.failures, "lowered module invalid");
                     pair_ok = 0;
                 } else if (expect_valid && (rewritten != 0 || ln != nw ||
                                             memcmp(low, naive, nw * sizeof *naive) != 0)) {
                     printf("  FAIL %s: a valid module was changed by lowering\n", label);
-                    ref_reasons_add(&failures, "valid module changed");
+                    ref_reasons_add(&t.failures, "valid module changed");
                     pair_ok = 0;
                 } else if (!expect_valid && rewritten != 1) {
                     printf("  FAIL %s: %zu bitcasts rewritten, 1 expected\n", label, rewritten);
-                    ref_reasons_add(&failures, "rewrite count");
+                    ref_reasons_add(&t.failures, "rewrite count");
                     pair_ok = 0;
                 }
                 if (!pair_ok) {
@@ -202,48 +193,23 @@ static int cmd_pairs(void)
                 vkr_status st = vkr_run(vk, low, ln, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
                                         dstride * ELEMS, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
                 free(low);
-                values += ELEMS;
+                t.values += ELEMS;
                 if (st != VKR_OK) {
                     printf("  FAIL %s: %s\n", label, msg);
-                    ref_reasons_add(&failures, rr.stage != NULL ? rr.stage : "vkr_run");
+                    ref_reasons_add(&t.failures, rr.stage != NULL ? rr.stage : "vkr_run");
                     pair_ok = 0;
                     break;
                 }
-                unsigned long long bad =
-                    ref_compare(label, in, sstride, s, out, dstride, d, pads[p], &cs);
-                if (bad != 0) {
-                    printf("  FAIL %s: %llu lane(s) differ\n", label, bad);
-                    ref_reasons_add(&failures, "lanes differ");
+                if (!ref_tally_compare(&t, label, in, sstride, s, out, dstride, d, pads[p], pc,
+                                       g_verbose))
                     pair_ok = 0;
-                } else if (g_verbose) {
-                    printf("  ok   %s [%s]\n", label, ref_class_names[pc]);
-                }
             }
             free(naive);
-            pairs_run++;
-            class_run[pc]++;
-            if (pair_ok) {
-                pairs_passed++;
-            } else {
-                pairs_failed++;
-            }
+            ref_tally_pair(&t, pc, pair_ok);
         }
     }
-    char sk[512], fl[512], lw[512];
-    ref_reasons_format(&skipped, sk, sizeof sk);
-    ref_reasons_format(&failures, fl, sizeof fl);
-    ref_reasons_format(&cs.why, lw, sizeof lw);
-    printf("exec: by class:");
-    for (int c = 0; c < PC_NUM; ++c)
-        printf(" %s %u%s", ref_class_names[c], class_run[c], c + 1 < PC_NUM ? "," : "\n");
-    ref_print_undefined("exec", &cs);
-    if (pairs_failed != 0) printf("exec: failures: %s; failing lanes: %s\n", fl, lw);
-    printf("exec: %s: %u pairs run (2 policies), %llu input values, %llu lanes compared: %u "
-           "passed, %u failed, %u skipped (%s)\n",
-           desc, pairs_run, values, cs.lanes_compared, pairs_passed, pairs_failed, pairs_skipped,
-           sk);
-    vkr_destroy(vk);
-    return pairs_failed == 0 && pairs_run > 0 ? 0 : 1;
+    ref_tally_print(&t, "exec");
+    return ref_tally_summary(&t, "exec", desc, "2 policies");
 }
 
 /* Lowers (pad undef) and validates `words`; runs them; returns 0 on success. */
@@ -295,12 +261,8 @@ static int check_u32(const char *label, const uint32_t *got, const uint32_t *wan
     return 0;
 }
 
-static int cmd_seeds(const char *dir)
+static int cmd_seeds(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
     int failed = 0, run = 0;
     static uint32_t in[ELEMS * 8], out[ELEMS * 8], want[ELEMS * 8];
     size_t n = 0;
@@ -382,19 +344,14 @@ static int cmd_seeds(const char *dir)
 
     printf("exec: %s: %d seed examples run: %d passed, %d failed\n", desc, run, run - failed,
            failed);
-    vkr_destroy(vk);
     return failed == 0 ? 0 : 1;
 }
 
 /* ---------------------------------------------------------------------------------------- */
 /* motivating: the unlowered module against the driver */
 
-static int cmd_motivating(const char *dir)
+static int cmd_motivating(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
     int failed = 0;
     static uint32_t in[ELEMS * 4], out[ELEMS * 4];
     for (size_t e = 0; e < ELEMS * 4; ++e)
@@ -460,19 +417,15 @@ static int cmd_motivating(const char *dir)
         free(cases[c].words);
     }
     printf("exec: %s: motivating example: %s\n", desc, failed == 0 ? "as expected" : "FAILED");
-    vkr_destroy(vk);
     return failed == 0 ? 0 : 1;
 }
 
 /* ---------------------------------------------------------------------------------------- */
 /* unlowered: a survey of the driver on every invalid naive module */
 
-static int cmd_unlowered(void)
+static int cmd_unlowered(vkr_context *vk, const char *desc, const char *dir)
 {
-    vkr_context *vk = NULL;
-    char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
-    if (rc != 0) return rc;
+    (void)dir;
     const vkr_features *f = vkr_get_features(vk);
     spvbc_type_desc types[MAX_TYPES];
     size_t nt = vulkan_types(types);
@@ -546,7 +499,6 @@ static int cmd_unlowered(void)
     printf("exec: %s: %u invalid naive modules tried: %u accepted by the driver (%u with the "
            "defined lanes right, %u wrong), %u rejected\n",
            desc, tried, accepted, right, wrong, tried - accepted);
-    vkr_destroy(vk);
     return runner_errors == 0 ? 0 : 1;
 }
 
@@ -556,11 +508,21 @@ int main(int argc, char **argv)
     const char *cmd = argc > 1 ? argv[1] : "pairs";
     for (int i = 2; i < argc; ++i)
         if (strcmp(argv[i], "-v") == 0) g_verbose = 1;
-    if (strcmp(cmd, "pairs") == 0) return cmd_pairs();
-    if (strcmp(cmd, "seeds") == 0 && argc > 2) return cmd_seeds(argv[2]);
-    if (strcmp(cmd, "motivating") == 0 && argc > 2) return cmd_motivating(argv[2]);
-    if (strcmp(cmd, "unlowered") == 0) return cmd_unlowered();
-    fprintf(stderr, "usage: %s pairs [-v] | seeds <dir> | motivating <dir> | unlowered [-v]\n",
-            argv[0]);
-    return 2;
+    int (*run)(vkr_context *, const char *, const char *) = NULL;
+    if (strcmp(cmd, "pairs") == 0) run = cmd_pairs;
+    if (strcmp(cmd, "seeds") == 0 && argc > 2) run = cmd_seeds;
+    if (strcmp(cmd, "motivating") == 0 && argc > 2) run = cmd_motivating;
+    if (strcmp(cmd, "unlowered") == 0) run = cmd_unlowered;
+    if (run == NULL) {
+        fprintf(stderr, "usage: %s pairs [-v] | seeds <dir> | motivating <dir> | unlowered [-v]\n",
+                argv[0]);
+        return 2;
+    }
+    vkr_context *vk = NULL;
+    char desc[512];
+    int rc = open_device(&vk, desc, sizeof desc);
+    if (rc != 0) return rc;
+    rc = run(vk, desc, argc > 2 ? argv[2] : NULL);
+    vkr_destroy(vk);
+    return rc;
 }

@@ -265,14 +265,10 @@ int main(int argc, char **argv)
     char spv_path[1024], bc_path[1024];
     (void)snprintf(spv_path, sizeof spv_path, "%s/astype.spv", dir);
     (void)snprintf(bc_path, sizeof bc_path, "%s/astype.bc", dir);
-    unsigned pairs_run = 0, pairs_passed = 0, pairs_failed = 0, pairs_skipped = 0, runs = 0;
-    unsigned class_run[PC_NUM] = {0}, class_seen[PC_NUM] = {0}, sampled_out = 0;
-    unsigned long long values = 0;
-    compare_stats cs;
-    memset(&cs, 0, sizeof cs);
-    reasons skipped, failures;
-    memset(&skipped, 0, sizeof skipped);
-    memset(&failures, 0, sizeof failures);
+    ref_tally t;
+    memset(&t, 0, sizeof t);
+    unsigned runs = 0;
+    unsigned class_seen[PC_NUM] = {0}, sampled_out = 0;
 
     for (size_t i = 0; i < nt; ++i) {
         for (size_t j = 0; j < nt; ++j) {
@@ -292,8 +288,8 @@ int main(int argc, char **argv)
             const char *miss = missing_feature(&env, s);
             if (miss == NULL) miss = missing_feature(&env, d);
             if (miss != NULL) {
-                pairs_skipped++;
-                ref_reasons_add(&skipped, miss);
+                t.pairs_skipped++;
+                ref_reasons_add(&t.skipped, miss);
                 continue;
             }
             int ok = 1;
@@ -302,7 +298,7 @@ int main(int argc, char **argv)
             size_t nw = 0;
             if (text == NULL || spvbc_gen_assemble(text, tenv, &naive, &nw) != 0) {
                 printf("  FAIL as_%s(%s): no naive module\n", dn, sn);
-                ref_reasons_add(&failures, "no naive module");
+                ref_reasons_add(&t.failures, "no naive module");
                 ok = 0;
             }
             free(text);
@@ -317,13 +313,13 @@ int main(int argc, char **argv)
                 char vmsg[512];
                 if (ref_lower(naive, nw, pad, &low, &ln, &rewritten) != 0) {
                     printf("  FAIL %s: the library could not lower it\n", label);
-                    ref_reasons_add(&failures, "lowering failed");
+                    ref_reasons_add(&t.failures, "lowering failed");
                     ok = 0;
                     break;
                 }
                 if (spvbc_gen_validate(low, ln, tenv, vmsg, sizeof vmsg) != 0) {
                     printf("  FAIL %s: spirv-val rejects the lowered module: %s\n", label, vmsg);
-                    ref_reasons_add(&failures, "lowered module invalid");
+                    ref_reasons_add(&t.failures, "lowered module invalid");
                     free(low);
                     ok = 0;
                     break;
@@ -332,62 +328,42 @@ int main(int argc, char **argv)
                 free(low);
                 if (wrote != 0 || reverse_translate(llvm_spirv, spv_path, bc_path) != 0) {
                     printf("  FAIL %s: llvm-spirv -r failed\n", label);
-                    ref_reasons_add(&failures, "llvm-spirv -r");
+                    ref_reasons_add(&t.failures, "llvm-spirv -r");
                     ok = 0;
                     break;
                 }
                 size_t bc_size = 0;
                 unsigned char *bc = read_file(bc_path, &bc_size);
                 if (bc == NULL) {
-                    ref_reasons_add(&failures, "no bitcode");
+                    ref_reasons_add(&t.failures, "no bitcode");
                     ok = 0;
                     break;
                 }
                 ref_make_inputs(env.in, s, d, sstride,
                                 0x0c1000000ull + i * 131u + j * 7u + (unsigned)p);
                 memset(env.out, REF_OUT_FILL, REF_ELEMS * dstride);
-                int r = run_spir(&env, label, bc, bc_size, s, d, sstride, dstride, &failures);
+                int r = run_spir(&env, label, bc, bc_size, s, d, sstride, dstride, &t.failures);
                 free(bc);
                 runs++;
-                values += REF_ELEMS;
+                t.values += REF_ELEMS;
                 if (r != 0) {
                     ok = 0;
                     break;
                 }
-                unsigned long long bad =
-                    ref_compare(label, env.in, sstride, s, env.out, dstride, d, pad, &cs);
-                if (bad != 0) {
-                    printf("  FAIL %s: %llu lane(s) differ\n", label, bad);
-                    ref_reasons_add(&failures, "lanes differ");
+                if (!ref_tally_compare(&t, label, env.in, sstride, s, env.out, dstride, d, pad, pc,
+                                       g_verbose))
                     ok = 0;
-                } else if (g_verbose) {
-                    printf("  ok   %s [%s]\n", label, ref_class_names[pc]);
-                }
             }
             free(naive);
-            pairs_run++;
-            class_run[pc]++;
-            if (ok) {
-                pairs_passed++;
-            } else {
-                pairs_failed++;
-            }
+            ref_tally_pair(&t, pc, ok);
         }
     }
-    char sk[512], fl[512], lw[512];
-    ref_reasons_format(&skipped, sk, sizeof sk);
-    ref_reasons_format(&failures, fl, sizeof fl);
-    ref_reasons_format(&cs.why, lw, sizeof lw);
-    printf("opencl: by class:");
-    for (int c = 0; c < PC_NUM; ++c)
-        printf(" %s %u%s", ref_class_names[c], class_run[c], c + 1 < PC_NUM ? "," : "\n");
-    ref_print_undefined("opencl", &cs);
-    if (pairs_failed != 0) printf("opencl: failures: %s; failing lanes: %s\n", fl, lw);
+    ref_tally_print(&t, "opencl");
     if (!all) printf("opencl: sample: %u pairs not run (--all runs every pair)\n", sampled_out);
-    printf("opencl: %s: %u pairs run (%u runs: 3-component sources under both pad policies), "
-           "%llu input values, %llu lanes compared: %u passed, %u failed, %u skipped (%s)\n",
-           env.desc, pairs_run, runs, values, cs.lanes_compared, pairs_passed, pairs_failed,
-           pairs_skipped, sk);
+    char runs_note[96];
+    (void)snprintf(runs_note, sizeof runs_note,
+                   "%u runs: 3-component sources under both pad policies", runs);
+    int status = ref_tally_summary(&t, "opencl", env.desc, runs_note);
     close_pocl(&env);
-    return pairs_failed == 0 && pairs_run > 0 ? 0 : 1;
+    return status;
 }

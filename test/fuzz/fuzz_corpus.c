@@ -52,7 +52,8 @@ static void write_variants(const char *base, const mb *b, uint32_t gen, int both
     snprintf(name, sizeof name, "%s-g%x", base, gen);
     write_mb(name, &c);
     if (both) {
-        for (size_t i = 0; i < c.n; ++i) c.w[i] = mb_bswap(c.w[i]);
+        for (size_t i = 0; i < c.n; ++i)
+            c.w[i] = mb_bswap(c.w[i]);
         snprintf(name, sizeof name, "%s-g%x-swapped", base, gen);
         write_mb(name, &c);
     }
@@ -76,8 +77,8 @@ static void naive_kernels(void)
                 if (!text) continue;
                 uint32_t *w = NULL;
                 size_t n = 0;
-                if (spvbc_gen_assemble(text, spvbc_gen_target_env((spvbc_gen_flavour)fl), &w,
-                                       &n) == 0) {
+                if (spvbc_gen_assemble(text, spvbc_gen_target_env((spvbc_gen_flavour)fl), &w, &n) ==
+                    0) {
                     char a[32], b[32], name[128];
                     spvbc_gen_type_name(&t[i], a, sizeof a);
                     spvbc_gen_type_name(&t[j], b, sizeof b);
@@ -100,7 +101,8 @@ static void samples(void)
     char base[64];
     for (int s = 0; mb_sample_module(s, &b); ++s) {
         snprintf(base, sizeof base, "sample%d", s);
-        for (size_t g = 0; g < sizeof gens / sizeof gens[0]; ++g) write_variants(base, &b, gens[g], g < 3);
+        for (size_t g = 0; g < sizeof gens / sizeof gens[0]; ++g)
+            write_variants(base, &b, gens[g], g < 3);
     }
     /* Many bitcasts in one module. */
     sm_cast_module(&b, 0, 0x00010000u, SM_F32(4), SM_F32(3), 64);
@@ -173,20 +175,15 @@ static void spec_constants(void)
         uint32_t v3 = sm_spec_splat(&s, f3, c, 3), v4 = sm_spec_splat(&s, f4, c, 4);
         sm_spec_bitcast(&s, i4, v3);
         sm_spec_bitcast(&s, f3, v4);
-        sm_spec_bitcast(&s, f3, sm_spec_splat(&s, i4, sm_spec_const(&s, sm_type(&s, SM_I32(1)), 5), 4));
+        sm_spec_bitcast(&s, f3,
+                        sm_spec_splat(&s, i4, sm_spec_const(&s, sm_type(&s, SM_I32(1)), 5), 4));
         sm_finish(&s, &b);
         write_variants(shader ? "spec-shader" : "spec-kernel", &b, shader ? 0x100 : 0x10, 0);
     }
     /* Raw: float3 spec composite, bitcast to int4 before OpTypeVector float 4 is declared. */
     enum { FN = 1, VOID, FNTY, F, F3, I, I4, C, V3, R, F4, N4, LABEL, BOUND };
-    b.n = 0;
-    mb_header(&b, 0x00010000u, BOUND);
-    MB(&b, SpvOpCapability, SpvCapabilityKernel);
-    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    mb_entry(&b, SpvExecutionModelKernel, FN, "k");
-    MB(&b, SpvOpTypeVoid, VOID);
-    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    mb_kernel_head(&b, 0x00010000u, BOUND, FN);
+    mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeFloat, F, 32);
     MB(&b, SpvOpTypeVector, F3, F, 3);
     MB(&b, SpvOpTypeInt, I, 32, 0);
@@ -196,10 +193,8 @@ static void spec_constants(void)
     MB(&b, SpvOpSpecConstantOp, I4, R, SpvOpBitcast, V3);
     MB(&b, SpvOpTypeVector, F4, F, 4);
     MB(&b, SpvOpConstantNull, F3, N4);
-    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-    MB(&b, SpvOpLabel, LABEL);
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
+    mb_fn_end(&b);
     write_variants("spec-late-vec4", &b, 0, 0);
     write_variants("spec-late-vec4", &b, 0x200, 0);
     mb_free(&b);
@@ -213,14 +208,11 @@ static void small_types(void)
         sm s;
         sm_init(&s, 1, 0x00010500u);
         s.storage_only_small = storage_only;
-        uint32_t c4 = sm_type(&s, SM_I8(4)), i1 = sm_type(&s, SM_I32(1));
-        uint32_t h2 = sm_type(&s, SM_F16(2)), s3 = sm_type(&s, SM_I16(3));
-        uint32_t h4 = sm_type(&s, SM_F16(4)), f2 = sm_type(&s, SM_F32(2));
-        sm_begin(&s);
-        sm_bitcast(&s, i1, sm_undef(&s, c4));
-        sm_bitcast(&s, i1, sm_undef(&s, h2));
-        sm_bitcast(&s, h4, sm_undef(&s, s3));
-        sm_bitcast(&s, f2, sm_undef(&s, h4));
+        const spvbc_type_desc casts[][2] = {{SM_I8(4), SM_I32(1)},
+                                            {SM_F16(2), SM_I32(1)},
+                                            {SM_I16(3), SM_F16(4)},
+                                            {SM_F16(4), SM_F32(2)}};
+        sm_casts(&s, casts, 4);
         sm_finish(&s, &b);
         write_variants(storage_only ? "small-storage-only" : "small-arith", &b, 0x10, 0);
     }
@@ -233,36 +225,20 @@ static void nested(void)
     mb b = {0};
     enum { FN = 1, VOID, FNTY, C8, I32, LEN, LABEL, X, R, UL, FIRST };
     const uint32_t depth = 60;
-    b.n = 0;
-    mb_header(&b, 0x00010000u, FIRST + depth + 1);
-    MB(&b, SpvOpCapability, SpvCapabilityKernel);
-    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(&b, SpvOpCapability, SpvCapabilityInt8);
-    MB(&b, SpvOpCapability, SpvCapabilityInt64);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    mb_entry(&b, SpvExecutionModelKernel, FN, "k");
-    MB(&b, SpvOpTypeVoid, VOID);
-    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    static const uint32_t caps[] = {SpvCapabilityInt8, SpvCapabilityInt64};
+    mb_kernel_head_caps(&b, 0x00010000u, FIRST + depth + 1, FN, caps, 2);
+    mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeInt, C8, 8, 0);
     MB(&b, SpvOpTypeInt, I32, 32, 0);
     MB(&b, SpvOpTypeInt, UL, 64, 0);
     MB(&b, SpvOpConstant, I32, LEN, 2);
-    uint32_t prev = C8;
-    for (uint32_t d = 0; d < depth; ++d) {
-        uint32_t id = FIRST + d;
-        if (d % 3 == 0) MB(&b, SpvOpTypeArray, id, prev, LEN);
-        else if (d % 3 == 1) MB(&b, SpvOpTypeStruct, id, prev, C8);
-        else MB(&b, SpvOpTypePointer, id, SpvStorageClassCrossWorkgroup, prev);
-        prev = id;
-    }
+    uint32_t prev = mb_type_chain(&b, FIRST, depth, C8, LEN, SpvStorageClassCrossWorkgroup);
     uint32_t ptr = FIRST + depth;
     MB(&b, SpvOpTypePointer, ptr, SpvStorageClassCrossWorkgroup, prev);
-    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-    MB(&b, SpvOpLabel, LABEL);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
     MB(&b, SpvOpUndef, ptr, X);
     MB(&b, SpvOpBitcast, UL, R, X);
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_end(&b);
     write_variants("nested60", &b, 0, 0);
     mb_free(&b);
 }
@@ -274,12 +250,12 @@ static void malformed(void)
     if (!mb_sample_module(0, &b)) return;
     const size_t n = b.n;
     mb c = {0};
-#define VARIANT(name, edit)                                                                   \
-    do {                                                                                      \
-        c.n = 0;                                                                              \
-        mb_append(&c, &b);                                                                    \
-        edit;                                                                                 \
-        write_mb(name, &c);                                                                   \
+#define VARIANT(name, edit)                                                                        \
+    do {                                                                                           \
+        c.n = 0;                                                                                   \
+        mb_append(&c, &b);                                                                         \
+        edit;                                                                                      \
+        write_mb(name, &c);                                                                        \
     } while (0)
     VARIANT("bad-magic", c.w[0] = 0xDEADBEEFu);
     VARIANT("bad-version", c.w[1] = 0x00010700u);
@@ -310,18 +286,19 @@ static void plans(void)
             for (uint8_t cs = 0; cs < 6; ++cs)
                 for (uint8_t cd = 0; cd < 6; ++cd) {
                     if ((cs != 2 && cd != 2) && (cs + cd + a + b) % 5 != 0) continue;
-                    uint8_t in[12] = {kinds[a][0], kinds[a][1], cs, 1,
-                                      kinds[b][0], kinds[b][1], cd, 0,
-                                      0, (uint8_t)(k % 3), 0, (uint8_t)k};
+                    uint8_t in[12] = {kinds[a][0], kinds[a][1],      cs, 1,
+                                      kinds[b][0], kinds[b][1],      cd, 0,
+                                      0,           (uint8_t)(k % 3), 0,  (uint8_t)k};
                     char name[64];
                     snprintf(name, sizeof name, "plan-%03u", k++);
                     write_bytes(name, in, sizeof in);
                 }
     /* bool, void, bad widths and counts, an out-of-range pad, missing features */
-    const uint8_t odd[][11] = {{2, 2, 0, 0, 1, 2, 0, 0, 0, 0, 0}, {3, 2, 0, 0, 1, 2, 0, 0, 0, 0, 0},
-                               {0, 8, 1, 0, 1, 2, 1, 0, 0, 0, 0}, {0, 2, 11, 0, 1, 2, 3, 0, 0, 0, 0},
-                               {1, 2, 3, 0, 1, 2, 2, 0, 0, 3, 0}, {1, 3, 0, 0, 0, 2, 1, 0, 1, 0, 0},
-                               {6, 2, 0, 0, 7, 2, 0, 0, 0, 0, 1}, {1, 2, 2, 0, 1, 2, 3, 0, 0x40, 2, 0}};
+    const uint8_t odd[][11] = {
+        {2, 2, 0, 0, 1, 2, 0, 0, 0, 0, 0}, {3, 2, 0, 0, 1, 2, 0, 0, 0, 0, 0},
+        {0, 8, 1, 0, 1, 2, 1, 0, 0, 0, 0}, {0, 2, 11, 0, 1, 2, 3, 0, 0, 0, 0},
+        {1, 2, 3, 0, 1, 2, 2, 0, 0, 3, 0}, {1, 3, 0, 0, 0, 2, 1, 0, 1, 0, 0},
+        {6, 2, 0, 0, 7, 2, 0, 0, 0, 0, 1}, {1, 2, 2, 0, 1, 2, 3, 0, 0x40, 2, 0}};
     for (size_t i = 0; i < sizeof odd / sizeof odd[0]; ++i) {
         char name[64];
         snprintf(name, sizeof name, "plan-odd-%zu", i);

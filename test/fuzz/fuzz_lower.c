@@ -11,21 +11,7 @@
  *   - validate on the output reports errors at exactly the refused and skipped bitcasts;
  *   - if SPIRV-Tools accepts the input, it accepts the output (SPVBC_FUZZ_SPIRV_VAL).
  */
-#include "fuzz_common.h"
-
-typedef struct collect {
-    const uint32_t *expect;
-    size_t n, at;
-    int mismatch;
-} collect;
-
-static int collect_fn(void *user, const uint32_t *words, size_t count)
-{
-    collect *c = (collect *)user;
-    if (c->at + count > c->n || memcmp(c->expect + c->at, words, count * 4) != 0) c->mismatch = 1;
-    c->at += count;
-    return 0;
-}
+#include "fuzz_harness.h"
 
 static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_info *info,
                        const uint32_t *h, size_t n, spvbc_pad_policy pad, uint32_t classes,
@@ -71,8 +57,8 @@ static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_inf
     } else {
         FUZZ_CHECK(out[3] == ls.new_id_bound, "output bound");
     }
-    collect c = {out, out_n, 0, 0};
-    FUZZ_CHECK(spvbc_module_write(m, collect_fn, &c) == SPVBC_SUCCESS, "write");
+    fuzz_collect c = {out, out_n, 0, 0};
+    FUZZ_CHECK(spvbc_module_write(m, fuzz_collect_fn, &c) == SPVBC_SUCCESS, "write");
     FUZZ_CHECK(!c.mismatch && c.at == out_n, "write streams what get_words returns");
 
     uint32_t *first = (uint32_t *)malloc(out_n * 4);
@@ -141,36 +127,18 @@ static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_inf
 
 int spvbc_fuzz_lower(const uint8_t *data, size_t size)
 {
-    if (size % 4 != 0 || size < 20) return 0;
-    const uint32_t bits = fuzz_option_bits(data, size);
-    const size_t n = size / 4;
-    uint32_t *w = fuzz_words(data, size);
-    int swapped;
-    uint32_t *h = fuzz_host_words(w, n, &swapped);
-    spvbc_context ctx;
-    FUZZ_CHECK(spvbc_context_create(NULL, &ctx) == SPVBC_SUCCESS, "context");
-    spvbc_module m = NULL;
-    if (fuzz_parse_module(ctx, w, n, bits, &m) != SPVBC_SUCCESS) {
-        spvbc_context_destroy(ctx);
-        free(w);
-        free(h);
-        return 0;
-    }
-    spvbc_module_info info;
-    FUZZ_CHECK(spvbc_module_get_info(m, &info) == SPVBC_SUCCESS, "info");
+    fuzz_input in;
+    if (!fuzz_input_open(&in, data, size)) return 0;
     int input_valid = -1;
 #ifdef SPVBC_FUZZ_SPIRV_VAL
-    if (n <= 4096) input_valid = spvbc_fuzz_spirv_val(h, n, NULL, 0);
+    if (in.n <= 4096) input_valid = spvbc_fuzz_spirv_val(in.h, in.n, NULL, 0);
 #endif
     /* classes: 0 (all) or a subset from the option bits */
-    const uint32_t classes = ((bits >> 8) & 0xFu) << SPVBC_ASTYPE_4_TO_3;
+    const uint32_t classes = ((in.bits >> 8) & 0xFu) << SPVBC_ASTYPE_4_TO_3;
     for (int pad = 0; pad < 3; ++pad)
-        lower_once(ctx, m, &info, h, n, (spvbc_pad_policy)pad, classes, input_valid,
-                   fuzz_parse_options(bits).max_id_bound);
-    spvbc_module_destroy(m);
-    spvbc_context_destroy(ctx);
-    free(w);
-    free(h);
+        lower_once(in.ctx, in.m, &in.info, in.h, in.n, (spvbc_pad_policy)pad, classes, input_valid,
+                   fuzz_parse_options(in.bits).max_id_bound);
+    fuzz_input_close(&in);
     return 0;
 }
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz_common.h"
+#include "fuzz_harness.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
@@ -48,7 +48,7 @@ typedef struct mod {
     uint32_t ids[MAX_WORDS]; /* result ids seen */
     uint32_t types[MAX_WORDS];
     size_t nids, ntypes;
-    size_t first_fn;         /* index into inst of the first OpFunction, or ninst */
+    size_t first_fn; /* index into inst of the first OpFunction, or ninst */
     int swapped;
 } mod;
 
@@ -102,9 +102,9 @@ static uint32_t some_type(mod *m, rng *r)
 
 static uint32_t interesting(rng *r)
 {
-    static const uint32_t v[] = {0,  1,  2,  3,  4,  5,   7,          8,          15,
-                                 16, 17, 24, 32, 64, 128, 0xFFFFFFFFu, 0x7FFFFFFFu, 124,
-                                 79, 52, 0x00010500u, 0x00010400u, 5349, 12};
+    static const uint32_t v[] = {
+        0,  1,  2,   3,           4,           5,   7,  8,  15,          16,          17,   24,
+        32, 64, 128, 0xFFFFFFFFu, 0x7FFFFFFFu, 124, 79, 52, 0x00010500u, 0x00010400u, 5349, 12};
     return v[below(r, sizeof v / sizeof v[0])];
 }
 
@@ -163,15 +163,15 @@ static void mutate_structure(mod *m, rng *r)
         if (wc >= 2) {
             size_t k = off + 1 + below(r, wc - 1);
             uint32_t how = below(r, 4);
-            m->w[k] = how == 0 ? some_id(m, r)
-                    : how == 1 ? m->w[k] + (below(r, 2) ? 1u : (uint32_t)-1)
-                    : how == 2 ? some_type(m, r)
-                               : interesting(r);
+            m->w[k] = how == 0   ? some_id(m, r)
+                      : how == 1 ? m->w[k] + (below(r, 2) ? 1u : (uint32_t)-1)
+                      : how == 2 ? some_type(m, r)
+                                 : interesting(r);
         }
         break;
     case 3: { /* an opcode */
-        static const uint16_t ops[] = {124, 124, 124, 79, 52, 23, 21, 22, 32, 39, 28, 30,
-                                       46, 1,   43,  44, 51, 50, 8,  17, 10, 0,  0xFFFF};
+        static const uint16_t ops[] = {124, 124, 124, 79, 52, 23, 21, 22, 32, 39, 28,    30,
+                                       46,  1,   43,  44, 51, 50, 8,  17, 10, 0,  0xFFFF};
         if (m->ninst) m->w[off] = (m->w[off] & 0xFFFF0000u) | ops[below(r, sizeof ops / 2)];
         break;
     }
@@ -299,8 +299,8 @@ static void mutate_structure(mod *m, rng *r)
         break;
     }
     case 11: { /* header */
-        static const uint32_t versions[] = {0x00010000u, 0x00010300u, 0x00010400u, 0x00010500u,
-                                            0x00010600u, 0x00010700u};
+        static const uint32_t versions[] = {0x00010000u, 0x00010300u, 0x00010400u,
+                                            0x00010500u, 0x00010600u, 0x00010700u};
         switch (below(r, 5)) {
         case 0: m->w[1] = versions[below(r, 6)]; break;
         case 1: m->w[3] = max_id(m) + 1 + below(r, 3); break;
@@ -319,9 +319,7 @@ static void mutate_structure(mod *m, rng *r)
     case 13: /* truncate at an instruction boundary */
         if (m->ninst > 1) m->n = m->inst[1 + below(r, (uint32_t)m->ninst - 1)];
         break;
-    case 14: /* byte order */
-        m->swapped = !m->swapped;
-        break;
+    case 14: /* byte order */ m->swapped = !m->swapped; break;
     default: /* a literal that shapes a type: width, count, storage class */
         for (size_t k = 0; k < m->ninst; ++k) {
             size_t o = m->inst[(i + k) % m->ninst];
@@ -342,7 +340,8 @@ static int load(mod *m, const uint8_t *data, size_t size)
     memcpy(m->w, data, size);
     m->swapped = m->w[0] == FUZZ_SWAPPED_MAGIC;
     if (m->swapped)
-        for (size_t i = 0; i < m->n; ++i) m->w[i] = fuzz_bswap(m->w[i]);
+        for (size_t i = 0; i < m->n; ++i)
+            m->w[i] = fuzz_bswap(m->w[i]);
     if (m->w[0] != 0x07230203u) return 0;
     index_mod(m);
     return 1;
@@ -352,7 +351,8 @@ static size_t store(mod *m, uint8_t *data, size_t max_size)
 {
     if (m->n * 4 > max_size || m->n < 5) return 0;
     if (m->swapped)
-        for (size_t i = 0; i < m->n; ++i) m->w[i] = fuzz_bswap(m->w[i]);
+        for (size_t i = 0; i < m->n; ++i)
+            m->w[i] = fuzz_bswap(m->w[i]);
     memcpy(data, m->w, m->n * 4);
     return m->n * 4;
 }
@@ -383,8 +383,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 }
 
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8_t *data2,
-                                 size_t size2, uint8_t *out, size_t max_out_size,
-                                 unsigned int seed)
+                                 size_t size2, uint8_t *out, size_t max_out_size, unsigned int seed)
 {
     rng r = {seed * 0x9E3779B97F4A7C15ull + 7};
     if (!load(&g_mod, data1, size1) || !load(&g_mod2, data2, size2) || !g_mod.ninst ||

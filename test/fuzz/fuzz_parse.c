@@ -7,21 +7,7 @@
  * order), get_words and write return the input words, and a copy_words module works after the
  * caller's buffer is freed.
  */
-#include "fuzz_common.h"
-
-typedef struct collect {
-    const uint32_t *expect;
-    size_t n, at;
-    int mismatch;
-} collect;
-
-static int collect_fn(void *user, const uint32_t *words, size_t count)
-{
-    collect *c = (collect *)user;
-    if (c->at + count > c->n || memcmp(c->expect + c->at, words, count * 4) != 0) c->mismatch = 1;
-    c->at += count;
-    return 0;
-}
+#include "fuzz_harness.h"
 
 int spvbc_fuzz_parse(const uint8_t *data, size_t size)
 {
@@ -64,8 +50,8 @@ int spvbc_fuzz_parse(const uint8_t *data, size_t size)
             uint32_t cap = o.max_id_bound ? o.max_id_bound : SPVBC_DEFAULT_MAX_ID_BOUND;
             FUZZ_CHECK(h[3] > cap || n > 0xFFFFFFF0u, "UNSUPPORTED only above the cap");
         }
-        if (n >= 5 && h[0] == 0x07230203u && (h[1] & 0xFF0000FFu) == 0 &&
-            (h[1] >> 16) == 1 && ((h[1] >> 8) & 0xFFu) <= 6 && h[3] != 0 && h[4] == 0 &&
+        if (n >= 5 && h[0] == 0x07230203u && (h[1] & 0xFF0000FFu) == 0 && (h[1] >> 16) == 1 &&
+            ((h[1] >> 8) & 0xFFu) <= 6 && h[3] != 0 && h[4] == 0 &&
             h[3] <= (o.max_id_bound ? o.max_id_bound : SPVBC_DEFAULT_MAX_ID_BOUND))
             FUZZ_CHECK(d->word_offset >= 5, "a valid header is not blamed");
     } else {
@@ -105,8 +91,8 @@ int spvbc_fuzz_parse(const uint8_t *data, size_t size)
         FUZZ_CHECK(spvbc_module_get_words(m, &out, &out_n) == SPVBC_SUCCESS, "get_words");
         FUZZ_CHECK(out_n == n && memcmp(out, h, n * 4) == 0, "unlowered output is the input");
         if (!copied) FUZZ_CHECK(out == w, "no copy without copy_words");
-        collect c = {h, n, 0, 0};
-        FUZZ_CHECK(spvbc_module_write(m, collect_fn, &c) == SPVBC_SUCCESS, "write");
+        fuzz_collect c = {h, n, 0, 0};
+        FUZZ_CHECK(spvbc_module_write(m, fuzz_collect_fn, &c) == SPVBC_SUCCESS, "write");
         FUZZ_CHECK(!c.mismatch && c.at == n, "write streams the input");
         spvbc_validate_summary vs;
         spvbc_result vr = spvbc_module_validate(m, NULL, &vs);

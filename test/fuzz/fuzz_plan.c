@@ -19,27 +19,32 @@
  *     that the source storage defines, exactly the source's bytes at that position (S6:
  *     lower-order bits to lower-numbered lanes), and exact_lanes marks exactly those lanes.
  */
-#include "fuzz_common.h"
+#include "fuzz_harness.h"
 
 static uint32_t pick_width(uint8_t b)
 {
-    static const uint32_t t[16] = {8, 16, 32, 64, 8, 16, 32, 64, 0, 1, 7, 24, 128, 33,
-                                   0xFFFFFFFFu, 0x80000008u};
+    static const uint32_t t[16] = {8, 16, 32, 64, 8,   16, 32,          64,
+                                   0, 1,  7,  24, 128, 33, 0xFFFFFFFFu, 0x80000008u};
     return t[b & 15u];
 }
 
 static uint32_t pick_count(uint8_t b)
 {
-    static const uint32_t t[16] = {1, 2, 3, 4, 8, 16, 1, 2, 3, 4, 0, 5, 17, 0xFFFFFFFFu, 32,
-                                   0x80000003u};
+    static const uint32_t t[16] = {1, 2, 3, 4, 8,  16,          1,  2,
+                                   3, 4, 0, 5, 17, 0xFFFFFFFFu, 32, 0x80000003u};
     return t[b & 15u];
 }
 
 static spvbc_type_desc pick_desc(const uint8_t *b)
 {
-    static const uint32_t kinds[8] = {SPVBC_SCALAR_INT, SPVBC_SCALAR_FLOAT, SPVBC_SCALAR_BOOL,
-                                      SPVBC_SCALAR_VOID, SPVBC_SCALAR_INT, SPVBC_SCALAR_FLOAT,
-                                      7, 0x7FFFFFFFu};
+    static const uint32_t kinds[8] = {SPVBC_SCALAR_INT,
+                                      SPVBC_SCALAR_FLOAT,
+                                      SPVBC_SCALAR_BOOL,
+                                      SPVBC_SCALAR_VOID,
+                                      SPVBC_SCALAR_INT,
+                                      SPVBC_SCALAR_FLOAT,
+                                      7,
+                                      0x7FFFFFFFu};
     static const uint32_t signs[4] = {0, 1, 2, 0xFFFFFFFFu};
     spvbc_type_desc d;
     d.kind = (spvbc_scalar_kind)kinds[b[0] & 7u];
@@ -138,10 +143,11 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     const uint32_t features = po.features ? po.features : SPVBC_FEATURE_ALL_KERNEL;
     const int bool_void = src.kind == SPVBC_SCALAR_BOOL || src.kind == SPVBC_SCALAR_VOID ||
                           dst.kind == SPVBC_SCALAR_BOOL || dst.kind == SPVBC_SCALAR_VOID;
-    const int bad = !ocl_width(&src) || !ocl_width(&dst) || !ocl_count(src.count) ||
-                    !ocl_count(dst.count);
+    const int bad =
+        !ocl_width(&src) || !ocl_width(&dst) || !ocl_count(src.count) || !ocl_count(dst.count);
     if (bool_void || bad) {
-        FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_BOOL_OR_VOID || plan.refusal == SPVBC_REFUSE_BAD_TYPE,
+        FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_BOOL_OR_VOID ||
+                       plan.refusal == SPVBC_REFUSE_BAD_TYPE,
                    "bool/void or a non-OpenCL type is refused as such");
         if (!bool_void) FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_BAD_TYPE, "bad type");
         if (!bad) FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_BOOL_OR_VOID, "bool or void");
@@ -150,8 +156,8 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     }
     const uint32_t n = src.count, m = dst.count, es = src.width, ed = dst.width;
     const uint32_t sbytes = es / 8 * (n == 3 ? 4 : n), dbytes = ed / 8 * (m == 3 ? 4 : m);
-    const uint32_t missing = (features_needed(&src) | features_needed(&dst)) &
-                             ~(features & SPVBC_FEATURE_ALL_KERNEL);
+    const uint32_t missing =
+        (features_needed(&src) | features_needed(&dst)) & ~(features & SPVBC_FEATURE_ALL_KERNEL);
     if (sbytes != dbytes) {
         FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_SIZE ||
                        (missing && plan.refusal == SPVBC_REFUSE_MISSING_FEATURE),
@@ -185,9 +191,9 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     else
         want = SPVBC_ASTYPE_COUNT_CHANGE;
     FUZZ_CHECK(plan.cls == want, "class as the table says");
-    FUZZ_CHECK(plan.defined_by_opencl == (want == SPVBC_ASTYPE_IDENTITY ||
-                                          want == SPVBC_ASTYPE_SAME_COUNT ||
-                                          want == SPVBC_ASTYPE_4_TO_3),
+    FUZZ_CHECK(plan.defined_by_opencl ==
+                   (want == SPVBC_ASTYPE_IDENTITY || want == SPVBC_ASTYPE_SAME_COUNT ||
+                    want == SPVBC_ASTYPE_4_TO_3),
                "defined by OpenCL: identity, same-count, 4->3");
     FUZZ_CHECK(plan.direct_bitcast_valid == (want != SPVBC_ASTYPE_IDENTITY && n * es == m * ed),
                "a direct bitcast is valid iff the total widths agree");
@@ -273,7 +279,8 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     const uint32_t edb = ed / 8;
     for (uint32_t j = 0; j < m; ++j) {
         int lane_defined = 1;
-        for (uint32_t k = 0; k < edb; ++k) lane_defined &= want_def[j * edb + k];
+        for (uint32_t k = 0; k < edb; ++k)
+            lane_defined &= want_def[j * edb + k];
         const int exact = (plan.exact_lanes >> j) & 1u;
         FUZZ_CHECK(exact == lane_defined, "exact_lanes marks the lanes the source defines");
         if (!lane_defined) continue;

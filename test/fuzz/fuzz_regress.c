@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fuzz_common.h"
+#include "fuzz_harness.h"
 
 static size_t g_inputs, g_failed;
 static int g_fork = 1;
@@ -55,8 +55,7 @@ static void run_all(const char *name, const uint8_t *data, size_t size)
     if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0) {
         g_failed++;
-        fprintf(stderr, "FAILED: %s (%zu bytes)%s\n\n", name, size,
-                pid < 0 ? ": fork failed" : "");
+        fprintf(stderr, "FAILED: %s (%zu bytes)%s\n\n", name, size, pid < 0 ? ": fork failed" : "");
     }
 }
 
@@ -76,7 +75,8 @@ static int decode_hex(const char *text, size_t len, uint8_t **out, size_t *out_s
     size_t n = 0, i = 0;
     while (i < len) {
         if (text[i] == '#') {
-            while (i < len && text[i] != '\n') ++i;
+            while (i < len && text[i] != '\n')
+                ++i;
             continue;
         }
         if (isspace((unsigned char)text[i]) || text[i] == ',') {
@@ -88,7 +88,8 @@ static int decode_hex(const char *text, size_t len, uint8_t **out, size_t *out_s
             i += 2;
             start = i;
         }
-        while (i < len && hexval(text[i]) >= 0) ++i;
+        while (i < len && hexval(text[i]) >= 0)
+            ++i;
         size_t digits = i - start;
         if (i < len && !isspace((unsigned char)text[i]) && text[i] != ',' && text[i] != '#') {
             free(buf);
@@ -96,7 +97,8 @@ static int decode_hex(const char *text, size_t len, uint8_t **out, size_t *out_s
         }
         if (digits == 8) {
             uint32_t w = 0;
-            for (size_t k = 0; k < 8; ++k) w = (w << 4) | (uint32_t)hexval(text[start + k]);
+            for (size_t k = 0; k < 8; ++k)
+                w = (w << 4) | (uint32_t)hexval(text[start + k]);
             memcpy(buf + n, &w, 4);
             n += 4;
         } else if (digits == 2) {
@@ -220,7 +222,7 @@ int main(int argc, char **argv)
     }
     for (int i = first; i < argc; ++i)
         if (!run_path(argv[i])) return 1;
-    printf("replayed %zu inputs through parse, validate, lower and plan: %zu failed\n",
-           g_inputs, g_failed);
+    printf("replayed %zu inputs through parse, validate, lower and plan: %zu failed\n", g_inputs,
+           g_failed);
     return g_inputs && !g_failed ? 0 : 1;
 }

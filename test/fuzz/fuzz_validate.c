@@ -9,7 +9,7 @@
  * deliberately follows newer SPIRV-Tools: OpSpecConstantOp Bitcast), and a module spirv-val
  * rejects with an OpBitcast message (": Bitcast") has at least one error.
  */
-#include "fuzz_common.h"
+#include "fuzz_harness.h"
 
 typedef struct snapshot {
     spvbc_validate_summary s;
@@ -40,23 +40,14 @@ static void take(spvbc_context ctx, const spvbc_validate_summary *s, snapshot *o
 
 int spvbc_fuzz_validate(const uint8_t *data, size_t size)
 {
-    if (size % 4 != 0 || size < 20) return 0;
-    const uint32_t bits = fuzz_option_bits(data, size);
-    const size_t n = size / 4;
-    uint32_t *w = fuzz_words(data, size);
-    int swapped;
-    uint32_t *h = fuzz_host_words(w, n, &swapped);
-    spvbc_context ctx;
-    FUZZ_CHECK(spvbc_context_create(NULL, &ctx) == SPVBC_SUCCESS, "context");
-    spvbc_module m = NULL;
-    if (fuzz_parse_module(ctx, w, n, bits, &m) != SPVBC_SUCCESS) {
-        spvbc_context_destroy(ctx);
-        free(w);
-        free(h);
-        return 0;
-    }
-    spvbc_module_info info;
-    FUZZ_CHECK(spvbc_module_get_info(m, &info) == SPVBC_SUCCESS, "info");
+    fuzz_input in;
+    if (!fuzz_input_open(&in, data, size)) return 0;
+    const uint32_t bits = in.bits;
+    const size_t n = in.n;
+    const uint32_t *h = in.h;
+    spvbc_context ctx = in.ctx;
+    spvbc_module m = in.m;
+    const spvbc_module_info info = in.info;
 
     spvbc_validate_options vo = {(bits >> 4) & 7u};
     spvbc_validate_summary s;
@@ -128,10 +119,7 @@ int spvbc_fuzz_validate(const uint8_t *data, size_t size)
     }
 #endif
 
-    spvbc_module_destroy(m);
-    spvbc_context_destroy(ctx);
-    free(w);
-    free(h);
+    fuzz_input_close(&in);
     return 0;
 }
 

@@ -27,6 +27,7 @@
 
 #include "modbuild.h"
 #include "spvval.h"
+#include "test_alloc.h"
 
 #define CHECK(cond)                                                                                \
     do {                                                                                           \
@@ -35,34 +36,6 @@
             exit(1);                                                                               \
         }                                                                                          \
     } while (0)
-
-/* ---- counting allocator ---------------------------------------------------------------- */
-
-typedef struct counter {
-    size_t live, peak, calls;
-} counter;
-
-static void *c_alloc(void *user, size_t size)
-{
-    counter *c = (counter *)user;
-    unsigned char *p = (unsigned char *)malloc(size + 16);
-    if (!p) return NULL;
-    memcpy(p, &size, sizeof size);
-    c->live += size;
-    c->calls++;
-    if (c->live > c->peak) c->peak = c->live;
-    return p + 16;
-}
-
-static void c_free(void *user, void *ptr, size_t size)
-{
-    counter *c = (counter *)user;
-    size_t got;
-    memcpy(&got, (unsigned char *)ptr - 16, sizeof got);
-    CHECK(got == size);
-    c->live -= size;
-    free((unsigned char *)ptr - 16);
-}
 
 static double now(void)
 {
@@ -86,7 +59,7 @@ typedef struct job {
     spvbc_lower_options lo;
     spvbc_parse_options po;
     /* results */
-    counter mem;
+    test_alloc mem;
     spvbc_validate_summary vs;
     spvbc_lower_summary ls;
     uint32_t *out;
@@ -95,10 +68,18 @@ typedef struct job {
     double t_parse, t_validate, t_lower;
 } job;
 
+/* Resets `j` to run the module in `b` with default options. */
+static void job_init(job *j, const mb *b)
+{
+    memset(j, 0, sizeof *j);
+    j->words = b->w;
+    j->n = b->n;
+}
+
 static void *job_main(void *arg)
 {
     job *j = (job *)arg;
-    spvbc_allocator a = {c_alloc, c_free, &j->mem};
+    spvbc_allocator a = test_alloc_allocator(&j->mem);
     spvbc_context ctx;
     CHECK(spvbc_context_create(&a, &ctx) == SPVBC_SUCCESS);
     spvbc_module m = NULL;
@@ -127,7 +108,8 @@ static void *job_main(void *arg)
     j->out_n = n;
     spvbc_module_destroy(m);
     spvbc_context_destroy(ctx);
-    CHECK(j->mem.live == 0);
+    CHECK(!j->mem.bad_free);
+    CHECK(j->mem.live_bytes == 0);
     return NULL;
 }
 
@@ -143,8 +125,9 @@ static void run_job(job *j, const char *name)
     printf("%-10s %10zu words in: parse %.3f s, validate %.3f s, lower+get_words %.3f s; "
            "library peak %.1f MiB (%.2f bytes per input byte), %zu allocations; "
            "process peak RSS %.1f MiB\n",
-           name, j->n, j->t_parse, j->t_validate, j->t_lower, (double)j->mem.peak / 1048576.0,
-           (double)j->mem.peak / (double)(j->n * 4), j->mem.calls, (double)peak_rss_kib() / 1024.0);
+           name, j->n, j->t_parse, j->t_validate, j->t_lower, (double)j->mem.peak_bytes / 1048576.0,
+           (double)j->mem.peak_bytes / (double)(j->n * 4), j->mem.calls,
+           (double)peak_rss_kib() / 1024.0);
     fflush(stdout);
 }
 
@@ -174,30 +157,22 @@ static void case_bitcasts(size_t count)
     mb b = {0};
     mb_reserve(&b, 64 + count * 4);
     if (count > 0x3FFFFF00u) count = 0x3FFFFF00u;
-    mb_header(&b, 0x00010000u, (uint32_t)(FIRST + count));
-    MB(&b, SpvOpCapability, SpvCapabilityKernel);
-    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    mb_entry(&b, SpvExecutionModelKernel, FN, "k");
-    MB(&b, SpvOpTypeVoid, VOID);
-    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    mb_kernel_head(&b, 0x00010000u, (uint32_t)(FIRST + count), FN);
+    mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeFloat, F, 32);
     MB(&b, SpvOpTypeVector, F4, F, 4);
     MB(&b, SpvOpTypeVector, F3, F, 3);
     MB(&b, SpvOpTypeInt, I, 32, 0);
     MB(&b, SpvOpTypeVector, I4, I, 4);
-    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-    MB(&b, SpvOpLabel, LABEL);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
     MB(&b, SpvOpUndef, F4, X);
     for (size_t i = 0; i < count; ++i)
         MB(&b, SpvOpBitcast, i % 4 == 0 ? F3 : I4, (uint32_t)(FIRST + i), X);
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_end(&b);
 
     job j;
-    memset(&j, 0, sizeof j);
-    j.words = b.w;
-    j.n = b.n;
+
+    job_init(&j, &b);
     /* Above 4,194,290 bitcasts the ids exceed the default cap (and SPIR-V's universal limit):
      * the caller raises the cap, as the API allows. */
     j.po.max_id_bound = b.w[3] > SPVBC_DEFAULT_MAX_ID_BOUND ? 0xFFFFFFFFu : 0;
@@ -208,7 +183,7 @@ static void case_bitcasts(size_t count)
     CHECK(j.vs.errors == lowerable && j.vs.lowerable == lowerable);
     CHECK(j.ls.rewritten == lowerable && j.ls.refused == 0);
     /* Linear memory: at most 64 bytes of library memory per input byte, plus 1 MiB. */
-    CHECK(j.mem.peak <= 64 * b.n * 4 + (1u << 20));
+    CHECK(j.mem.peak_bytes <= 64 * b.n * 4 + (1u << 20));
     if (b.w[3] <= SPVBC_DEFAULT_MAX_ID_BOUND)
         check_output(&j, 8u * 2000000u);
     else
@@ -223,14 +198,12 @@ static void case_bound(void)
     CHECK(mb_sample_module(0, &b));
     b.w[3] = SPVBC_DEFAULT_MAX_ID_BOUND;
     job j;
-    memset(&j, 0, sizeof j);
-    j.words = b.w;
-    j.n = b.n;
+    job_init(&j, &b);
     j.lo.pad = SPVBC_PAD_ZERO;
     run_job(&j, "bound");
     CHECK(j.parse_result == SPVBC_SUCCESS);
     /* The id table (4 bytes an id) dominates; nothing else grows with the bound. */
-    CHECK(j.mem.peak <= 4u * SPVBC_DEFAULT_MAX_ID_BOUND + (1u << 20));
+    CHECK(j.mem.peak_bytes <= 4u * SPVBC_DEFAULT_MAX_ID_BOUND + (1u << 20));
     /* Lowering needs new ids; the output must still be valid SPIR-V, whose universal limit
      * on the bound is 4,194,303 (spirv-val: "The id bound is larger than the max id bound"),
      * and parse again with the same cap: over the cap, lower changes nothing and says so. */
@@ -242,9 +215,7 @@ static void case_bound(void)
     free(j.out);
     /* A bound just below: the new ids fit under the limit, so both bitcasts are lowered. */
     b.w[3] = SPVBC_DEFAULT_MAX_ID_BOUND - 8u;
-    memset(&j, 0, sizeof j);
-    j.words = b.w;
-    j.n = b.n;
+    job_init(&j, &b);
     j.lo.pad = SPVBC_PAD_ZERO;
     run_job(&j, "bound-8");
     CHECK(j.parse_result == SPVBC_SUCCESS && j.lower_result == SPVBC_SUCCESS &&
@@ -260,8 +231,8 @@ static void case_deep(int shader)
     enum { FN = 1, VOID, FNTY, C8, I32, LEN, LABEL, X, R, UL, F, F4, F3, Y, Z, P2, FIRST };
     const uint32_t ptr = FIRST + depth, r3 = FIRST + depth + 1;
     mb b = {0};
-    mb_header(&b, shader ? 0x00010500u : 0x00010000u, r3 + 1);
     if (shader) {
+        mb_header(&b, 0x00010500u, r3 + 1);
         MB(&b, SpvOpCapability, SpvCapabilityShader);
         MB(&b, SpvOpCapability, SpvCapabilityPhysicalStorageBufferAddresses);
         MB(&b, SpvOpCapability, SpvCapabilityStorageBuffer8BitAccess);
@@ -270,17 +241,12 @@ static void case_deep(int shader)
         mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
         MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
     } else {
-        MB(&b, SpvOpCapability, SpvCapabilityKernel);
-        MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-        MB(&b, SpvOpCapability, SpvCapabilityInt8);
-        MB(&b, SpvOpCapability, SpvCapabilityInt64);
-        MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-        mb_entry(&b, SpvExecutionModelKernel, FN, "k");
+        static const uint32_t caps[] = {SpvCapabilityInt8, SpvCapabilityInt64};
+        mb_kernel_head_caps(&b, 0x00010000u, r3 + 1, FN, caps, 2);
     }
     const uint32_t sc =
         shader ? SpvStorageClassPhysicalStorageBuffer : SpvStorageClassCrossWorkgroup;
-    MB(&b, SpvOpTypeVoid, VOID);
-    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeInt, C8, 8, 0);
     MB(&b, SpvOpTypeInt, I32, 32, 0);
     MB(&b, SpvOpTypeInt, UL, 64, 0);
@@ -288,38 +254,25 @@ static void case_deep(int shader)
     MB(&b, SpvOpTypeVector, F4, F, 4);
     MB(&b, SpvOpTypeVector, F3, F, 3);
     MB(&b, SpvOpConstant, I32, LEN, 2);
-    uint32_t prev = C8;
-    for (uint32_t d = 0; d < depth; ++d) {
-        uint32_t id = FIRST + d;
-        if (d % 3 == 0)
-            MB(&b, SpvOpTypeArray, id, prev, LEN);
-        else if (d % 3 == 1)
-            MB(&b, SpvOpTypeStruct, id, prev, C8);
-        else
-            MB(&b, SpvOpTypePointer, id, sc, prev);
-        prev = id;
-    }
+    uint32_t prev = mb_type_chain(&b, FIRST, depth, C8, LEN, sc);
     MB(&b, SpvOpTypePointer, ptr, sc, prev);
     MB(&b, SpvOpTypePointer, P2, sc, C8);
-    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-    MB(&b, SpvOpLabel, LABEL);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
     MB(&b, SpvOpUndef, ptr, X);
     MB(&b, SpvOpBitcast, UL, R, X); /* pointer -> ulong (Shader: V13 through the chain) */
     MB(&b, SpvOpBitcast, P2, Z, X); /* pointer -> pointer (Shader: V13 through the chain) */
     MB(&b, SpvOpUndef, F4, Y);
     MB(&b, SpvOpBitcast, F3, r3, Y); /* lowerable 4->3 */
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_end(&b);
 
     job j;
-    memset(&j, 0, sizeof j);
-    j.words = b.w;
-    j.n = b.n;
+
+    job_init(&j, &b);
     run_job(&j, shader ? "deep-vk" : "deep-cl");
     CHECK(j.parse_result == SPVBC_SUCCESS);
     CHECK(j.vs.bitcasts_checked == 3);
     CHECK(j.ls.rewritten == 1);
-    CHECK(j.mem.peak <= 64 * b.n * 4 + (1u << 20));
+    CHECK(j.mem.peak_bytes <= 64 * b.n * 4 + (1u << 20));
     if (shader) {
         /* The char at the bottom of the chain is storage-only: V13 on both pointer bitcasts
          * (the check looks through pointee types), plus the lowerable V12. */

@@ -317,63 +317,39 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
 
-    s = sub.add_parser("exports")
-    s.add_argument("--nm", required=True)
-    s.add_argument("--header", required=True)
-    s.add_argument("--shared", required=True)
-    s.add_argument("--static", required=True)
-    s.set_defaults(fn=cmd_exports)
+    def command(name, fn, required, optional=()):
+        """A subcommand `name` running `fn`, with the `required` --options and the `optional`
+        ones (each a name and its default)."""
+        s = sub.add_parser(name)
+        for opt in required:
+            s.add_argument("--" + opt, required=True)
+        for opt, default in optional:
+            s.add_argument("--" + opt, default=default)
+        s.set_defaults(fn=fn)
+        return s
 
-    s = sub.add_parser("static-namespace")
-    s.add_argument("--nm", required=True)
-    s.add_argument("--static", required=True)
-    s.set_defaults(fn=cmd_static_namespace)
+    command("exports", cmd_exports, ("nm", "header", "shared", "static"))
+    command("static-namespace", cmd_static_namespace, ("nm", "static"))
+    command("no-cxx", cmd_no_cxx, ("nm", "readelf", "shared", "static"))
+    command("install", cmd_install,
+            ("cmake", "build-dir", "prefix", "libdir", "includedir", "bindir", "version",
+             "soversion", "readelf", "header"))
+    command("consumer-cmake", cmd_consumer_cmake,
+            ("cmake", "prefix", "source", "work", "c-compiler", "version", "spirv-val"),
+            (("c-flags", ""),))
+    command("consumer-pkgconfig", cmd_consumer_pkgconfig,
+            ("pkg-config", "prefix", "libdir", "source", "work", "c-compiler", "version",
+             "spirv-val"),
+            (("c-flags", ""),))
+    command("doc-example", cmd_doc_example, ("doc", "source"))
+    command("opt-parity", cmd_opt_parity, ("opt", "spirv-opt", "input", "flags", "work"))
 
-    s = sub.add_parser("no-cxx")
-    s.add_argument("--nm", required=True)
-    s.add_argument("--readelf", required=True)
-    s.add_argument("--shared", required=True)
-    s.add_argument("--static", required=True)
-    s.set_defaults(fn=cmd_no_cxx)
-
-    s = sub.add_parser("install")
-    for opt in ("cmake", "build-dir", "prefix", "libdir", "includedir", "bindir", "version",
-                "soversion", "readelf", "header"):
-        s.add_argument("--" + opt, required=True)
-    s.set_defaults(fn=cmd_install)
-
-    s = sub.add_parser("consumer-cmake")
-    for opt in ("cmake", "prefix", "source", "work", "c-compiler", "version", "spirv-val"):
-        s.add_argument("--" + opt, required=True)
-    s.add_argument("--c-flags", default="")
-    s.set_defaults(fn=cmd_consumer_cmake)
-
-    s = sub.add_parser("consumer-pkgconfig")
-    for opt in ("pkg-config", "prefix", "libdir", "source", "work", "c-compiler", "version",
-                "spirv-val"):
-        s.add_argument("--" + opt, required=True)
-    s.add_argument("--c-flags", default="")
-    s.set_defaults(fn=cmd_consumer_pkgconfig)
-
-    s = sub.add_parser("doc-example")
-    s.add_argument("--doc", required=True)
-    s.add_argument("--source", required=True)
-    s.set_defaults(fn=cmd_doc_example)
-
-    s = sub.add_parser("opt-parity")
-    for opt in ("opt", "spirv-opt", "input", "flags", "work"):
-        s.add_argument("--" + opt, required=True)
-    s.set_defaults(fn=cmd_opt_parity)
-
-    s = sub.add_parser("opt-run")
-    for opt in ("opt", "spirv-val", "spirv-dis", "stderr", "work"):
-        s.add_argument("--" + opt, required=True)
+    s = command("opt-run", cmd_opt_run, ("opt", "spirv-val", "spirv-dis", "stderr", "work"))
     s.add_argument("--status", type=int, required=True)
     s.add_argument("--stdout")
     s.add_argument("--dis")
     s.add_argument("--no-output", action="store_true")
     s.add_argument("args", nargs=argparse.REMAINDER)
-    s.set_defaults(fn=cmd_opt_run)
 
     a = ap.parse_args()
     if getattr(a, "args", None) and a.args[0] == "--":

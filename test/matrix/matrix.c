@@ -35,7 +35,7 @@
 typedef struct stats {
     size_t kernel_pairs;
     size_t vulkan_pairs;
-    size_t lowered;  /* spvbc_module_lower() calls that rewrote something */
+    size_t lowered; /* spvbc_module_lower() calls that rewrote something */
     size_t lower_calls;
     size_t val_runs; /* spirv-val runs */
     size_t checks_passed;
@@ -286,42 +286,10 @@ static int run_lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, lower_r
     return res->words ? 0 : -1;
 }
 
-typedef struct validate_result {
-    spvbc_result parse;
-    spvbc_result verdict;
-    spvbc_validate_summary summary;
-    char rules[256]; /* rule ids of the error diagnostics, blank-separated */
-    int all_errors_lowerable;
-} validate_result;
-
-static void run_validate(const uint32_t *in, size_t n, validate_result *res)
+/* Whether every error the library reported is one it says it can lower (parse succeeded). */
+static int all_errors_lowerable(const spvbc_gen_verdict *v)
 {
-    spvbc_context ctx = NULL;
-    spvbc_module mod = NULL;
-    memset(res, 0, sizeof *res);
-    res->parse = SPVBC_ERROR_OUT_OF_MEMORY;
-    res->verdict = SPVBC_ERROR_OUT_OF_MEMORY;
-    if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) {
-        return;
-    }
-    res->parse = spvbc_module_parse(ctx, in, n, NULL, &mod);
-    if (res->parse == SPVBC_SUCCESS) {
-        res->verdict = spvbc_module_validate(mod, NULL, &res->summary);
-        res->all_errors_lowerable = 1;
-        for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
-            const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
-            if (d && d->severity == SPVBC_SEVERITY_ERROR) {
-                size_t len = strlen(res->rules);
-                snprintf(res->rules + len, sizeof res->rules - len, "%s%s", len ? " " : "",
-                         d->rule ? d->rule : "?");
-                if (!d->lowerable) {
-                    res->all_errors_lowerable = 0;
-                }
-            }
-        }
-        spvbc_module_destroy(mod);
-    }
-    spvbc_context_destroy(ctx);
+    return v->parse == SPVBC_SUCCESS && v->lowerable_count == v->error_count;
 }
 
 /* ---- reporting -------------------------------------------------------------------------- */
@@ -329,7 +297,7 @@ static void run_validate(const uint32_t *in, size_t n, validate_result *res)
 static char g_case[160];
 static int g_case_failed;
 static const char *g_case_dis; /* disassembly to print on failure, if any */
-static int g_dis_printed;      /* only the first few failures print their disassembly */
+static int g_dis_printed; /* only the first few failures print their disassembly */
 
 static void fail(const char *fmt, ...)
 {
@@ -391,8 +359,8 @@ typedef enum {
 
 static const char *klass_name(klass k)
 {
-    static const char *names[] = {"identity", "same-count", "4->3", "3->4", "vec3-source",
-                                  "vec3-dest", "count-change", "size-error"};
+    static const char *names[] = {"identity",    "same-count", "4->3",         "3->4",
+                                  "vec3-source", "vec3-dest",  "count-change", "size-error"};
     return names[k];
 }
 
@@ -468,9 +436,7 @@ static size_t expected_recipe(klass k, const spvbc_type_desc *s, const spvbc_typ
     case K_IDENTITY:
     case K_SAME_COUNT:
     case K_COUNT_CHANGE:
-    case K_SIZE_ERROR:
-        snprintf(pat[0], 160, "%%y = OpBitcast %%%s %%x", D);
-        return 1;
+    case K_SIZE_ERROR: snprintf(pat[0], 160, "%%y = OpBitcast %%%s %%x", D); return 1;
     case K_4_TO_3:
         if (same_elem(s, d, fl)) {
             snprintf(pat[0], 160, "%%y = OpVectorShuffle %%%s %%x %%x 0 1 2", D);
@@ -525,8 +491,8 @@ static void check_recipe(const char *dis, char pat[3][160], size_t npat, const c
         return;
     }
     if ((size_t)(iy - ix) != npat) {
-        fail("recipe has %ld instructions between %%x and %%y (inclusive), expected %zu",
-             iy - ix, npat);
+        fail("recipe has %ld instructions between %%x and %%y (inclusive), expected %zu", iy - ix,
+             npat);
     } else {
         for (size_t i = 0; i < npat; ++i) {
             const char *line = l.line[(size_t)ix + 1 + i];
@@ -632,8 +598,7 @@ static int write_renamed(const char *path, const uint32_t *w, size_t n, const ch
         if (wc == 0 || i + wc > n) {
             break;
         }
-        if (str_at && wc >= str_at + 2 &&
-            memcmp(&c[i + str_at], "astype\0", 7) == 0) {
+        if (str_at && wc >= str_at + 2 && memcmp(&c[i + str_at], "astype\0", 7) == 0) {
             char lit[8] = {0};
             memcpy(lit, name, strlen(name));
             memcpy(&c[i + str_at], lit, 8);
@@ -682,7 +647,7 @@ static void check_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, spvbc
     int needs_pad = s->count == 3 && d->count != 3;
     spvbc_pad_policy pads[3] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR};
     size_t npads = s->count == 3 ? 3 : 1; /* 3->3 under pad error: nothing to refuse */
-    validate_result vr;
+    spvbc_gen_verdict vr;
 
     spvbc_gen_type_name(s, sname, sizeof sname);
     spvbc_gen_type_name(d, dname, sizeof dname);
@@ -697,7 +662,7 @@ static void check_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, spvbc
     free(text);
 
     /* The validator's verdict on the naive module. */
-    run_validate(in, in_n, &vr);
+    spvbc_gen_library_verdict(in, in_n, &vr);
     if (vr.parse != SPVBC_SUCCESS) {
         fail("spvbc_module_parse returned %s", spvbc_result_string(vr.parse));
     } else if (bits_equal) {
@@ -705,17 +670,18 @@ static void check_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, spvbc
             fail("validate reports errors [%s] on a valid direct bitcast", vr.rules);
         }
     } else if (vr.verdict != SPVBC_ERROR_VALIDATION_FAILED || strcmp(vr.rules, "V12") != 0 ||
-               !vr.all_errors_lowerable) {
+               !all_errors_lowerable(&vr)) {
         fail("validate: expected one lowerable V12 error, got %s [%s]%s",
              spvbc_result_string(vr.verdict), vr.rules,
-             vr.all_errors_lowerable ? "" : " (not lowerable)");
+             all_errors_lowerable(&vr) ? "" : " (not lowerable)");
     }
     end_case(0);
 
     for (size_t p = 0; p < npads; ++p) {
         spvbc_pad_policy pad = pads[p];
-        const char *padname = pad == SPVBC_PAD_UNDEF ? "undef" : pad == SPVBC_PAD_ZERO ? "zero"
-                                                                                       : "error";
+        const char *padname = pad == SPVBC_PAD_UNDEF  ? "undef"
+                              : pad == SPVBC_PAD_ZERO ? "zero"
+                                                      : "error";
         lower_result lr, again;
         char *dis;
         begin_case("%s as_%s(%s) [%s] pad %s", fname, dname, sname, klass_name(k), padname);
@@ -763,13 +729,12 @@ static void check_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, spvbc
             fail("cannot disassemble the output");
         } else {
             char pat[3][160], null_pattern[160], v4_decl[160];
-            size_t npat = expected_recipe(k, s, d, fl, pad, pat, null_pattern, v4_decl,
-                                          sizeof null_pattern);
+            size_t npat =
+                expected_recipe(k, s, d, fl, pad, pat, null_pattern, v4_decl, sizeof null_pattern);
             g_case_dis = dis;
             if (bits_equal) {
                 /* same-count, count-change, identity and 3->3: untouched, byte-identical. */
-                if (!words_equal(lr.words, lr.word_count, in, in_n) ||
-                    lr.summary.rewritten != 0) {
+                if (!words_equal(lr.words, lr.word_count, in, in_n) || lr.summary.rewritten != 0) {
                     fail("a valid direct bitcast was changed (%zu rewritten)",
                          lr.summary.rewritten);
                 }
@@ -865,7 +830,7 @@ static uint32_t *assemble_pair(const char *src, const char *dst, spvbc_gen_flavo
 /* A seed whose bitcast is valid: validate clean, lower leaves it byte-identical, spirv-val ok. */
 static void seed_untouched(const char *title, uint32_t *w, const size_t *np)
 {
-    validate_result vr;
+    spvbc_gen_verdict vr;
     lower_result lr;
     char msg[1024];
     int env = spvbc_gen_target_env(SPVBC_GEN_KERNEL);
@@ -879,7 +844,7 @@ static void seed_untouched(const char *title, uint32_t *w, const size_t *np)
     if (spirv_val(w, n, env, msg, sizeof msg) != 0) {
         fail("the input is not valid: %s", msg);
     }
-    run_validate(w, n, &vr);
+    spvbc_gen_library_verdict(w, n, &vr);
     if (vr.parse != SPVBC_SUCCESS || vr.verdict != SPVBC_SUCCESS) {
         fail("validate: parse %s, verdict %s [%s]", spvbc_result_string(vr.parse),
              spvbc_result_string(vr.verdict), vr.rules);
@@ -900,9 +865,8 @@ static void seed_untouched(const char *title, uint32_t *w, const size_t *np)
 }
 
 /* A seed that lowers: the expected recipe lines must appear; output valid. */
-static void seed_lowered(const char *title, const char *src, const char *dst,
-                         spvbc_pad_policy pad, const char *const *pats, size_t npat,
-                         const char *extra_pattern)
+static void seed_lowered(const char *title, const char *src, const char *dst, spvbc_pad_policy pad,
+                         const char *const *pats, size_t npat, const char *extra_pattern)
 {
     size_t n = 0;
     uint32_t *w;
@@ -969,12 +933,11 @@ static void run_seeds(void)
     seed_untouched("as_short8(int4)", assemble_pair("int4", "short8", SPVBC_GEN_KERNEL, &n), &n);
     {
         static const char *const p43[] = {"%y = OpVectorShuffle %v3float %x %x 0 1 2"};
-        static const char *const p34u[] = {
-            "%y = OpVectorShuffle %v4float %x %x 0 1 2 4294967295"};
+        static const char *const p34u[] = {"%y = OpVectorShuffle %v4float %x %x 0 1 2 4294967295"};
         static const char *const p34z[] = {"%y = OpVectorShuffle %v4float %x [[Z]] 0 1 2 3"};
         seed_lowered("as_float3(float4)", "float4", "float3", SPVBC_PAD_UNDEF, p43, 1, NULL);
-        seed_lowered("as_float4(float3) pad undef", "float3", "float4", SPVBC_PAD_UNDEF, p34u,
-                     1, NULL);
+        seed_lowered("as_float4(float3) pad undef", "float3", "float4", SPVBC_PAD_UNDEF, p34u, 1,
+                     NULL);
         seed_lowered("as_float4(float3) pad zero", "float3", "float4", SPVBC_PAD_ZERO, p34z, 1,
                      "[[Z]] = OpConstantNull %v3float");
     }
@@ -1000,7 +963,7 @@ static void run_seeds(void)
     /* as_double4(float4): a size error; parse ok, V12 not lowerable, lower refuses. */
     {
         uint32_t *w;
-        validate_result vr;
+        spvbc_gen_verdict vr;
         lower_result lr;
         char msg[1024];
         begin_case("seed as_double4(float4)");
@@ -1013,19 +976,19 @@ static void run_seeds(void)
             !strstr(msg, V12_MESSAGE)) {
             fail("spirv-val should reject with V12, says: %s", msg[0] ? msg : "valid");
         }
-        run_validate(w, n, &vr);
+        spvbc_gen_library_verdict(w, n, &vr);
         if (vr.parse != SPVBC_SUCCESS) {
             fail("parse failed: %s", spvbc_result_string(vr.parse));
         } else if (vr.verdict != SPVBC_ERROR_VALIDATION_FAILED || strcmp(vr.rules, "V12") != 0 ||
-                   vr.all_errors_lowerable) {
+                   all_errors_lowerable(&vr)) {
             fail("validate: expected one non-lowerable V12 error, got %s [%s]%s",
                  spvbc_result_string(vr.verdict), vr.rules,
-                 vr.all_errors_lowerable ? " (lowerable)" : "");
+                 all_errors_lowerable(&vr) ? " (lowerable)" : "");
         }
         if (run_lower(w, n, SPVBC_PAD_UNDEF, &lr) != 0) {
             fail("lower failed");
-        } else if (lr.summary.refused != 1 || lr.summary.rewritten != 0 ||
-                   lr.error_diags == 0 || !words_equal(lr.words, lr.word_count, w, n)) {
+        } else if (lr.summary.refused != 1 || lr.summary.rewritten != 0 || lr.error_diags == 0 ||
+                   !words_equal(lr.words, lr.word_count, w, n)) {
             fail("lower: expected 1 refused with an error diagnostic and no change; got %zu "
                  "refused, %zu rewritten, %zu errors",
                  lr.summary.refused, lr.summary.rewritten, lr.error_diags);
@@ -1092,8 +1055,9 @@ int main(int argc, char **argv)
            class_count[0], class_count[1], class_count[2], class_count[3], class_count[4],
            class_count[5], class_count[6]);
     if (legal != 710 || plan_legal != legal || plan_mismatch != 0) {
-        fprintf(stderr, "FAIL counts: %zu legal (sheet: 710), plan says %zu, %zu class "
-                        "mismatches\n",
+        fprintf(stderr,
+                "FAIL counts: %zu legal (sheet: 710), plan says %zu, %zu class "
+                "mismatches\n",
                 legal, plan_legal, plan_mismatch);
         g_stats.checks_failed++;
     }

@@ -13,14 +13,7 @@
 
 /* ---- a growable string ------------------------------------------------------------------ */
 
-typedef struct gen_buf {
-    char *data;
-    size_t len;
-    size_t cap;
-    int failed;
-} gen_buf;
-
-static void buf_printf(gen_buf *b, const char *fmt, ...)
+void spvbc_gen_printf(spvbc_gen_text *b, const char *fmt, ...)
 {
     va_list ap;
     if (b->failed) {
@@ -57,6 +50,85 @@ static void buf_printf(gen_buf *b, const char *fmt, ...)
     }
 }
 
+const char *spvbc_gen_text_str(const spvbc_gen_text *text)
+{
+    return text->data ? text->data : "";
+}
+
+void spvbc_gen_text_free(spvbc_gen_text *text)
+{
+    free(text->data);
+    memset(text, 0, sizeof *text);
+}
+
+int spvbc_gen_names_has(const spvbc_gen_names *set, const char *name)
+{
+    for (size_t i = 0; i < set->count; ++i) {
+        if (strcmp(set->names[i], name) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void spvbc_gen_names_add(spvbc_gen_names *set, const char *name)
+{
+    if (set->count < sizeof set->names / sizeof set->names[0]) {
+        snprintf(set->names[set->count++], sizeof set->names[0], "%s", name);
+    }
+}
+
+/* ---- the library's verdict ---------------------------------------------------------------- */
+
+static void append(char *buf, size_t size, const char *sep, const char *fmt, const char *a,
+                   const char *b)
+{
+    size_t len = strlen(buf);
+    if (len > 0 && len < size) {
+        snprintf(buf + len, size - len, "%s", sep);
+        len = strlen(buf);
+    }
+    if (len < size) {
+        snprintf(buf + len, size - len, fmt, a, b);
+    }
+}
+
+void spvbc_gen_library_verdict(const uint32_t *words, size_t n, spvbc_gen_verdict *v)
+{
+    spvbc_context ctx = NULL;
+    spvbc_module mod = NULL;
+    memset(v, 0, sizeof *v);
+    v->parse = SPVBC_ERROR_OUT_OF_MEMORY;
+    v->verdict = SPVBC_ERROR_OUT_OF_MEMORY;
+    if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) {
+        return;
+    }
+    v->parse = spvbc_module_parse(ctx, words, n, NULL, &mod);
+    if (v->parse == SPVBC_SUCCESS) {
+        v->verdict = spvbc_module_validate(mod, NULL, &v->summary);
+        for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
+            const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+            if (!d || d->severity != SPVBC_SEVERITY_ERROR) {
+                continue;
+            }
+            const char *rule = d->rule ? d->rule : "?";
+            if (v->error_count++ == 0) {
+                snprintf(v->first_rule, sizeof v->first_rule, "%s", d->rule ? d->rule : "");
+            }
+            v->lowerable_count += d->lowerable != 0;
+            append(v->rules, sizeof v->rules, " ", "%s%s", rule, "");
+            append(v->errors, sizeof v->errors, "; ", "[%s] %s", rule,
+                   d->message ? d->message : "");
+        }
+        spvbc_module_destroy(mod);
+    } else if (spvbc_context_diagnostic_count(ctx) > 0) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+        snprintf(v->errors, sizeof v->errors, "[%s] %s", d->rule ? d->rule : "?",
+                 d->message ? d->message : "");
+    }
+    spvbc_context_destroy(ctx);
+}
+
 /* ---- type naming ------------------------------------------------------------------------ */
 
 static int type_ok(const spvbc_type_desc *t)
@@ -76,10 +148,13 @@ static int type_ok(const spvbc_type_desc *t)
         return 0;
     }
     switch (t->count) {
-    case 1: case 2: case 3: case 4: case 8: case 16:
-        return 1;
-    default:
-        return 0;
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 8:
+    case 16: return 1;
+    default: return 0;
     }
 }
 
@@ -157,10 +232,10 @@ size_t spvbc_gen_opencl_types(spvbc_type_desc *out)
         uint32_t width;
         uint32_t is_signed;
     } bases[11] = {
-        {SPVBC_SCALAR_INT, 8, 1},    {SPVBC_SCALAR_INT, 8, 0},  {SPVBC_SCALAR_INT, 16, 1},
-        {SPVBC_SCALAR_INT, 16, 0},   {SPVBC_SCALAR_FLOAT, 16, 0}, {SPVBC_SCALAR_INT, 32, 1},
-        {SPVBC_SCALAR_INT, 32, 0},   {SPVBC_SCALAR_FLOAT, 32, 0}, {SPVBC_SCALAR_INT, 64, 1},
-        {SPVBC_SCALAR_INT, 64, 0},   {SPVBC_SCALAR_FLOAT, 64, 0},
+        {SPVBC_SCALAR_INT, 8, 1},  {SPVBC_SCALAR_INT, 8, 0},    {SPVBC_SCALAR_INT, 16, 1},
+        {SPVBC_SCALAR_INT, 16, 0}, {SPVBC_SCALAR_FLOAT, 16, 0}, {SPVBC_SCALAR_INT, 32, 1},
+        {SPVBC_SCALAR_INT, 32, 0}, {SPVBC_SCALAR_FLOAT, 32, 0}, {SPVBC_SCALAR_INT, 64, 1},
+        {SPVBC_SCALAR_INT, 64, 0}, {SPVBC_SCALAR_FLOAT, 64, 0},
     };
     static const uint32_t counts[6] = {1, 2, 3, 4, 8, 16};
     size_t n = 0;
@@ -180,32 +255,7 @@ size_t spvbc_gen_opencl_types(spvbc_type_desc *out)
 
 /* ---- module text ------------------------------------------------------------------------ */
 
-/* The ids of the types already declared, so no non-aggregate type is declared twice. */
-typedef struct declared {
-    char names[16][32];
-    size_t count;
-} declared;
-
-static int declared_has(declared *d, const char *name)
-{
-    for (size_t i = 0; i < d->count; ++i) {
-        if (strcmp(d->names[i], name) == 0) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static void declared_add(declared *d, const char *name)
-{
-    if (d->count < 16) {
-        snprintf(d->names[d->count], sizeof d->names[0], "%s", name);
-        d->count++;
-    }
-}
-
-/* Declares the scalar and (if a vector) the vector type of `t`, once each. */
-static void declare_type(gen_buf *b, declared *d, const spvbc_type_desc *t,
+static void declare_type(spvbc_gen_text *b, spvbc_gen_names *d, const spvbc_type_desc *t,
                          spvbc_gen_flavour flavour)
 {
     spvbc_type_desc scalar = *t;
@@ -213,20 +263,20 @@ static void declare_type(gen_buf *b, declared *d, const spvbc_type_desc *t,
     char vname[32];
     scalar.count = 1;
     spvbc_gen_spirv_type_name(&scalar, flavour, sname, sizeof sname);
-    if (!declared_has(d, sname)) {
+    if (!spvbc_gen_names_has(d, sname)) {
         if (t->kind == SPVBC_SCALAR_FLOAT) {
-            buf_printf(b, "%%%s = OpTypeFloat %u\n", sname, (unsigned)t->width);
+            spvbc_gen_printf(b, "%%%s = OpTypeFloat %u\n", sname, (unsigned)t->width);
         } else {
-            buf_printf(b, "%%%s = OpTypeInt %u %d\n", sname, (unsigned)t->width,
-                       flavour == SPVBC_GEN_VULKAN && t->is_signed ? 1 : 0);
+            spvbc_gen_printf(b, "%%%s = OpTypeInt %u %d\n", sname, (unsigned)t->width,
+                             flavour == SPVBC_GEN_VULKAN && t->is_signed ? 1 : 0);
         }
-        declared_add(d, sname);
+        spvbc_gen_names_add(d, sname);
     }
     if (t->count > 1) {
         spvbc_gen_spirv_type_name(t, flavour, vname, sizeof vname);
-        if (!declared_has(d, vname)) {
-            buf_printf(b, "%%%s = OpTypeVector %%%s %u\n", vname, sname, (unsigned)t->count);
-            declared_add(d, vname);
+        if (!spvbc_gen_names_has(d, vname)) {
+            spvbc_gen_printf(b, "%%%s = OpTypeVector %%%s %u\n", vname, sname, (unsigned)t->count);
+            spvbc_gen_names_add(d, vname);
         }
     }
 }
@@ -248,10 +298,24 @@ static void add_caps(caps *c, const spvbc_type_desc *t)
     c->vector16 |= t->count >= 8;
 }
 
-static void kernel_text(gen_buf *b, const spvbc_type_desc *src, const spvbc_type_desc *dst)
+/* The arithmetic capabilities of the element types in `c`; with `storage8`, Int8 is followed by
+ * StorageBuffer8BitAccess (the Vulkan flavour's buffers hold the 8-bit values). */
+static void element_caps(spvbc_gen_text *b, const caps *c, int storage8)
+{
+    static const char *const names[5] = {"Int8", "Int16", "Int64", "Float16", "Float64"};
+    const int used[5] = {c->int8, c->int16, c->int64, c->float16, c->float64};
+    for (int i = 0; i < 5; ++i) {
+        if (used[i]) spvbc_gen_printf(b, "OpCapability %s\n", names[i]);
+        if (i == 0 && used[0] && storage8)
+            spvbc_gen_printf(b, "OpCapability StorageBuffer8BitAccess\n");
+    }
+}
+
+static void kernel_text(spvbc_gen_text *b, const spvbc_type_desc *src, const spvbc_type_desc *dst)
 {
     caps c = {0, 0, 0, 0, 0, 0};
-    declared d = {{{0}}, 0};
+    spvbc_gen_names d;
+    memset(&d, 0, sizeof d);
     char sname[32], dname[32], sp[64], dp[64];
     add_caps(&c, src);
     add_caps(&c, dst);
@@ -260,41 +324,39 @@ static void kernel_text(gen_buf *b, const spvbc_type_desc *src, const spvbc_type
     snprintf(sp, sizeof sp, "_ptr_CrossWorkgroup_%s", sname);
     snprintf(dp, sizeof dp, "_ptr_CrossWorkgroup_%s", dname);
 
-    buf_printf(b, "OpCapability Addresses\nOpCapability Kernel\n");
-    if (c.int8) buf_printf(b, "OpCapability Int8\n");
-    if (c.int16) buf_printf(b, "OpCapability Int16\n");
-    if (c.int64) buf_printf(b, "OpCapability Int64\n");
-    if (c.float16) buf_printf(b, "OpCapability Float16\n");
-    if (c.float64) buf_printf(b, "OpCapability Float64\n");
-    if (c.vector16) buf_printf(b, "OpCapability Vector16\n");
-    buf_printf(b, "OpMemoryModel Physical64 OpenCL\n"
-                  "OpEntryPoint Kernel %%main \"astype\"\n"
-                  "OpName %%main \"astype\"\n"
-                  "OpName %%in \"in\"\nOpName %%out \"out\"\n"
-                  "OpName %%x \"x\"\nOpName %%y \"y\"\n");
-    buf_printf(b, "%%void = OpTypeVoid\n");
+    spvbc_gen_printf(b, "OpCapability Addresses\nOpCapability Kernel\n");
+    element_caps(b, &c, 0);
+    if (c.vector16) spvbc_gen_printf(b, "OpCapability Vector16\n");
+    spvbc_gen_printf(b, "OpMemoryModel Physical64 OpenCL\n"
+                        "OpEntryPoint Kernel %%main \"astype\"\n"
+                        "OpName %%main \"astype\"\n"
+                        "OpName %%in \"in\"\nOpName %%out \"out\"\n"
+                        "OpName %%x \"x\"\nOpName %%y \"y\"\n");
+    spvbc_gen_printf(b, "%%void = OpTypeVoid\n");
     declare_type(b, &d, src, SPVBC_GEN_KERNEL);
     declare_type(b, &d, dst, SPVBC_GEN_KERNEL);
-    buf_printf(b, "%%%s = OpTypePointer CrossWorkgroup %%%s\n", sp, sname);
+    spvbc_gen_printf(b, "%%%s = OpTypePointer CrossWorkgroup %%%s\n", sp, sname);
     if (strcmp(sp, dp) != 0) {
-        buf_printf(b, "%%%s = OpTypePointer CrossWorkgroup %%%s\n", dp, dname);
+        spvbc_gen_printf(b, "%%%s = OpTypePointer CrossWorkgroup %%%s\n", dp, dname);
     }
-    buf_printf(b, "%%fn = OpTypeFunction %%void %%%s %%%s\n", sp, dp);
-    buf_printf(b, "%%main = OpFunction %%void None %%fn\n"
-                  "%%in = OpFunctionParameter %%%s\n"
-                  "%%out = OpFunctionParameter %%%s\n"
-                  "%%entry = OpLabel\n",
-               sp, dp);
-    buf_printf(b, "%%x = OpLoad %%%s %%in Aligned %zu\n", sname, spvbc_gen_opencl_size(src));
-    buf_printf(b, "%%y = OpBitcast %%%s %%x\n", dname);
-    buf_printf(b, "OpStore %%out %%y Aligned %zu\n", spvbc_gen_opencl_size(dst));
-    buf_printf(b, "OpReturn\nOpFunctionEnd\n");
+    spvbc_gen_printf(b, "%%fn = OpTypeFunction %%void %%%s %%%s\n", sp, dp);
+    spvbc_gen_printf(b,
+                     "%%main = OpFunction %%void None %%fn\n"
+                     "%%in = OpFunctionParameter %%%s\n"
+                     "%%out = OpFunctionParameter %%%s\n"
+                     "%%entry = OpLabel\n",
+                     sp, dp);
+    spvbc_gen_printf(b, "%%x = OpLoad %%%s %%in Aligned %zu\n", sname, spvbc_gen_opencl_size(src));
+    spvbc_gen_printf(b, "%%y = OpBitcast %%%s %%x\n", dname);
+    spvbc_gen_printf(b, "OpStore %%out %%y Aligned %zu\n", spvbc_gen_opencl_size(dst));
+    spvbc_gen_printf(b, "OpReturn\nOpFunctionEnd\n");
 }
 
-static void vulkan_text(gen_buf *b, const spvbc_type_desc *src, const spvbc_type_desc *dst)
+static void vulkan_text(spvbc_gen_text *b, const spvbc_type_desc *src, const spvbc_type_desc *dst)
 {
     caps c = {0, 0, 0, 0, 0, 0};
-    declared d = {{{0}}, 0};
+    spvbc_gen_names d;
+    memset(&d, 0, sizeof d);
     char sname[32], dname[32];
     const spvbc_type_desc u32 = {SPVBC_SCALAR_INT, 32, 1, 0};
     const spvbc_type_desc v3u32 = {SPVBC_SCALAR_INT, 32, 3, 0};
@@ -304,73 +366,73 @@ static void vulkan_text(gen_buf *b, const spvbc_type_desc *src, const spvbc_type
     spvbc_gen_spirv_type_name(src, SPVBC_GEN_VULKAN, sname, sizeof sname);
     spvbc_gen_spirv_type_name(dst, SPVBC_GEN_VULKAN, dname, sizeof dname);
 
-    buf_printf(b, "OpCapability Shader\n");
-    if (c.int8) buf_printf(b, "OpCapability Int8\nOpCapability StorageBuffer8BitAccess\n");
-    if (c.int16) buf_printf(b, "OpCapability Int16\n");
-    if (c.int64) buf_printf(b, "OpCapability Int64\n");
-    if (c.float16) buf_printf(b, "OpCapability Float16\n");
-    if (c.float64) buf_printf(b, "OpCapability Float64\n");
-    if (c.int16 || c.float16) buf_printf(b, "OpCapability StorageBuffer16BitAccess\n");
-    buf_printf(b, "OpMemoryModel Logical GLSL450\n"
-                  "OpEntryPoint GLCompute %%main \"main\" %%gid %%in_buf %%out_buf\n"
-                  "OpExecutionMode %%main LocalSize 64 1 1\n"
-                  "OpName %%main \"main\"\n"
-                  "OpName %%in_buf \"in_buf\"\nOpName %%out_buf \"out_buf\"\n"
-                  "OpName %%x \"x\"\nOpName %%y \"y\"\n"
-                  "OpDecorate %%gid BuiltIn GlobalInvocationId\n"
-                  "OpDecorate %%in_arr ArrayStride %zu\n"
-                  "OpMemberDecorate %%in_blk 0 Offset 0\n"
-                  "OpMemberDecorate %%in_blk 0 NonWritable\n"
-                  "OpDecorate %%in_blk Block\n"
-                  "OpDecorate %%in_buf DescriptorSet 0\n"
-                  "OpDecorate %%in_buf Binding 0\n"
-                  "OpDecorate %%out_arr ArrayStride %zu\n"
-                  "OpMemberDecorate %%out_blk 0 Offset 0\n"
-                  "OpDecorate %%out_blk Block\n"
-                  "OpDecorate %%out_buf DescriptorSet 0\n"
-                  "OpDecorate %%out_buf Binding 1\n",
-               spvbc_gen_vulkan_stride(src), spvbc_gen_vulkan_stride(dst));
-    buf_printf(b, "%%void = OpTypeVoid\n");
+    spvbc_gen_printf(b, "OpCapability Shader\n");
+    element_caps(b, &c, 1);
+    if (c.int16 || c.float16) spvbc_gen_printf(b, "OpCapability StorageBuffer16BitAccess\n");
+    spvbc_gen_printf(b,
+                     "OpMemoryModel Logical GLSL450\n"
+                     "OpEntryPoint GLCompute %%main \"main\" %%gid %%in_buf %%out_buf\n"
+                     "OpExecutionMode %%main LocalSize 64 1 1\n"
+                     "OpName %%main \"main\"\n"
+                     "OpName %%in_buf \"in_buf\"\nOpName %%out_buf \"out_buf\"\n"
+                     "OpName %%x \"x\"\nOpName %%y \"y\"\n"
+                     "OpDecorate %%gid BuiltIn GlobalInvocationId\n"
+                     "OpDecorate %%in_arr ArrayStride %zu\n"
+                     "OpMemberDecorate %%in_blk 0 Offset 0\n"
+                     "OpMemberDecorate %%in_blk 0 NonWritable\n"
+                     "OpDecorate %%in_blk Block\n"
+                     "OpDecorate %%in_buf DescriptorSet 0\n"
+                     "OpDecorate %%in_buf Binding 0\n"
+                     "OpDecorate %%out_arr ArrayStride %zu\n"
+                     "OpMemberDecorate %%out_blk 0 Offset 0\n"
+                     "OpDecorate %%out_blk Block\n"
+                     "OpDecorate %%out_buf DescriptorSet 0\n"
+                     "OpDecorate %%out_buf Binding 1\n",
+                     spvbc_gen_vulkan_stride(src), spvbc_gen_vulkan_stride(dst));
+    spvbc_gen_printf(b, "%%void = OpTypeVoid\n");
     declare_type(b, &d, &u32, SPVBC_GEN_VULKAN);
     declare_type(b, &d, &v3u32, SPVBC_GEN_VULKAN);
     declare_type(b, &d, &s32, SPVBC_GEN_VULKAN);
     declare_type(b, &d, src, SPVBC_GEN_VULKAN);
     declare_type(b, &d, dst, SPVBC_GEN_VULKAN);
-    buf_printf(b, "%%int_0 = OpConstant %%int 0\n"
-                  "%%_ptr_Input_v3uint = OpTypePointer Input %%v3uint\n"
-                  "%%gid = OpVariable %%_ptr_Input_v3uint Input\n"
-                  "%%in_arr = OpTypeRuntimeArray %%%s\n"
-                  "%%in_blk = OpTypeStruct %%in_arr\n"
-                  "%%_ptr_StorageBuffer_in_blk = OpTypePointer StorageBuffer %%in_blk\n"
-                  "%%in_buf = OpVariable %%_ptr_StorageBuffer_in_blk StorageBuffer\n"
-                  "%%out_arr = OpTypeRuntimeArray %%%s\n"
-                  "%%out_blk = OpTypeStruct %%out_arr\n"
-                  "%%_ptr_StorageBuffer_out_blk = OpTypePointer StorageBuffer %%out_blk\n"
-                  "%%out_buf = OpVariable %%_ptr_StorageBuffer_out_blk StorageBuffer\n",
-               sname, dname);
-    buf_printf(b, "%%_ptr_StorageBuffer_%s = OpTypePointer StorageBuffer %%%s\n", sname, sname);
+    spvbc_gen_printf(b,
+                     "%%int_0 = OpConstant %%int 0\n"
+                     "%%_ptr_Input_v3uint = OpTypePointer Input %%v3uint\n"
+                     "%%gid = OpVariable %%_ptr_Input_v3uint Input\n"
+                     "%%in_arr = OpTypeRuntimeArray %%%s\n"
+                     "%%in_blk = OpTypeStruct %%in_arr\n"
+                     "%%_ptr_StorageBuffer_in_blk = OpTypePointer StorageBuffer %%in_blk\n"
+                     "%%in_buf = OpVariable %%_ptr_StorageBuffer_in_blk StorageBuffer\n"
+                     "%%out_arr = OpTypeRuntimeArray %%%s\n"
+                     "%%out_blk = OpTypeStruct %%out_arr\n"
+                     "%%_ptr_StorageBuffer_out_blk = OpTypePointer StorageBuffer %%out_blk\n"
+                     "%%out_buf = OpVariable %%_ptr_StorageBuffer_out_blk StorageBuffer\n",
+                     sname, dname);
+    spvbc_gen_printf(b, "%%_ptr_StorageBuffer_%s = OpTypePointer StorageBuffer %%%s\n", sname,
+                     sname);
     if (strcmp(sname, dname) != 0) {
-        buf_printf(b, "%%_ptr_StorageBuffer_%s = OpTypePointer StorageBuffer %%%s\n", dname,
-                   dname);
+        spvbc_gen_printf(b, "%%_ptr_StorageBuffer_%s = OpTypePointer StorageBuffer %%%s\n", dname,
+                         dname);
     }
-    buf_printf(b, "%%fn = OpTypeFunction %%void\n"
-                  "%%main = OpFunction %%void None %%fn\n"
-                  "%%entry = OpLabel\n"
-                  "%%gidv = OpLoad %%v3uint %%gid\n"
-                  "%%i = OpCompositeExtract %%uint %%gidv 0\n"
-                  "%%in_p = OpAccessChain %%_ptr_StorageBuffer_%s %%in_buf %%int_0 %%i\n"
-                  "%%x = OpLoad %%%s %%in_p\n"
-                  "%%y = OpBitcast %%%s %%x\n"
-                  "%%out_p = OpAccessChain %%_ptr_StorageBuffer_%s %%out_buf %%int_0 %%i\n"
-                  "OpStore %%out_p %%y\n"
-                  "OpReturn\nOpFunctionEnd\n",
-               sname, sname, dname, dname);
+    spvbc_gen_printf(b,
+                     "%%fn = OpTypeFunction %%void\n"
+                     "%%main = OpFunction %%void None %%fn\n"
+                     "%%entry = OpLabel\n"
+                     "%%gidv = OpLoad %%v3uint %%gid\n"
+                     "%%i = OpCompositeExtract %%uint %%gidv 0\n"
+                     "%%in_p = OpAccessChain %%_ptr_StorageBuffer_%s %%in_buf %%int_0 %%i\n"
+                     "%%x = OpLoad %%%s %%in_p\n"
+                     "%%y = OpBitcast %%%s %%x\n"
+                     "%%out_p = OpAccessChain %%_ptr_StorageBuffer_%s %%out_buf %%int_0 %%i\n"
+                     "OpStore %%out_p %%y\n"
+                     "OpReturn\nOpFunctionEnd\n",
+                     sname, sname, dname, dname);
 }
 
 char *spvbc_gen_astype_text(const spvbc_type_desc *src, const spvbc_type_desc *dst,
                             spvbc_gen_flavour flavour)
 {
-    gen_buf b = {NULL, 0, 0, 0};
+    spvbc_gen_text b = {NULL, 0, 0, 0};
     if (!type_ok(src) || !type_ok(dst)) {
         return NULL;
     }
@@ -398,10 +460,9 @@ int spvbc_gen_target_env(spvbc_gen_flavour flavour)
 
 int spvbc_gen_universal_env(int minor)
 {
-    static const spv_target_env envs[7] = {SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1,
-                                           SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
-                                           SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5,
-                                           SPV_ENV_UNIVERSAL_1_6};
+    static const spv_target_env envs[7] = {
+        SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1, SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
+        SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5, SPV_ENV_UNIVERSAL_1_6};
     return minor >= 0 && minor <= 6 ? (int)envs[minor] : -1;
 }
 

@@ -103,6 +103,59 @@ void spvbc_gen_spirv_type_name(const spvbc_type_desc *type, spvbc_gen_flavour fl
 /** Total storage bytes of `type` under the OpenCL rule (vec3 occupies 4 lanes). */
 size_t spvbc_gen_opencl_size(const spvbc_type_desc *type);
 
+/* ---- generating SPIR-V assembly text (shared with test/diff and test/matrix) --------------- */
+
+/** A growable NUL-terminated text.  Zero-initialise it; printing stops and sets `failed` on
+ *  allocation or format failure; spvbc_gen_text_free() releases it. */
+typedef struct spvbc_gen_text {
+    char *data;
+    size_t len;
+    size_t cap;
+    int failed;
+} spvbc_gen_text;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+/** Appends printf(`fmt`, ...) to `text`. */
+void spvbc_gen_printf(spvbc_gen_text *text, const char *fmt, ...);
+
+/** The text so far ("" when nothing was printed). */
+const char *spvbc_gen_text_str(const spvbc_gen_text *text);
+
+/** Frees `text` and zeroes it. */
+void spvbc_gen_text_free(spvbc_gen_text *text);
+
+/** A set of up to 64 names of up to 63 characters (the ids a generator has declared). */
+typedef struct spvbc_gen_names {
+    char names[64][64];
+    size_t count;
+} spvbc_gen_names;
+
+/** Whether `name` is in `set`. */
+int spvbc_gen_names_has(const spvbc_gen_names *set, const char *name);
+
+/** Adds `name` to `set` (silently ignored when the set is full). */
+void spvbc_gen_names_add(spvbc_gen_names *set, const char *name);
+
+/* ---- the library's verdict on a module ------------------------------------------------------ */
+
+/** What spvbc_module_parse() and spvbc_module_validate() (default options) say about a module. */
+typedef struct spvbc_gen_verdict {
+    spvbc_result parse; /* SPVBC_ERROR_OUT_OF_MEMORY when no context could be made */
+    spvbc_result verdict; /* validate's result; SPVBC_ERROR_OUT_OF_MEMORY if it did not run */
+    spvbc_validate_summary summary;
+    size_t error_count; /* error diagnostics */
+    size_t lowerable_count; /* errors the library says spvbc_module_lower() can fix */
+    char first_rule[32]; /* rule id of the first error ("" when none) */
+    char rules[256]; /* rule ids of the errors, blank-separated */
+    char errors[512]; /* "[rule] message" of each error, "; "-separated (parse failure:
+                         the parse diagnostic) */
+} spvbc_gen_verdict;
+
+/** Parses and validates `n` words at `words` with the library; fills `v`. */
+void spvbc_gen_library_verdict(const uint32_t *words, size_t n, spvbc_gen_verdict *v);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

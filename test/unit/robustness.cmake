@@ -3,20 +3,19 @@
 # include_guard makes the second include a no-op.  Paths are relative to this file, so the
 # includer's directory does not matter.
 #
-# Uses: spvbc::static, spvbc::cmocka, spvbc::spirv_tools, spvbc::spirv_headers,
+# Uses: spvbc::testbase (test/support), spvbc::static, spvbc::cmocka, spvbc::spirv_tools,
+# spvbc::spirv_headers,
 # ${SPVBC_WARNINGS}, ${SPVBC_SANITIZE}, and the library's object target spvbc_objects (for the
 # list of library sources that the ThreadSanitizer build recompiles).
 include_guard(GLOBAL)
 
 set(_spvbc_rb_dir ${CMAKE_CURRENT_LIST_DIR})
-set(_spvbc_rb_fuzz ${PROJECT_SOURCE_DIR}/test/fuzz)
 find_package(Threads REQUIRED)
 
 function(spvbc_robustness_test name source)
   add_executable(${name} ${_spvbc_rb_dir}/${source})
-  target_include_directories(${name} PRIVATE ${_spvbc_rb_fuzz})
-  target_link_libraries(${name} PRIVATE spvbc::static spvbc::cmocka spvbc::spirv_tools
-                                        spvbc::spirv_headers Threads::Threads)
+  target_link_libraries(${name} PRIVATE spvbc::testbase spvbc::static spvbc::cmocka
+                                        spvbc::spirv_tools spvbc::spirv_headers Threads::Threads)
   target_compile_options(${name} PRIVATE ${SPVBC_WARNINGS})
   # SPIRV-Tools is C++: link with the C++ driver.
   set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)
@@ -54,8 +53,7 @@ if(SPVBC_HAVE_TSAN AND NOT SPVBC_SANITIZE AND TARGET spvbc_objects)
   target_compile_options(spvbc_tsan PRIVATE -fsanitize=thread -fno-omit-frame-pointer -O1 -g)
 
   add_executable(spvbc_test_threads_tsan ${_spvbc_rb_dir}/test_threads.c)
-  target_include_directories(spvbc_test_threads_tsan PRIVATE ${_spvbc_rb_fuzz})
-  target_link_libraries(spvbc_test_threads_tsan PRIVATE spvbc_tsan spvbc::cmocka
+  target_link_libraries(spvbc_test_threads_tsan PRIVATE spvbc::testbase spvbc_tsan spvbc::cmocka
                                                         spvbc::spirv_tools Threads::Threads)
   target_compile_options(spvbc_test_threads_tsan PRIVATE ${SPVBC_WARNINGS}
                                                          -fsanitize=thread -fno-omit-frame-pointer)

@@ -24,59 +24,7 @@
 #include "modbuild.h"
 #include "spirv_bitcast.h"
 #include "spvval.h"
-
-/* ---- the failing allocator ------------------------------------------------------------- */
-
-#define HDR_SIZE 16u
-#define HDR_MAGIC 0x5bc0ffeeu
-
-typedef struct fail_alloc {
-    size_t calls; /* allocations asked for */
-    size_t fail_at; /* 1-based call that fails; 0 = never */
-    int sticky; /* fail every call from fail_at on */
-    int triggered; /* a call failed */
-    size_t live_bytes, live_blocks, peak_bytes;
-    int bad_free; /* a free with the wrong size or an unknown pointer */
-} fail_alloc;
-
-static void *fa_alloc(void *user, size_t size)
-{
-    fail_alloc *a = (fail_alloc *)user;
-    a->calls++;
-    if (a->fail_at && (a->calls == a->fail_at || (a->sticky && a->calls > a->fail_at))) {
-        a->triggered = 1;
-        return NULL;
-    }
-    if (size > SIZE_MAX - HDR_SIZE) return NULL;
-    unsigned char *p = (unsigned char *)malloc(size + HDR_SIZE);
-    if (!p) return NULL;
-    uint32_t magic = HDR_MAGIC;
-    memcpy(p, &size, sizeof size);
-    memcpy(p + 8, &magic, sizeof magic);
-    a->live_bytes += size;
-    a->live_blocks++;
-    if (a->live_bytes > a->peak_bytes) a->peak_bytes = a->live_bytes;
-    return p + HDR_SIZE;
-}
-
-static void fa_free(void *user, void *ptr, size_t size)
-{
-    fail_alloc *a = (fail_alloc *)user;
-    if (!ptr) return;
-    unsigned char *p = (unsigned char *)ptr - HDR_SIZE;
-    size_t got;
-    uint32_t magic;
-    memcpy(&got, p, sizeof got);
-    memcpy(&magic, p + 8, sizeof magic);
-    if (magic != HDR_MAGIC || got != size) {
-        a->bad_free = 1;
-        return; /* leak it rather than corrupt the heap; the test fails on bad_free */
-    }
-    memset(p + 8, 0, 4);
-    a->live_bytes -= size;
-    a->live_blocks--;
-    free(p);
-}
+#include "test_alloc.h"
 
 /* ---- scenarios ------------------------------------------------------------------------- */
 
@@ -147,7 +95,16 @@ static spvbc_result do_parse(spvbc_context ctx, const scenario *sc, const input_
     return spvbc_module_parse(ctx, (const uint32_t *)(const void *)in->raw, sc->n, &o, m);
 }
 
-static int step_failed(fail_alloc *a, int before, spvbc_result r, int *failures)
+/* Asserts that the `size` bytes at `p` are still the 0xA5 they were filled with. */
+static void assert_filled_a5(const void *p, size_t size)
+{
+    unsigned char untouched[256];
+    assert_true(size <= sizeof untouched);
+    memset(untouched, 0xA5, size);
+    assert_memory_equal(p, untouched, size);
+}
+
+static int step_failed(test_alloc *a, int before, spvbc_result r, int *failures)
 {
     if (r == SPVBC_ERROR_OUT_OF_MEMORY) {
         if (!a->triggered || before) fail_msg("OUT_OF_MEMORY without a failed allocation");
@@ -167,7 +124,7 @@ static int step_failed(fail_alloc *a, int before, spvbc_result r, int *failures)
  * R-MEMORY diagnostic.  That is observed once, like a failed call, and they are read again with
  * allocation working (a destroyed module's stay R-MEMORY).  `before`: whether the failing
  * allocation had happened before the call that made them. */
-static void read_diagnostics(spvbc_context ctx, fail_alloc *a, int before, int *failures)
+static void read_diagnostics(spvbc_context ctx, test_alloc *a, int before, int *failures)
 {
     const size_t n = spvbc_context_diagnostic_count(ctx);
     for (size_t i = 0; i < n; ++i) {
@@ -188,9 +145,9 @@ static void read_diagnostics(spvbc_context ctx, fail_alloc *a, int before, int *
 
 /* One run with allocator `a` (fail_at 0: undisturbed).  Fills `got`; returns the number of
  * calls whose allocation failure was observed. */
-static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
+static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
 {
-    spvbc_allocator al = {fa_alloc, fa_free, a};
+    spvbc_allocator al = test_alloc_allocator(a);
     input_buf in;
     make_input(sc, &in);
     int failures = 0;
@@ -199,6 +156,19 @@ static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
     /* Each step records whether the failing allocation had happened before it; a step that
      * reaches it must return OUT_OF_MEMORY (and is then retried with allocation working). */
 #define STEP_FAILED(r) step_failed(a, before, (r), &failures)
+    /* A step with a summary out-parameter `sum`, filled with 0xA5 first: on the failing
+     * allocation it must stay untouched (and the input too) before `call` is retried. */
+#define SUMMARY_STEP(r, call, sum)                                                                 \
+    do {                                                                                           \
+        memset(&(sum), 0xA5, sizeof(sum));                                                         \
+        before = a->triggered;                                                                     \
+        (r) = (call);                                                                              \
+        if (STEP_FAILED(r)) {                                                                      \
+            assert_filled_a5(&(sum), sizeof(sum));                                                 \
+            check_input(&in);                                                                      \
+            (r) = (call);                                                                          \
+        }                                                                                          \
+    } while (0)
 
     /* context */
     spvbc_context ctx = (spvbc_context)(uintptr_t)0x5a5a5a50u;
@@ -226,16 +196,7 @@ static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
     /* validate */
     spvbc_validate_options vo = {sc->validate_flags};
     spvbc_validate_summary vs;
-    memset(&vs, 0xA5, sizeof vs);
-    before = a->triggered;
-    r = spvbc_module_validate(m, &vo, &vs);
-    if (STEP_FAILED(r)) {
-        spvbc_validate_summary untouched;
-        memset(&untouched, 0xA5, sizeof untouched);
-        assert_memory_equal(&vs, &untouched, sizeof vs);
-        check_input(&in);
-        r = spvbc_module_validate(m, &vo, &vs);
-    }
+    SUMMARY_STEP(r, spvbc_module_validate(m, &vo, &vs), vs);
     assert_true(r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED);
     got->validate_result = r;
     got->vs = vs;
@@ -246,16 +207,7 @@ static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
     /* lower */
     spvbc_lower_options lo = {sc->pad, 0};
     spvbc_lower_summary ls;
-    memset(&ls, 0xA5, sizeof ls);
-    before = a->triggered;
-    r = spvbc_module_lower(m, &lo, &ls);
-    if (STEP_FAILED(r)) {
-        spvbc_lower_summary untouched;
-        memset(&untouched, 0xA5, sizeof untouched);
-        assert_memory_equal(&ls, &untouched, sizeof ls);
-        check_input(&in);
-        r = spvbc_module_lower(m, &lo, &ls);
-    }
+    SUMMARY_STEP(r, spvbc_module_lower(m, &lo, &ls), ls);
     assert_int_equal(r, SPVBC_SUCCESS);
     got->ls = ls;
     check_input(&in);
@@ -277,6 +229,7 @@ static int run_scenario(const scenario *sc, fail_alloc *a, outcome *got)
     memcpy(got->out, w, n * 4);
     got->out_n = n;
     check_input(&in);
+#undef SUMMARY_STEP
 #undef STEP_FAILED
 
     /* lower's findings are made when the module goes, and read after it */
@@ -306,7 +259,7 @@ static void check_same_outcome(const outcome *ref, const outcome *got, size_t fa
  * the undisturbed run. */
 static size_t fail_every_allocation(const scenario *sc)
 {
-    fail_alloc a;
+    test_alloc a;
     memset(&a, 0, sizeof a);
     outcome ref;
     memset(&ref, 0, sizeof ref);
@@ -340,7 +293,7 @@ static size_t fail_every_allocation(const scenario *sc)
 
 static void check_reference_valid(const scenario *sc)
 {
-    fail_alloc a;
+    test_alloc a;
     memset(&a, 0, sizeof a);
     outcome ref;
     memset(&ref, 0, sizeof ref);
@@ -380,7 +333,7 @@ static void test_pad_zero_adds(void **state)
     mb b = {0};
     assert_true(mb_sample_module(0, &b));
     scenario sc = {b.w, b.n, WAY_WORDS, SPVBC_PAD_ZERO, 0};
-    fail_alloc a;
+    test_alloc a;
     memset(&a, 0, sizeof a);
     outcome ref;
     memset(&ref, 0, sizeof ref);
@@ -416,7 +369,7 @@ static void test_refused_and_pad_error(void **state)
         scenario sc = {b.w, b.n, WAY_WORDS, (spvbc_pad_policy)pad,
                        SPVBC_VALIDATE_NOTES | SPVBC_VALIDATE_STRICT};
         fail_every_allocation(&sc);
-        fail_alloc a;
+        test_alloc a;
         memset(&a, 0, sizeof a);
         outcome ref;
         memset(&ref, 0, sizeof ref);
@@ -437,9 +390,9 @@ static void test_lower_twice(void **state)
     mb b = {0};
     assert_true(mb_sample_module(1, &b));
     for (size_t n = 1;; ++n) {
-        fail_alloc a;
+        test_alloc a;
         memset(&a, 0, sizeof a);
-        spvbc_allocator al = {fa_alloc, fa_free, &a};
+        spvbc_allocator al = test_alloc_allocator(&a);
         spvbc_context ctx;
         assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
         spvbc_module m;

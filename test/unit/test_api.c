@@ -14,51 +14,26 @@
 
 #include "spirv_bitcast.h"
 #include "rules.h"
-
-/* ---- a tiny module builder --------------------------------------------------------------- */
-
-typedef struct mb {
-    uint32_t w[1024];
-    size_t n;
-} mb;
-
-static size_t emit(mb *b, uint32_t op, size_t count, const uint32_t *ops)
-{
-    size_t at = b->n;
-    b->w[b->n++] = ((uint32_t)(count + 1) << 16) | op;
-    for (size_t i = 0; i < count; ++i) b->w[b->n++] = ops[i];
-    return at;
-}
-#define EMIT(b, op, ...)                                                         \
-    emit(b, op, sizeof((uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t),            \
-         (uint32_t[]){__VA_ARGS__})
-
-static size_t emit_string(mb *b, uint32_t op, uint32_t id, const char *s)
-{
-    size_t at = b->n;
-    size_t len = strlen(s) + 1, words = (len + 3) / 4;
-    b->w[b->n++] = ((uint32_t)(2 + words) << 16) | op;
-    b->w[b->n++] = id;
-    memset(&b->w[b->n], 0, words * 4);
-    memcpy(&b->w[b->n], s, len);
-    b->n += words;
-    return at;
-}
-
-static void header(mb *b, uint32_t version, uint32_t bound)
-{
-    b->n = 0;
-    b->w[b->n++] = 0x07230203u;
-    b->w[b->n++] = version;
-    b->w[b->n++] = 0;
-    b->w[b->n++] = bound;
-    b->w[b->n++] = 0;
-}
+#include "modbuild.h"
 
 /* Ids of the Kernel test module. */
 enum {
-    ID_FILE = 1, ID_VOID, ID_FLOAT, ID_INT, ID_V4F, ID_V3F, ID_V3I, ID_PTR4, ID_FN,
-    ID_F, ID_P, ID_L, ID_X, ID_Y, ID_Z, ID_BOUND
+    ID_FILE = 1,
+    ID_VOID,
+    ID_FLOAT,
+    ID_INT,
+    ID_V4F,
+    ID_V3F,
+    ID_V3I,
+    ID_PTR4,
+    ID_FN,
+    ID_F,
+    ID_P,
+    ID_L,
+    ID_X,
+    ID_Y,
+    ID_Z,
+    ID_BOUND
 };
 
 typedef struct kmod {
@@ -70,35 +45,36 @@ typedef struct kmod {
  * element change: needs a v4int the module lacks). */
 static void build_kernel(kmod *k)
 {
+    memset(k, 0, sizeof *k);
     mb *b = &k->b;
-    header(b, 0x00010000u, ID_BOUND);
-    EMIT(b, SpvOpCapability, SpvCapabilityKernel);
-    EMIT(b, SpvOpCapability, SpvCapabilityAddresses);
-    EMIT(b, SpvOpCapability, SpvCapabilityLinkage);
-    EMIT(b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    emit_string(b, SpvOpString, ID_FILE, "k.cl");
-    emit_string(b, SpvOpName, ID_Y, "y");
-    EMIT(b, SpvOpDecorate, ID_Y, SpvDecorationFPFastMathMode, 0);
-    EMIT(b, SpvOpTypeVoid, ID_VOID);
-    k->float_decl = EMIT(b, SpvOpTypeFloat, ID_FLOAT, 32);
-    EMIT(b, SpvOpTypeInt, ID_INT, 32, 0);
-    EMIT(b, SpvOpTypeVector, ID_V4F, ID_FLOAT, 4);
-    EMIT(b, SpvOpTypeVector, ID_V3F, ID_FLOAT, 3);
-    EMIT(b, SpvOpTypeVector, ID_V3I, ID_INT, 3);
-    EMIT(b, SpvOpTypePointer, ID_PTR4, SpvStorageClassCrossWorkgroup, ID_V4F);
-    EMIT(b, SpvOpTypeFunction, ID_FN, ID_VOID, ID_PTR4);
-    EMIT(b, SpvOpFunction, ID_VOID, ID_F, 0, ID_FN);
-    EMIT(b, SpvOpFunctionParameter, ID_PTR4, ID_P);
-    EMIT(b, SpvOpLabel, ID_L);
-    EMIT(b, SpvOpLoad, ID_V4F, ID_X, ID_P);
-    EMIT(b, SpvOpLine, ID_FILE, 12, 7);
-    k->y_offset = EMIT(b, SpvOpBitcast, ID_V3F, ID_Y, ID_X);
-    k->z_offset = EMIT(b, SpvOpBitcast, ID_V3I, ID_Z, ID_X);
-    emit(b, SpvOpReturn, 0, NULL);
-    emit(b, SpvOpFunctionEnd, 0, NULL);
+    mb_header(b, 0x00010000u, ID_BOUND);
+    MB(b, SpvOpCapability, SpvCapabilityKernel);
+    MB(b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(b, SpvOpCapability, SpvCapabilityLinkage);
+    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    mb_string(b, ID_FILE, "k.cl");
+    mb_name(b, ID_Y, "y");
+    MB(b, SpvOpDecorate, ID_Y, SpvDecorationFPFastMathMode, 0);
+    MB(b, SpvOpTypeVoid, ID_VOID);
+    k->float_decl = MB(b, SpvOpTypeFloat, ID_FLOAT, 32);
+    MB(b, SpvOpTypeInt, ID_INT, 32, 0);
+    MB(b, SpvOpTypeVector, ID_V4F, ID_FLOAT, 4);
+    MB(b, SpvOpTypeVector, ID_V3F, ID_FLOAT, 3);
+    MB(b, SpvOpTypeVector, ID_V3I, ID_INT, 3);
+    MB(b, SpvOpTypePointer, ID_PTR4, SpvStorageClassCrossWorkgroup, ID_V4F);
+    MB(b, SpvOpTypeFunction, ID_FN, ID_VOID, ID_PTR4);
+    MB(b, SpvOpFunction, ID_VOID, ID_F, 0, ID_FN);
+    MB(b, SpvOpFunctionParameter, ID_PTR4, ID_P);
+    MB(b, SpvOpLabel, ID_L);
+    MB(b, SpvOpLoad, ID_V4F, ID_X, ID_P);
+    MB(b, SpvOpLine, ID_FILE, 12, 7);
+    k->y_offset = MB(b, SpvOpBitcast, ID_V3F, ID_Y, ID_X);
+    k->z_offset = MB(b, SpvOpBitcast, ID_V3I, ID_Z, ID_X);
+    mb_fn_end(b);
     /* Instruction index of %y: count the instructions before it. */
     k->y_index = 0;
-    for (size_t off = 5; off < k->y_offset; off += k->b.w[off] >> 16) k->y_index++;
+    for (size_t off = 5; off < k->y_offset; off += k->b.w[off] >> 16)
+        k->y_index++;
 }
 
 static int spirv_val(const uint32_t *w, size_t n)
@@ -111,6 +87,15 @@ static int spirv_val(const uint32_t *w, size_t n)
     spvDiagnosticDestroy(d);
     spvContextDestroy(c);
     return r == SPV_SUCCESS;
+}
+
+/* A new context `*ctx` and the module `b` parsed in it (asserts that both succeed). */
+static spvbc_module parse_new(const mb *b, spvbc_context *ctx)
+{
+    spvbc_module m = NULL;
+    assert_int_equal(spvbc_context_create(NULL, ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(*ctx, b->w, b->n, NULL, &m), SPVBC_SUCCESS);
+    return m;
 }
 
 static void test_version(void **state)
@@ -131,9 +116,7 @@ static void test_validate_fields(void **state)
     build_kernel(&k);
     assert_false(spirv_val(k.b.w, k.b.n)); /* the naive module is invalid SPIR-V */
     spvbc_context ctx;
-    spvbc_module m;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module m = parse_new(&k.b, &ctx);
     spvbc_module_info info;
     assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
     assert_int_equal(info.bitcast_count, 2);
@@ -171,6 +154,7 @@ static void test_validate_fields(void **state)
     assert_null(spvbc_context_diagnostic(ctx, 2));
     spvbc_module_destroy(m);
     spvbc_context_destroy(ctx);
+    mb_free(&k.b);
 }
 
 typedef struct spans {
@@ -189,18 +173,11 @@ static int collect(void *user, const uint32_t *w, size_t n)
     return 0;
 }
 
-static int stop_writing(void *user, const uint32_t *w, size_t n)
-{
-    (void)user;
-    (void)w;
-    (void)n;
-    return 1;
-}
-
 static size_t count_op(const uint32_t *w, size_t n, uint32_t op)
 {
     size_t c = 0;
-    for (size_t off = 5; off < n; off += w[off] >> 16) c += (w[off] & 0xffffu) == op;
+    for (size_t off = 5; off < n; off += w[off] >> 16)
+        c += (w[off] & 0xffffu) == op;
     return c;
 }
 
@@ -220,9 +197,7 @@ static void test_lower_properties(void **state)
     uint32_t original[1024];
     memcpy(original, k.b.w, k.b.n * 4);
     spvbc_context ctx;
-    spvbc_module m;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module m = parse_new(&k.b, &ctx);
     spvbc_lower_summary sum;
     assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 2);
@@ -263,7 +238,7 @@ static void test_lower_properties(void **state)
     assert_int_equal(s.n, n);
     assert_memory_equal(s.w, out, n * 4);
     assert_true(s.calls <= 8);
-    assert_int_equal(spvbc_module_write(m, stop_writing, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_write(m, mb_write_stop, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     /* Lowering the same module again gives the same words. */
     uint32_t first[2048];
     memcpy(first, out, n * 4);
@@ -284,6 +259,7 @@ static void test_lower_properties(void **state)
     assert_int_equal(n2, first_n);
     assert_int_equal(spvbc_module_validate(m2, NULL, NULL), SPVBC_SUCCESS);
     spvbc_context_destroy(ctx); /* destroys m and m2 too */
+    mb_free(&k.b);
 }
 
 static void test_lower_only_and_pad(void **state)
@@ -292,9 +268,7 @@ static void test_lower_only_and_pad(void **state)
     kmod k;
     build_kernel(&k);
     spvbc_context ctx;
-    spvbc_module m;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module m = parse_new(&k.b, &ctx);
     /* Only 3->4 selected: both 4->3 sites stay, skipped (not refused), with a warning each
      * that still says they are lowerable. */
     spvbc_lower_options o = {SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4};
@@ -317,6 +291,18 @@ static void test_lower_only_and_pad(void **state)
     spvbc_lower_options bad2 = {SPVBC_PAD_UNDEF, 1u << 30};
     assert_int_equal(spvbc_module_lower(m, &bad2, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     spvbc_context_destroy(ctx);
+    mb_free(&k.b);
+}
+
+/* A SPIR-V 1.2 Kernel library (Linkage, Physical32) of `bound` ids: header, capabilities and
+ * memory model, for the spec-constant tests. */
+static void spec_kernel_head(mb *b, uint32_t bound)
+{
+    mb_header(b, 0x00010200u, bound);
+    MB(b, SpvOpCapability, SpvCapabilityKernel);
+    MB(b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(b, SpvOpCapability, SpvCapabilityLinkage);
+    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
 }
 
 /* A 3->4 with pad zero in a Kernel spec-constant: OpSpecConstantOp VectorShuffle with a new
@@ -325,25 +311,19 @@ static void test_lower_spec_constant(void **state)
 {
     (void)state;
     enum { S_VOID = 1, S_FLOAT, S_V3F, S_V4F, S_V4I, S_INT, S_C, S_C3, S_SPEC, S_BOUND };
-    mb b;
-    header(&b, 0x00010200u, S_BOUND);
-    EMIT(&b, SpvOpCapability, SpvCapabilityKernel);
-    EMIT(&b, SpvOpCapability, SpvCapabilityAddresses);
-    EMIT(&b, SpvOpCapability, SpvCapabilityLinkage);
-    EMIT(&b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
-    EMIT(&b, SpvOpTypeVoid, S_VOID);
-    EMIT(&b, SpvOpTypeFloat, S_FLOAT, 32);
-    EMIT(&b, SpvOpTypeInt, S_INT, 32, 0);
-    EMIT(&b, SpvOpTypeVector, S_V3F, S_FLOAT, 3);
-    EMIT(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
-    EMIT(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
-    EMIT(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
-    EMIT(&b, SpvOpSpecConstantComposite, S_V3F, S_C3, S_C, S_C, S_C);
-    EMIT(&b, SpvOpSpecConstantOp, S_V4I, S_SPEC, SpvOpBitcast, S_C3);
+    mb b = {0};
+    spec_kernel_head(&b, S_BOUND);
+    MB(&b, SpvOpTypeVoid, S_VOID);
+    MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
+    MB(&b, SpvOpTypeInt, S_INT, 32, 0);
+    MB(&b, SpvOpTypeVector, S_V3F, S_FLOAT, 3);
+    MB(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
+    MB(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
+    MB(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
+    MB(&b, SpvOpSpecConstantComposite, S_V3F, S_C3, S_C, S_C, S_C);
+    MB(&b, SpvOpSpecConstantOp, S_V4I, S_SPEC, SpvOpBitcast, S_C3);
     spvbc_context ctx;
-    spvbc_module m;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module m = parse_new(&b, &ctx);
     assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
     assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "V12");
     spvbc_lower_options o = {SPVBC_PAD_ZERO, 0};
@@ -368,6 +348,7 @@ static void test_lower_spec_constant(void **state)
     assert_int_equal(out[shuf + 9], 3);
     assert_true(null < shuf && shuf < spec);
     spvbc_context_destroy(ctx);
+    mb_free(&b);
 }
 
 /* A spec-constant as_int3(float4) whose v4int is declared only after it: reusing it would be a
@@ -378,24 +359,18 @@ static void test_spec_constant_type_order(void **state)
     (void)state;
     enum { S_FLOAT = 1, S_INT, S_V4F, S_V3I, S_C, S_C4, S_SPEC, S_V4I, S_BOUND };
     for (int late = 1; late >= 0; --late) {
-        mb b;
-        header(&b, 0x00010200u, S_BOUND);
-        EMIT(&b, SpvOpCapability, SpvCapabilityKernel);
-        EMIT(&b, SpvOpCapability, SpvCapabilityAddresses);
-        EMIT(&b, SpvOpCapability, SpvCapabilityLinkage);
-        EMIT(&b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
-        EMIT(&b, SpvOpTypeFloat, S_FLOAT, 32);
-        EMIT(&b, SpvOpTypeInt, S_INT, 32, 0);
-        EMIT(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
-        EMIT(&b, SpvOpTypeVector, S_V3I, S_INT, 3);
-        EMIT(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
-        EMIT(&b, SpvOpSpecConstantComposite, S_V4F, S_C4, S_C, S_C, S_C, S_C);
-        EMIT(&b, SpvOpSpecConstantOp, S_V3I, S_SPEC, SpvOpBitcast, S_C4);
-        if (late) EMIT(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
+        mb b = {0};
+        spec_kernel_head(&b, S_BOUND);
+        MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
+        MB(&b, SpvOpTypeInt, S_INT, 32, 0);
+        MB(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
+        MB(&b, SpvOpTypeVector, S_V3I, S_INT, 3);
+        MB(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
+        MB(&b, SpvOpSpecConstantComposite, S_V4F, S_C4, S_C, S_C, S_C, S_C);
+        MB(&b, SpvOpSpecConstantOp, S_V3I, S_SPEC, SpvOpBitcast, S_C4);
+        if (late) MB(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
         spvbc_context ctx;
-        spvbc_module m;
-        assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-        assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+        spvbc_module m = parse_new(&b, &ctx);
         /* validate's "lowerable" agrees with what lower does. */
         spvbc_validate_summary vs;
         assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_ERROR_VALIDATION_FAILED);
@@ -417,6 +392,7 @@ static void test_spec_constant_type_order(void **state)
             assert_true(spirv_val(out, n));
         }
         spvbc_context_destroy(ctx);
+        mb_free(&b);
     }
 }
 
@@ -425,18 +401,16 @@ static void test_shader_spec_constant_refused(void **state)
 {
     (void)state;
     enum { S_FLOAT = 1, S_INT, S_C, S_SPEC, S_BOUND };
-    mb b;
-    header(&b, 0x00010300u, S_BOUND);
-    EMIT(&b, SpvOpCapability, SpvCapabilityShader);
-    EMIT(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    EMIT(&b, SpvOpTypeFloat, S_FLOAT, 32);
-    EMIT(&b, SpvOpTypeInt, S_INT, 32, 1);
-    EMIT(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0);
-    EMIT(&b, SpvOpSpecConstantOp, S_INT, S_SPEC, SpvOpBitcast, S_C);
+    mb b = {0};
+    mb_header(&b, 0x00010300u, S_BOUND);
+    MB(&b, SpvOpCapability, SpvCapabilityShader);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
+    MB(&b, SpvOpTypeInt, S_INT, 32, 1);
+    MB(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0);
+    MB(&b, SpvOpSpecConstantOp, S_INT, S_SPEC, SpvOpBitcast, S_C);
     spvbc_context ctx;
-    spvbc_module m;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module m = parse_new(&b, &ctx);
     assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
     assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "S7");
     spvbc_lower_summary sum;
@@ -444,38 +418,35 @@ static void test_shader_spec_constant_refused(void **state)
     assert_int_equal(sum.refused, 1);
     assert_int_equal(sum.rewritten, 0);
     spvbc_context_destroy(ctx);
+    mb_free(&b);
 }
 
 static void test_warnings_and_notes(void **state)
 {
     (void)state;
-    enum { W_INT = 1, W_PTR_F, W_PTR_W, W_VOID, W_FN, W_F, W_L, W_P, W_A, W_B, W_C,
-           W_D, W_BOUND };
-    mb b;
-    header(&b, 0x00010000u, W_BOUND);
-    EMIT(&b, SpvOpCapability, SpvCapabilityKernel);
-    EMIT(&b, SpvOpCapability, SpvCapabilityAddresses);
-    EMIT(&b, SpvOpCapability, SpvCapabilityLinkage);
-    EMIT(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    EMIT(&b, SpvOpTypeInt, W_INT, 32, 0);
-    EMIT(&b, SpvOpTypeVoid, W_VOID);
-    EMIT(&b, SpvOpTypePointer, W_PTR_F, SpvStorageClassFunction, W_INT);
-    EMIT(&b, SpvOpTypePointer, W_PTR_W, SpvStorageClassWorkgroup, W_INT);
-    EMIT(&b, SpvOpTypeFunction, W_FN, W_VOID, W_PTR_F);
-    EMIT(&b, SpvOpFunction, W_VOID, W_F, 0, W_FN);
-    EMIT(&b, SpvOpFunctionParameter, W_PTR_F, W_P);
-    EMIT(&b, SpvOpLabel, W_L);
-    EMIT(&b, SpvOpLoad, W_INT, W_A, W_P);
-    EMIT(&b, SpvOpBitcast, W_INT, W_B, W_A);     /* S2: same type */
-    EMIT(&b, SpvOpBitcast, W_PTR_W, W_C, W_P);   /* S4: storage classes differ */
-    EMIT(&b, SpvOpBitcast, W_PTR_F, W_D, W_A);   /* S3-WIDTH: 32-bit int, 64-bit pointers */
-    emit(&b, SpvOpReturn, 0, NULL);
-    emit(&b, SpvOpFunctionEnd, 0, NULL);
+    enum { W_INT = 1, W_PTR_F, W_PTR_W, W_VOID, W_FN, W_F, W_L, W_P, W_A, W_B, W_C, W_D, W_BOUND };
+    mb b = {0};
+    mb_header(&b, 0x00010000u, W_BOUND);
+    MB(&b, SpvOpCapability, SpvCapabilityKernel);
+    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(&b, SpvOpCapability, SpvCapabilityLinkage);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    MB(&b, SpvOpTypeInt, W_INT, 32, 0);
+    MB(&b, SpvOpTypeVoid, W_VOID);
+    MB(&b, SpvOpTypePointer, W_PTR_F, SpvStorageClassFunction, W_INT);
+    MB(&b, SpvOpTypePointer, W_PTR_W, SpvStorageClassWorkgroup, W_INT);
+    MB(&b, SpvOpTypeFunction, W_FN, W_VOID, W_PTR_F);
+    MB(&b, SpvOpFunction, W_VOID, W_F, 0, W_FN);
+    MB(&b, SpvOpFunctionParameter, W_PTR_F, W_P);
+    MB(&b, SpvOpLabel, W_L);
+    MB(&b, SpvOpLoad, W_INT, W_A, W_P);
+    MB(&b, SpvOpBitcast, W_INT, W_B, W_A); /* S2: same type */
+    MB(&b, SpvOpBitcast, W_PTR_W, W_C, W_P); /* S4: storage classes differ */
+    MB(&b, SpvOpBitcast, W_PTR_F, W_D, W_A); /* S3-WIDTH: 32-bit int, 64-bit pointers */
+    mb_fn_end(&b);
     assert_true(spirv_val(b.w, b.n)); /* spirv-val checks none of these */
     spvbc_context ctx;
-    spvbc_module m;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module m = parse_new(&b, &ctx);
     spvbc_validate_summary sum;
     assert_int_equal(spvbc_module_validate(m, NULL, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.errors, 0);
@@ -491,6 +462,7 @@ static void test_warnings_and_notes(void **state)
     assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten + ls.refused, 0);
     spvbc_context_destroy(ctx);
+    mb_free(&b);
 }
 
 static void test_copy_words_and_bytes(void **state)
@@ -512,13 +484,13 @@ static void test_copy_words_and_bytes(void **state)
     /* Misaligned bytes are copied. */
     unsigned char *raw = malloc(k.b.n * 4 + 1);
     memcpy(raw + 1, k.b.w, k.b.n * 4);
-    assert_int_equal(spvbc_module_parse_bytes(ctx, raw + 1, k.b.n * 4, NULL, &m),
-                     SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse_bytes(ctx, raw + 1, k.b.n * 4, NULL, &m), SPVBC_SUCCESS);
     free(raw);
     spvbc_lower_summary sum;
     assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 2);
     spvbc_context_destroy(ctx);
+    mb_free(&k.b);
 }
 
 int main(void)

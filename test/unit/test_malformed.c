@@ -1,7 +1,7 @@
 /*
  * test_malformed.c - the catalogue of bad input (docs/robustness.md).
  *
- * Every malformed binary is built here from word arrays (test/fuzz/modbuild.h), never checked
+ * Every malformed binary is built here from word arrays (test/support/modbuild.h), never checked
  * in as a blob.  Each case asserts the exact spvbc_result, that the out-parameter is untouched,
  * that exactly one error diagnostic says where (word_offset, instruction_index, rule), and that
  * the caller's words are unchanged.  Each parse case runs three ways: spvbc_module_parse,
@@ -25,6 +25,7 @@
 #include "modbuild.h"
 #include "spirv_bitcast.h"
 #include "spvval.h"
+#include "test_alloc.h"
 
 #define ANY_INDEX ((size_t)-2)
 #define HDR SPVBC_NO_POSITION
@@ -32,30 +33,7 @@
 /* ---- the base module ------------------------------------------------------------------- */
 
 /* Ids of the base Kernel module (a float4 -> float3 OpBitcast, lowerable). */
-enum {
-    ID_FN = 1,
-    ID_VOID = 2,
-    ID_FNTY = 3,
-    ID_FLOAT = 4,
-    ID_V4 = 5,
-    ID_V3 = 6,
-    ID_LABEL = 7,
-    ID_X = 8,
-    ID_R = 9,
-    BASE_BOUND = 10
-};
-
-/* Header, Capability Kernel + Addresses, MemoryModel Physical64 OpenCL, EntryPoint %1 "k":
- * instructions 0..3, words 5..15. */
-static void kernel_head(mb *b, uint32_t version, uint32_t bound)
-{
-    b->n = 0;
-    mb_header(b, version, bound);
-    MB(b, SpvOpCapability, SpvCapabilityKernel);
-    MB(b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
-    mb_entry(b, SpvExecutionModelKernel, ID_FN, "k");
-}
+enum { ID_FN = 1, ID_VOID, ID_FNTY, ID_FLOAT, ID_V4, ID_V3, ID_LABEL, ID_X, ID_R, BASE_BOUND };
 
 typedef struct base_at {
     size_t tfloat, tv4, tv3, fn, undef, bitcast, ret;
@@ -65,18 +43,18 @@ typedef struct base_at {
 static void base_module(mb *b, uint32_t version, base_at *at)
 {
     base_at a;
-    kernel_head(b, version, BASE_BOUND);
-    MB(b, SpvOpTypeVoid, ID_VOID);                            /* 4 */
-    MB(b, SpvOpTypeFunction, ID_FNTY, ID_VOID);               /* 5 */
-    a.tfloat = MB(b, SpvOpTypeFloat, ID_FLOAT, 32);           /* 6 */
-    a.tv4 = MB(b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4);       /* 7 */
-    a.tv3 = MB(b, SpvOpTypeVector, ID_V3, ID_FLOAT, 3);       /* 8 */
-    a.fn = MB(b, SpvOpFunction, ID_VOID, ID_FN, 0, ID_FNTY);  /* 9 */
-    MB(b, SpvOpLabel, ID_LABEL);                              /* 10 */
-    a.undef = MB(b, SpvOpUndef, ID_V4, ID_X);                 /* 11 */
-    a.bitcast = MB(b, SpvOpBitcast, ID_V3, ID_R, ID_X);       /* 12 */
-    a.ret = mb_op0(b, SpvOpReturn);                           /* 13 */
-    mb_op0(b, SpvOpFunctionEnd);                              /* 14 */
+    mb_kernel_head(b, version, BASE_BOUND, ID_FN); /* 0-3 */
+    MB(b, SpvOpTypeVoid, ID_VOID); /* 4 */
+    MB(b, SpvOpTypeFunction, ID_FNTY, ID_VOID); /* 5 */
+    a.tfloat = MB(b, SpvOpTypeFloat, ID_FLOAT, 32); /* 6 */
+    a.tv4 = MB(b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4); /* 7 */
+    a.tv3 = MB(b, SpvOpTypeVector, ID_V3, ID_FLOAT, 3); /* 8 */
+    a.fn = MB(b, SpvOpFunction, ID_VOID, ID_FN, 0, ID_FNTY); /* 9 */
+    MB(b, SpvOpLabel, ID_LABEL); /* 10 */
+    a.undef = MB(b, SpvOpUndef, ID_V4, ID_X); /* 11 */
+    a.bitcast = MB(b, SpvOpBitcast, ID_V3, ID_R, ID_X); /* 12 */
+    a.ret = mb_op0(b, SpvOpReturn); /* 13 */
+    mb_op0(b, SpvOpFunctionEnd); /* 14 */
     if (at) *at = a;
 }
 
@@ -104,9 +82,9 @@ static void check_one_error(spvbc_context ctx, size_t offset, size_t index, cons
 }
 
 /* Parses `n` words three ways and checks the expected failure each time. */
-static void expect_parse_fail_opts(const uint32_t *words, size_t n,
-                                   const spvbc_parse_options *opts, spvbc_result expect,
-                                   size_t offset, size_t index, const char *rule)
+static void expect_parse_fail_opts(const uint32_t *words, size_t n, const spvbc_parse_options *opts,
+                                   spvbc_result expect, size_t offset, size_t index,
+                                   const char *rule)
 {
     uint32_t *copy = (uint32_t *)malloc(n * 4 + 4);
     assert_non_null(copy);
@@ -273,17 +251,25 @@ static void test_size_not_multiple_of_4(void **state)
 
 /* ---- header ---------------------------------------------------------------------------- */
 
+/* The base module with header word `word` set to each of the `n` `values`: INVALID_BINARY at
+ * that word with rule `rule` each time. */
+static void expect_header_word_fails(size_t word, const uint32_t *values, size_t n,
+                                     const char *rule)
+{
+    mb b = {0};
+    for (size_t i = 0; i < n; ++i) {
+        base_module(&b, 0x00010000u, NULL);
+        b.w[word] = values[i];
+        expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, word, HDR, rule);
+    }
+    mb_free(&b);
+}
+
 static void test_bad_magic(void **state)
 {
     (void)state;
     const uint32_t magics[] = {0, 0xDEADBEEFu, SpvMagicNumber + 1, 0x07230200u, 0xFFFFFFFFu};
-    mb b = {0};
-    for (size_t i = 0; i < sizeof magics / sizeof magics[0]; ++i) {
-        base_module(&b, 0x00010000u, NULL);
-        b.w[0] = magics[i];
-        expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, 0, HDR, "R-MAGIC");
-    }
-    mb_free(&b);
+    expect_header_word_fails(0, magics, sizeof magics / sizeof magics[0], "R-MAGIC");
 }
 
 /* A module in the opposite byte order is detected by its magic and swapped: it parses,
@@ -296,7 +282,8 @@ static void test_byte_swapped(void **state)
     base_module(&b, 0x00010300u, &at);
     uint32_t *sw = (uint32_t *)malloc(b.n * 4);
     assert_non_null(sw);
-    for (size_t i = 0; i < b.n; ++i) sw[i] = mb_bswap(b.w[i]);
+    for (size_t i = 0; i < b.n; ++i)
+        sw[i] = mb_bswap(b.w[i]);
     uint32_t *sw_copy = (uint32_t *)malloc(b.n * 4);
     assert_non_null(sw_copy);
     memcpy(sw_copy, sw, b.n * 4);
@@ -420,36 +407,17 @@ static void test_bound_above_cap(void **state)
 
 /* The largest caps a caller can ask for fail cleanly (UNSUPPORTED or OUT_OF_MEMORY), through an
  * allocator that refuses anything above 64 MiB, without leaking. */
-static size_t g_big_live;
-static void *big_alloc(void *user, size_t size)
-{
-    (void)user;
-    if (size > ((size_t)64 << 20)) return NULL;
-    void *p = malloc(size + 16);
-    if (!p) return NULL;
-    memcpy(p, &size, sizeof size);
-    g_big_live += size;
-    return (char *)p + 16;
-}
-static void big_free(void *user, void *ptr, size_t size)
-{
-    (void)user;
-    size_t got;
-    memcpy(&got, (char *)ptr - 16, sizeof got);
-    assert_int_equal(got, size);
-    g_big_live -= size;
-    free((char *)ptr - 16);
-}
-
 static void test_bound_huge_with_raised_cap(void **state)
 {
     (void)state;
     mb b = {0};
     base_module(&b, 0x00010000u, NULL);
-    spvbc_allocator a = {big_alloc, big_free, NULL};
+    test_alloc ta;
+    spvbc_allocator a = test_alloc_allocator(&ta);
     const uint32_t bounds[] = {0x7FFFFFF0u, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu};
     for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; ++i) {
-        g_big_live = 0;
+        memset(&ta, 0, sizeof ta);
+        ta.max_size = (size_t)64 << 20;
         spvbc_context ctx;
         assert_int_equal(spvbc_context_create(&a, &ctx), SPVBC_SUCCESS);
         b.w[3] = bounds[i];
@@ -460,7 +428,8 @@ static void test_bound_huge_with_raised_cap(void **state)
         assert_ptr_equal(m, SENTINEL_MODULE);
         assert_true(spvbc_context_diagnostic_count(ctx) >= 1);
         spvbc_context_destroy(ctx);
-        assert_int_equal(g_big_live, 0);
+        assert_int_equal(ta.bad_free, 0);
+        assert_int_equal(ta.live_bytes, 0);
     }
     mb_free(&b);
 }
@@ -468,14 +437,8 @@ static void test_bound_huge_with_raised_cap(void **state)
 static void test_schema(void **state)
 {
     (void)state;
-    mb b = {0};
     const uint32_t schemas[] = {1, 0x80000000u, 0xFFFFFFFFu};
-    for (size_t i = 0; i < sizeof schemas / sizeof schemas[0]; ++i) {
-        base_module(&b, 0x00010000u, NULL);
-        b.w[4] = schemas[i];
-        expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, 4, HDR, "R-SCHEMA");
-    }
-    mb_free(&b);
+    expect_header_word_fails(4, schemas, sizeof schemas / sizeof schemas[0], "R-SCHEMA");
 }
 
 /* ---- word counts ----------------------------------------------------------------------- */
@@ -555,8 +518,7 @@ static void test_id_at_or_above_bound(void **state)
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; ++i) {
         base_module(&b, 0x00010000u, &at);
         b.w[at.bitcast + 2] = ids[i]; /* result id */
-        expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.bitcast, BASE_BITCAST_INDEX,
-                          "R-ID-RANGE");
+        expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.bitcast, BASE_BITCAST_INDEX, "R-ID-RANGE");
         base_module(&b, 0x00010000u, &at);
         b.w[at.bitcast + 1] = ids[i]; /* result type id */
         expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.bitcast, BASE_BITCAST_INDEX, NULL);
@@ -579,14 +541,13 @@ static void test_redefined_id(void **state)
     /* The bitcast redefines its own operand's id. */
     base_module(&b, 0x00010000u, &at);
     b.w[at.bitcast + 2] = ID_X;
-    expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.bitcast, BASE_BITCAST_INDEX,
-                      "R-ID-REDEFINED");
+    expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.bitcast, BASE_BITCAST_INDEX, "R-ID-REDEFINED");
     /* A type declared twice under one id. */
     base_module(&b, 0x00010000u, &at);
     b.w[at.tv3 + 1] = ID_V4;
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.tv3, 8, "R-ID-REDEFINED");
     /* A value id reused by a type. */
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
     MB(&b, SpvOpConstantNull, ID_FLOAT, ID_X);
     size_t at_dup = MB(&b, SpvOpTypeVector, ID_X, ID_FLOAT, 4);
@@ -600,18 +561,15 @@ static void test_bitcast_missing_operand(void **state)
 {
     (void)state;
     mb b = {0};
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
-    MB(&b, SpvOpTypeVoid, ID_VOID);
-    MB(&b, SpvOpTypeFunction, ID_FNTY, ID_VOID);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
+    mb_void_fn_type(&b, ID_VOID, ID_FNTY);
     MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
     MB(&b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4);
     MB(&b, SpvOpTypeVector, ID_V3, ID_FLOAT, 3);
-    MB(&b, SpvOpFunction, ID_VOID, ID_FN, 0, ID_FNTY);
-    MB(&b, SpvOpLabel, ID_LABEL);
+    mb_fn_begin(&b, ID_VOID, ID_FN, ID_FNTY, ID_LABEL);
     MB(&b, SpvOpUndef, ID_V4, ID_X);
     size_t bc = MB(&b, SpvOpBitcast, ID_V3, ID_R); /* no operand */
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_end(&b);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, bc, BASE_BITCAST_INDEX, "R-OPERANDS");
     /* Neither result id nor operand. */
     b.w[bc] = (2u << 16) | SpvOpBitcast;
@@ -710,7 +668,7 @@ static void test_type_used_before_declared(void **state)
     (void)state;
     mb b = {0};
     /* A vector of a float declared after it. */
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     size_t v = MB(&b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4);
     MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, v, 4, "R-TYPE-ORDER");
@@ -718,15 +676,14 @@ static void test_type_used_before_declared(void **state)
     base_at at;
     base_module(&b, 0x00010000u, &at);
     b.w[at.bitcast + 1] = ID_X;
-    expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.bitcast, BASE_BITCAST_INDEX,
-                      "R-TYPE-ORDER");
+    expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, at.bitcast, BASE_BITCAST_INDEX, "R-TYPE-ORDER");
     /* A pointer to a type declared after it. */
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     size_t p = MB(&b, SpvOpTypePointer, ID_V3, SpvStorageClassCrossWorkgroup, ID_FLOAT);
     MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_ID, p, 4, "R-TYPE-ORDER");
     /* A struct member declared after it. */
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
     size_t s = MB(&b, SpvOpTypeStruct, ID_V3, ID_FLOAT, ID_V4);
     MB(&b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4);
@@ -746,7 +703,7 @@ static void test_vector_of_non_scalar(void **state)
     /* Vector of a vector, of a pointer, of a struct, of void. */
     const uint32_t comps[] = {ID_V4, ID_LABEL, ID_R, ID_VOID};
     for (size_t i = 0; i < sizeof comps / sizeof comps[0]; ++i) {
-        kernel_head(&b, 0x00010000u, BASE_BOUND);
+        mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
         MB(&b, SpvOpTypeVoid, ID_VOID);
         MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
         MB(&b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4);
@@ -788,20 +745,20 @@ static void test_scalar_width_zero(void **state)
 {
     (void)state;
     mb b = {0};
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     size_t t = MB(&b, SpvOpTypeInt, ID_FLOAT, 0, 0);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, t, 4, "R-TYPE-SHAPE");
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     t = MB(&b, SpvOpTypeInt, ID_FLOAT, 0, 1);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, t, 4, "R-TYPE-SHAPE");
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     t = MB(&b, SpvOpTypeFloat, ID_FLOAT, 0);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, t, 4, "R-TYPE-SHAPE");
     /* Missing width operands. */
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     t = MB(&b, SpvOpTypeInt, ID_FLOAT, 32);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, t, 4, "R-OPERANDS");
-    kernel_head(&b, 0x00010000u, BASE_BOUND);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND, ID_FN);
     t = MB(&b, SpvOpTypeFloat, ID_FLOAT);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, t, 4, "R-OPERANDS");
     mb_free(&b);
@@ -846,18 +803,15 @@ static void test_pointer_loop_valid(void **state)
     MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
     mb_entry(&b, SpvExecutionModelKernel, FN, "k");
     MB(&b, SpvOpTypeForwardPointer, FPTR, SpvStorageClassCrossWorkgroup);
-    MB(&b, SpvOpTypeVoid, VOID);
-    MB(&b, SpvOpTypeFunction, FNTY, VOID);
+    mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeInt, LONG, 64, 0);
     MB(&b, SpvOpTypeStruct, STRUCT, LONG, FPTR);
     MB(&b, SpvOpTypePointer, FPTR, SpvStorageClassCrossWorkgroup, STRUCT);
-    MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-    MB(&b, SpvOpLabel, LABEL);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
     MB(&b, SpvOpUndef, FPTR, X);
     MB(&b, SpvOpBitcast, LONG, R, X);
     MB(&b, SpvOpBitcast, FPTR, Y, R);
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_end(&b);
     char msg[512];
     if (spvval_check(b.w, b.n, msg, sizeof msg) != 1) fail_msg("fixture invalid: %s", msg);
 
@@ -895,8 +849,7 @@ static void test_pointer_loops_no_hang(void **state)
         MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64,
            shader ? SpvMemoryModelGLSL450 : SpvMemoryModelOpenCL);
         mb_entry(&b, shader ? SpvExecutionModelGLCompute : SpvExecutionModelKernel, FN, "k");
-        MB(&b, SpvOpTypeVoid, VOID);
-        MB(&b, SpvOpTypeFunction, FNTY, VOID);
+        mb_void_fn_type(&b, VOID, FNTY);
         MB(&b, SpvOpTypeInt, CHAR, 8, 0);
         const uint32_t sc = SpvStorageClassPhysicalStorageBuffer;
         switch (variant) {
@@ -932,12 +885,10 @@ static void test_pointer_loops_no_hang(void **state)
             MB(&b, SpvOpTypePointer, Q, sc, P);
             break;
         }
-        MB(&b, SpvOpFunction, VOID, FN, 0, FNTY);
-        MB(&b, SpvOpLabel, LABEL);
+        mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
         MB(&b, SpvOpUndef, Q, X);
         MB(&b, SpvOpBitcast, P, R, X);
-        mb_op0(&b, SpvOpReturn);
-        mb_op0(&b, SpvOpFunctionEnd);
+        mb_fn_end(&b);
         run_all_no_crash(&b, &r);
         /* Pointee cycles through pointers only are rejected as type order (the pointee must be
          * declared first); the struct loops parse. */
@@ -955,19 +906,19 @@ static void test_spec_constant_op_no_opcode(void **state)
     (void)state;
     enum { INT = 2, C = 3, SC = 4, BOUND = 5 };
     mb b = {0};
-    kernel_head(&b, 0x00010000u, BOUND);
+    mb_kernel_head(&b, 0x00010000u, BOUND, ID_FN);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
     MB(&b, SpvOpSpecConstant, INT, C, 7);
     size_t sc = MB(&b, SpvOpSpecConstantOp, INT, SC); /* no opcode */
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, sc, 6, "R-OPERANDS");
     /* Bitcast without its operand. */
-    kernel_head(&b, 0x00010000u, BOUND);
+    mb_kernel_head(&b, 0x00010000u, BOUND, ID_FN);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
     MB(&b, SpvOpSpecConstant, INT, C, 7);
     sc = MB(&b, SpvOpSpecConstantOp, INT, SC, SpvOpBitcast);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, sc, 6, "R-OPERANDS");
     /* Not even a result id. */
-    kernel_head(&b, 0x00010000u, BOUND);
+    mb_kernel_head(&b, 0x00010000u, BOUND, ID_FN);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
     sc = MB(&b, SpvOpSpecConstantOp, INT);
     expect_parse_fail(&b, SPVBC_ERROR_INVALID_BINARY, sc, 5, "R-OPERANDS");
@@ -995,20 +946,17 @@ static void test_lower_over_cap(void **state)
     spvbc_module_destroy(m);
 
     /* int4 -> float3 needs an intermediate value: over a cap equal to the bound. */
-    kernel_head(&b, 0x00010000u, BASE_BOUND + 2);
-    MB(&b, SpvOpTypeVoid, ID_VOID);
-    MB(&b, SpvOpTypeFunction, ID_FNTY, ID_VOID);
+    mb_kernel_head(&b, 0x00010000u, BASE_BOUND + 2, ID_FN);
+    mb_void_fn_type(&b, ID_VOID, ID_FNTY);
     MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
     MB(&b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4);
     MB(&b, SpvOpTypeVector, ID_V3, ID_FLOAT, 3);
     MB(&b, SpvOpTypeInt, BASE_BOUND, 32, 0);
     MB(&b, SpvOpTypeVector, BASE_BOUND + 1, BASE_BOUND, 4);
-    MB(&b, SpvOpFunction, ID_VOID, ID_FN, 0, ID_FNTY);
-    MB(&b, SpvOpLabel, ID_LABEL);
+    mb_fn_begin(&b, ID_VOID, ID_FN, ID_FNTY, ID_LABEL);
     MB(&b, SpvOpUndef, BASE_BOUND + 1, ID_X);
     MB(&b, SpvOpBitcast, ID_V3, ID_R, ID_X);
-    mb_op0(&b, SpvOpReturn);
-    mb_op0(&b, SpvOpFunctionEnd);
+    mb_fn_end(&b);
     o.max_id_bound = BASE_BOUND + 2;
     m = parse_ok(ctx, b.w, b.n, &o);
     memset(&ls, 0xA5, sizeof ls);
@@ -1047,13 +995,6 @@ static int write_sink(void *user, const uint32_t *words, size_t n)
     *(size_t *)user += n;
     return 0;
 }
-static int write_stop(void *user, const uint32_t *words, size_t n)
-{
-    (void)user;
-    (void)words;
-    (void)n;
-    return 1;
-}
 
 static void test_null_arguments(void **state)
 {
@@ -1061,23 +1002,28 @@ static void test_null_arguments(void **state)
     /* Version and static strings. */
     assert_int_equal(spvbc_version_number(), SPVBC_VERSION_NUMBER);
     assert_string_equal(spvbc_version_string(), SPVBC_VERSION_STRING);
-    for (int r = -8; r <= 1; ++r) assert_non_null(spvbc_result_string((spvbc_result)r));
+    for (int r = -8; r <= 1; ++r)
+        assert_non_null(spvbc_result_string((spvbc_result)r));
     assert_non_null(spvbc_result_string(SPVBC_RESULT_MAX_ENUM));
-    for (int s = 0; s < 3; ++s) assert_non_null(spvbc_severity_string((spvbc_severity)s));
+    for (int s = 0; s < 3; ++s)
+        assert_non_null(spvbc_severity_string((spvbc_severity)s));
     for (int c = 0; c <= SPVBC_ASTYPE_EXCLUDED; ++c)
         assert_non_null(spvbc_astype_class_string((spvbc_astype_class)c));
 
     /* Context. */
     spvbc_context ctx = (spvbc_context)(uintptr_t)0x5a5a5a50u;
     assert_int_equal(spvbc_context_create(NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    test_alloc unused;
+    memset(&unused, 0, sizeof unused);
+    const spvbc_allocator complete = test_alloc_allocator(&unused);
     spvbc_allocator incomplete = {NULL, NULL, NULL};
     assert_int_equal(spvbc_context_create(&incomplete, &ctx), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_ptr_equal(ctx, (spvbc_context)(uintptr_t)0x5a5a5a50u);
-    incomplete.alloc = big_alloc;
+    incomplete.alloc = complete.alloc;
     assert_int_equal(spvbc_context_create(&incomplete, &ctx), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_ptr_equal(ctx, (spvbc_context)(uintptr_t)0x5a5a5a50u);
     incomplete.alloc = NULL;
-    incomplete.free = big_free;
+    incomplete.free = complete.free;
     assert_int_equal(spvbc_context_create(&incomplete, &ctx), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_ptr_equal(ctx, (spvbc_context)(uintptr_t)0x5a5a5a50u);
     spvbc_context_destroy(NULL);
@@ -1174,7 +1120,7 @@ static void test_null_arguments(void **state)
     assert_int_equal(spvbc_module_write(NULL, write_sink, &total), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_write(m, NULL, &total), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(total, 0);
-    assert_int_equal(spvbc_module_write(m, write_stop, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_write(m, mb_write_stop, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_write(m, write_sink, &total), SPVBC_SUCCESS);
     assert_int_equal(total, b.n);
 

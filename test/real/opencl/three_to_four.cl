@@ -1,5 +1,6 @@
 // as_type from a 3-component operand to a 4-component result: legal (a 3-vector occupies the
 // storage of 4), result implementation-defined.  clang pads lane 3 with undef.
+#include "astype_kernel.h"
 
 kernel void as_float4_float3(global const float *in, global float4 *out)
 {
@@ -8,26 +9,7 @@ kernel void as_float4_float3(global const float *in, global float4 *out)
     out[i] = as_float4(v);
 }
 
-kernel void as_int4_float3(global const float3 *in, global int4 *out)
-{
-    size_t i = get_global_id(0);
-    out[i] = as_int4(in[i] + in[i + 1]) & 0x7fffffff;
-}
-
-kernel void as_uchar4_char3(global const char3 *in, global uchar4 *out)
-{
-    size_t i = get_global_id(0);
-    out[i] = as_uchar4(in[i] + in[i + 1]);
-}
-
-kernel void as_short4_ushort3(global const ushort3 *in, global short4 *out)
-{
-    size_t i = get_global_id(0);
-    out[i] = as_short4(in[i] * (ushort)3);
-}
-
-kernel void as_long4_long3(global const long3 *in, global ulong4 *out)
-{
-    size_t i = get_global_id(0);
-    out[i] = as_ulong4(in[i] + in[i + 1]);
-}
+ASTYPE_KERNEL(as_int4_float3, float3, int4, as_int4(in[i] + in[i + 1]) & 0x7fffffff)
+ASTYPE_KERNEL(as_uchar4_char3, char3, uchar4, as_uchar4(in[i] + in[i + 1]))
+ASTYPE_KERNEL(as_short4_ushort3, ushort3, short4, as_short4(in[i] * (ushort)3))
+ASTYPE_KERNEL(as_long4_long3, long3, ulong4, as_ulong4(in[i] + in[i + 1]))

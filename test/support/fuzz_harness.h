@@ -1,6 +1,7 @@
 /*
- * fuzz_common.h - shared by the fuzz targets (fuzz_parse.c, fuzz_validate.c, fuzz_lower.c,
- * fuzz_plan.c), the regression driver and the mutator.
+ * fuzz_harness.h - test support: the plumbing of the fuzz targets (test/fuzz: fuzz_parse.c,
+ * fuzz_validate.c, fuzz_lower.c, fuzz_plan.c), the regression driver and the mutator.
+ * fuzz_harness.c is compiled into each fuzz executable (with its instrumentation).
  *
  * Each target is a function `int spvbc_fuzz_<name>(const uint8_t *data, size_t size)` that
  * returns 0 and abort()s (after printing what failed) when a property does not hold; a
@@ -10,8 +11,8 @@
  * Options come from the module itself so that every input is plain SPIR-V bytes: the header's
  * generator word (word 2, which the library only reports) selects them.
  */
-#ifndef SPVBC_FUZZ_COMMON_H_
-#define SPVBC_FUZZ_COMMON_H_
+#ifndef SPVBC_FUZZ_HARNESS_H_
+#define SPVBC_FUZZ_HARNESS_H_
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,7 +35,7 @@ int spvbc_fuzz_validate(const uint8_t *data, size_t size);
 int spvbc_fuzz_lower(const uint8_t *data, size_t size);
 int spvbc_fuzz_plan(const uint8_t *data, size_t size);
 
-/** SPIRV-Tools' validator (fuzz_spvval.c; only with SPVBC_FUZZ_SPIRV_VAL): 1 valid, 0 invalid
+/** SPIRV-Tools' validator (fuzz_harness.c; only with SPVBC_FUZZ_SPIRV_VAL): 1 valid, 0 invalid
  *  (message in `msg` if not NULL), -1 if it could not run. */
 int spvbc_fuzz_spirv_val(const uint32_t *words, size_t n, char *msg, size_t msg_size);
 
@@ -47,9 +48,9 @@ static FUZZ_UNUSED FUZZ_NORETURN void fuzz_fail(const char *file, int line, cons
 }
 
 /** FUZZ_CHECK(cond, "what") aborts with a message when `cond` does not hold. */
-#define FUZZ_CHECK(cond, what)                                                                \
-    do {                                                                                      \
-        if (!(cond)) fuzz_fail(__FILE__, __LINE__, #cond, (what));                            \
+#define FUZZ_CHECK(cond, what)                                                                     \
+    do {                                                                                           \
+        if (!(cond)) fuzz_fail(__FILE__, __LINE__, #cond, (what));                                 \
     } while (0)
 
 #define FUZZ_SWAPPED_MAGIC 0x03022307u
@@ -75,7 +76,8 @@ static FUZZ_UNUSED uint32_t *fuzz_host_words(const uint32_t *w, size_t n, int *s
     uint32_t *h = (uint32_t *)malloc((n ? n : 1) * 4);
     FUZZ_CHECK(h != NULL, "test harness out of memory");
     *swapped = n >= 1 && w[0] == FUZZ_SWAPPED_MAGIC;
-    for (size_t i = 0; i < n; ++i) h[i] = *swapped ? fuzz_bswap(w[i]) : w[i];
+    for (size_t i = 0; i < n; ++i)
+        h[i] = *swapped ? fuzz_bswap(w[i]) : w[i];
     return h;
 }
 
@@ -130,10 +132,10 @@ typedef struct fuzz_inst {
 } fuzz_inst;
 
 /** Calls `fn` for each well-formed instruction after the header; stops at a bad word count. */
-#define FUZZ_FOR_EACH_INST(h, n, it)                                                          \
-    for (fuzz_inst it = {5, (n) > 5 ? (h)[5] >> 16 : 0, (n) > 5 ? (h)[5] & 0xFFFFu : 0};       \
-         (n) > 5 && it.offset < (n) && it.wc != 0 && it.wc <= (n)-it.offset;                  \
-         it.offset += it.wc, it.wc = it.offset < (n) ? (h)[it.offset] >> 16 : 0,              \
+#define FUZZ_FOR_EACH_INST(h, n, it)                                                               \
+    for (fuzz_inst it = {5, (n) > 5 ? (h)[5] >> 16 : 0, (n) > 5 ? (h)[5] & 0xFFFFu : 0};           \
+         (n) > 5 && it.offset < (n) && it.wc != 0 && it.wc <= (n)-it.offset;                       \
+         it.offset += it.wc, it.wc = it.offset < (n) ? (h)[it.offset] >> 16 : 0,                   \
                    it.opcode = it.offset < (n) ? (h)[it.offset] & 0xFFFFu : 0)
 
 /** Whether the module has an OpSpecConstantOp (any), which SPIRV-Tools 2023.1 checks less
@@ -167,8 +169,8 @@ static FUZZ_UNUSED void fuzz_check_diags(spvbc_context ctx, size_t n, const uint
         if (d->astype) (void)strlen(d->astype);
         if (d->word_offset != SPVBC_NO_POSITION)
             FUZZ_CHECK(d->word_offset < (n > 5 ? n : 5), "word_offset inside the module");
-        if (h && d->word_offset != SPVBC_NO_POSITION && d->word_offset >= 5 &&
-            d->word_offset < n && d->opcode)
+        if (h && d->word_offset != SPVBC_NO_POSITION && d->word_offset >= 5 && d->word_offset < n &&
+            d->opcode)
             FUZZ_CHECK((h[d->word_offset] & 0xFFFFu) == d->opcode,
                        "opcode names the instruction at word_offset");
         if (instruction_count != (size_t)-1 && d->instruction_index != SPVBC_NO_POSITION)
@@ -176,12 +178,47 @@ static FUZZ_UNUSED void fuzz_check_diags(spvbc_context ctx, size_t n, const uint
     }
 }
 
+/* ---- run-one-input plumbing (fuzz_harness.c) ------------------------------------------- */
+
+/** A spvbc_module_write() sink that compares the streamed words with `expect` (`n` words). */
+typedef struct fuzz_collect {
+    const uint32_t *expect;
+    size_t n, at;
+    int mismatch;
+} fuzz_collect;
+
+/** The spvbc_write_fn of a fuzz_collect `user`: sets `mismatch` where the words differ. */
+int fuzz_collect_fn(void *user, const uint32_t *words, size_t count);
+
+/** One input of whole words, parsed the way its option bits say. */
+typedef struct fuzz_input {
+    uint32_t bits; /* the option bits (generator word) */
+    size_t n; /* words */
+    uint32_t *w; /* the words as given */
+    uint32_t *h; /* the words in host byte order */
+    int swapped;
+    spvbc_context ctx;
+    spvbc_module m;
+    spvbc_module_info info;
+} fuzz_input;
+
+/** Opens `size` bytes at `data` as a module: 1 when it parsed (call fuzz_input_close), 0 when
+ *  there is nothing to check (not whole words, shorter than a header, or it does not parse;
+ *  everything is freed). */
+int fuzz_input_open(fuzz_input *in, const uint8_t *data, size_t size);
+
+/** Destroys the module and context of `in` and frees its words. */
+void fuzz_input_close(fuzz_input *in);
+
 #ifdef SPVBC_FUZZ_LIBFUZZER
-#define SPVBC_FUZZ_ENTRY(fn)                                                                  \
-    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                             \
-    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) { return fn(data, size); }
+#define SPVBC_FUZZ_ENTRY(fn)                                                                       \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                                  \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)                                   \
+    {                                                                                              \
+        return fn(data, size);                                                                     \
+    }
 #else
 #define SPVBC_FUZZ_ENTRY(fn)
 #endif
 
-#endif /* SPVBC_FUZZ_COMMON_H_ */
+#endif /* SPVBC_FUZZ_HARNESS_H_ */
