@@ -102,6 +102,7 @@ static void run_workers(cli_options *o, file_result *res, size_t count)
     }
     if (jobs > count) jobs = (unsigned)count;
     o->progress = count > 1 && isatty(STDERR_FILENO) && !o->quiet;
+    o->count_only = count == 1 && o->quiet && o->format == FORMAT_TEXT;
     if (jobs <= 1) {
         worker(&b);
     } else {

@@ -58,6 +58,9 @@ typedef struct cli_options {
     const char *out_path, *suffix, *out_dir;
     unsigned jobs;
     bool progress;
+    /* -q on one input in text: the library only counts (spvbc_context_set_diagnostic_policy),
+     * since nothing reads a finding; several inputs keep them for the summary's counts by rule */
+    bool count_only;
 } cli_options;
 
 /** Parses "undef", "zero" or "error" into `*pad`; false for anything else. */

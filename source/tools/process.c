@@ -99,6 +99,8 @@ static bool parse(job *j)
         r->status = 1;
         return false;
     }
+    if (j->o->count_only)
+        (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
     spvbc_parse_options po;
     memset(&po, 0, sizeof po);
     po.max_id_bound = j->o->max_id_bound;
