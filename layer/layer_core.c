@@ -22,6 +22,7 @@ static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
  * unloads the layer at vkDestroyInstance while the application's threads live on.  Reusing a
  * context is safe because every module call clears its diagnostics (spirv_bitcast.h). */
 #define POOL_MAX 64
+#define SPVBC_LAYER_KEPT_FINDINGS 256
 static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static spvbc_context g_pool[POOL_MAX];
 static int g_pool_count;
@@ -34,7 +35,14 @@ static spvbc_context context_take(spvbc_result *r)
     if (g_pool_count > 0) ctx = g_pool[--g_pool_count];
     (void)pthread_mutex_unlock(&g_pool_lock);
     *r = SPVBC_SUCCESS;
-    if (ctx == NULL) *r = spvbc_context_create(NULL, &ctx);
+    if (ctx == NULL) {
+        *r = spvbc_context_create(NULL, &ctx);
+        /* The log shows a bounded number of error lines and the verdict uses the exact summary
+         * counts, so a hostile module's findings need not cost memory: keep the first few. */
+        if (*r == SPVBC_SUCCESS)
+            *r = spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST,
+                                                     SPVBC_LAYER_KEPT_FINDINGS);
+    }
     return *r == SPVBC_SUCCESS ? ctx : NULL;
 }
 
