@@ -69,32 +69,35 @@ enum {
     P_COUNT
 };
 
-static const char *const proc_names[] = {
-    "cp",        "spirv-bitcast validate", "spirv-bitcast lower",     "spirv-val",
-    "spirv-opt (no passes)", "spirv-bitcast validate -q", "spirv-bitcast lower -q",
-    "floor: mmap + walk"};
-static const char *const proc_keys[] = {
-    "cp",        "proc_validate", "proc_lower",   "spirv_val",
-    "spirv_opt", "proc_validate_q", "proc_lower_q", "proc_floor_mmap_walk"};
+static const char *const proc_names[] = {"cp",
+                                         "spirv-bitcast validate",
+                                         "spirv-bitcast lower",
+                                         "spirv-val",
+                                         "spirv-opt (no passes)",
+                                         "spirv-bitcast validate -q",
+                                         "spirv-bitcast lower -q",
+                                         "floor: mmap + walk"};
+static const char *const proc_keys[] = {"cp",           "proc_validate",       "proc_lower",
+                                        "spirv_val",    "spirv_opt",           "proc_validate_q",
+                                        "proc_lower_q", "proc_floor_mmap_walk"};
 _Static_assert(sizeof proc_names / sizeof proc_names[0] == P_COUNT, "one name per tool");
 _Static_assert(sizeof proc_keys / sizeof proc_keys[0] == P_COUNT, "one key per tool");
 
 static int is_ours(int p)
 {
-    return p == P_VALIDATE || p == P_LOWER || p == P_VALIDATE_Q || p == P_LOWER_Q ||
-           p == P_FLOOR;
+    return p == P_VALIDATE || p == P_LOWER || p == P_VALIDATE_Q || p == P_LOWER_Q || p == P_FLOOR;
 }
 
 static char self_exe[4096];
 
 typedef struct proc_m {
-    int ran;        /* measured */
-    int failed;     /* an unexpected exit status */
-    int status;     /* the last exit status (or 128 + signal) */
+    int ran; /* measured */
+    int failed; /* an unexpected exit status */
+    int status; /* the last exit status (or 128 + signal) */
     int reps;
-    double wall;    /* median seconds */
-    double cpu;     /* median user + system seconds */
-    long rss_kb;    /* largest peak RSS of the runs, KiB */
+    double wall; /* median seconds */
+    double cpu; /* median user + system seconds */
+    long rss_kb; /* largest peak RSS of the runs, KiB */
     char note[160]; /* first line of stderr on failure */
 } proc_m;
 
@@ -103,7 +106,7 @@ typedef struct timing {
     int failed;
     int reps;
     double first; /* seconds */
-    double warm;  /* median of the calls after the first */
+    double warm; /* median of the calls after the first */
     double lo, hi;
     double cpu_first, cpu_warm; /* thread CPU time of the same calls */
 } timing;
@@ -344,8 +347,8 @@ static void run_processes(const options *o, input *in)
         if (in->invalid) {
             char *argvq[] = {(char *)o->cli, "validate", "-q", "--max-id-bound", cap, path, NULL};
             measure_proc(o, &in->proc[P_VALIDATE_Q], argvq, 3u, NULL);
-            char *arglq[] = {(char *)o->cli, "lower", "-q", "--max-id-bound", cap, "-o", outpath,
-                             path, NULL};
+            char *arglq[] = {(char *)o->cli, "lower", "-q", "--max-id-bound", cap, "-o",
+                             outpath,        path,    NULL};
             measure_proc(o, &in->proc[P_LOWER_Q], arglq, 1u, outpath);
         }
     }
@@ -511,8 +514,8 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void measure_op(const options *o, input *in, op_kind op, const uint32_t *words,
-                       size_t count, timing *t, int reuse)
+static void measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,
+                       timing *t, int reuse)
 {
     reuse_cache cache;
     spvbc_allocator ra = {reuse_alloc, reuse_free, &cache};
@@ -588,17 +591,16 @@ static double fit_exponent(const double *size, const double *t, int n)
 /* The time of a metric of an input: 0..P_COUNT-1 processes, then the in-process ones. */
 enum { M_IN_VALIDATE = P_COUNT, M_IN_LOWER, M_COUNT };
 /* metric_names must list one name per metric, in the order of the enums above */
-static const char *const metric_names[] = {
-    "cp",
-    "validate (process)",
-    "lower (process)",
-    "spirv-val",
-    "spirv-opt (no passes)",
-    "validate -q (process)",
-    "lower -q (process)",
-    "floor: mmap + walk",
-    "validate (in-process)",
-    "lower (in-process)"};
+static const char *const metric_names[] = {"cp",
+                                           "validate (process)",
+                                           "lower (process)",
+                                           "spirv-val",
+                                           "spirv-opt (no passes)",
+                                           "validate -q (process)",
+                                           "lower -q (process)",
+                                           "floor: mmap + walk",
+                                           "validate (in-process)",
+                                           "lower (in-process)"};
 _Static_assert(sizeof metric_names / sizeof metric_names[0] == M_COUNT, "one name per metric");
 
 /** Median seconds of metric `m` of `in`: wall clock, or CPU time if `cpu`; NAN if none. */
@@ -758,7 +760,8 @@ static void report(const options *opt, input *ins, int n)
     both(&o, "| input | MiB | id bound | bitcasts | findings | rewritten | walk MB/s | "
              "validate first ms | warm ms | MB/s | MB/s CPU | reuse | lower first ms | warm ms | "
              "MB/s | MB/s CPU | reuse | runs |\n");
-    both(&o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    both(&o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+             "---:|\n");
     for (int i = 0; i < n; ++i) {
         input *in = &ins[i];
         both(&o, "| %s | %.1f | %u | %zu | %zu | %zu | %s |", in->label, mib(in->size), in->bound,
@@ -779,18 +782,19 @@ static void report(const options *opt, input *ins, int n)
         both(&o, " %d/%d |\n", in->validate.reps, in->lower.reps);
     }
 
-    static const int cols[] = {P_FLOOR,      P_VALIDATE,  P_LOWER,    P_VALIDATE_Q,
-                               P_LOWER_Q,    P_SPIRV_VAL, P_SPIRV_OPT};
+    static const int cols[] = {P_FLOOR,   P_VALIDATE,  P_LOWER,    P_VALIDATE_Q,
+                               P_LOWER_Q, P_SPIRV_VAL, P_SPIRV_OPT};
     const int ncols = (int)(sizeof cols / sizeof cols[0]);
-    both(&o, "\n### Whole process (median wall ms; x = wall time / wall time of cp for ours, / "
-             "wall time of spirv-bitcast validate for spirv-val and spirv-opt; B/B = peak RSS in "
-             "bytes per input byte)\n\n"
-             "validate = `spirv-bitcast validate --max-id-bound N FILE`, lower = `spirv-bitcast "
-             "lower --max-id-bound N -o OUT FILE`: findings printed with their disassembly, as "
-             "by default; the -q forms (only on the lowerable inputs) print nothing per finding.  "
-             "spirv-val and spirv-opt only run on valid inputs.  floor = this benchmark mapping the "
-             "file and reading each instruction's first word: what any tool that reads its input "
-             "pays here (cp copies inside the kernel).\n\n| input | MiB | cp ms |");
+    both(&o,
+         "\n### Whole process (median wall ms; x = wall time / wall time of cp for ours, / "
+         "wall time of spirv-bitcast validate for spirv-val and spirv-opt; B/B = peak RSS in "
+         "bytes per input byte)\n\n"
+         "validate = `spirv-bitcast validate --max-id-bound N FILE`, lower = `spirv-bitcast "
+         "lower --max-id-bound N -o OUT FILE`: findings printed with their disassembly, as "
+         "by default; the -q forms (only on the lowerable inputs) print nothing per finding.  "
+         "spirv-val and spirv-opt only run on valid inputs.  floor = this benchmark mapping the "
+         "file and reading each instruction's first word: what any tool that reads its input "
+         "pays here (cp copies inside the kernel).\n\n| input | MiB | cp ms |");
     for (int c = 0; c < ncols; ++c) {
         both(&o, " %s ms | x | B/B |", proc_names[cols[c]]);
     }
@@ -933,8 +937,10 @@ static void report(const options *opt, input *ins, int n)
     for (int k = 0; k < 2; ++k) {
         input *in = k ? v128 : v16;
         char what[96];
-        snprintf(what, sizeof what, "spirv-val / process validate, %s", k ? "valid/128M" : "valid/16M");
-        target(&o, &vw, &vc, what, ratio(metric_time(in, P_SPIRV_VAL, 0), metric_time(in, P_VALIDATE, 0)),
+        snprintf(what, sizeof what, "spirv-val / process validate, %s",
+                 k ? "valid/128M" : "valid/16M");
+        target(&o, &vw, &vc, what,
+               ratio(metric_time(in, P_SPIRV_VAL, 0), metric_time(in, P_VALIDATE, 0)),
                ratio(metric_time(in, P_SPIRV_VAL, 1), metric_time(in, P_VALIDATE, 1)), "x", 200, 1);
     }
     target(&o, &vw, &vc, "peak RSS of validate, valid/128M", rss_per_byte(v128, P_VALIDATE), NAN,
@@ -947,8 +953,8 @@ static void report(const options *opt, input *ins, int n)
            2.5, 0);
     target(&o, &vw, &vc, "peak RSS of validate -q, lowerable/128M",
            rss_per_byte(l128, P_VALIDATE_Q), NAN, "B/B", 1.5, 0);
-    target(&o, &vw, &vc, "peak RSS of lower -q, lowerable/128M", rss_per_byte(l128, P_LOWER_Q),
-           NAN, "B/B", 2.5, 0);
+    target(&o, &vw, &vc, "peak RSS of lower -q, lowerable/128M", rss_per_byte(l128, P_LOWER_Q), NAN,
+           "B/B", 2.5, 0);
     static const struct {
         const char *what, *series;
         int metric;
@@ -959,13 +965,15 @@ static void report(const options *opt, input *ins, int n)
         {"growth 1->128 MiB, process lower, lowerable", "lowerable", P_LOWER},
     };
     for (size_t k = 0; k < sizeof growth / sizeof growth[0]; ++k) {
-        target(&o, &vw, &vc, growth[k].what, series_exponent(ins, n, growth[k].series, growth[k].metric, 0),
+        target(&o, &vw, &vc, growth[k].what,
+               series_exponent(ins, n, growth[k].series, growth[k].metric, 0),
                series_exponent(ins, n, growth[k].series, growth[k].metric, 1), "", 1.05, 0);
     }
     both(&o, "\nWall clock: %d met, %d missed, %d not measured.  CPU time: %d met, %d missed.\n",
          vw.pass, vw.miss, vw.unknown, vc.pass, vc.miss);
-    both(&o, "\nFor scale: the floor (map the file, read every instruction's first word) takes "
-             "%s x the wall time of cp on valid/128M (%s x in CPU time).\n",
+    both(&o,
+         "\nFor scale: the floor (map the file, read every instruction's first word) takes "
+         "%s x the wall time of cp on valid/128M (%s x in CPU time).\n",
          num(ratio(metric_time(v128, P_FLOOR, 0), metric_time(v128, P_CP, 0)), "%.2f"),
          num(ratio(metric_time(v128, P_FLOOR, 1), metric_time(v128, P_CP, 1)), "%.2f"));
 
@@ -988,9 +996,8 @@ static void report(const options *opt, input *ins, int n)
                         continue;
                     }
                     fprintf(f, "%s\t%s\t%zu\t%u\t%s\t%d\t-\t%.6f\t%.6f\t%ld\t%.2f\t%s\n", in->label,
-                            in->series, in->size, in->bound, proc_keys[p], m->reps, m->wall,
-                            m->cpu, m->rss_kb * 1024, mbps(in->size, m->wall),
-                            m->failed ? "failed" : "ok");
+                            in->series, in->size, in->bound, proc_keys[p], m->reps, m->wall, m->cpu,
+                            m->rss_kb * 1024, mbps(in->size, m->wall), m->failed ? "failed" : "ok");
                 }
                 const timing *ts[5] = {&in->validate, &in->lower, &in->walk, &in->validate_r,
                                        &in->lower_r};
@@ -1002,8 +1009,8 @@ static void report(const options *opt, input *ins, int n)
                     }
                     fprintf(f, "%s\t%s\t%zu\t%u\t%s\t%d\t%.6f\t%.6f\t%.6f\t-\t%.2f\t%s\n",
                             in->label, in->series, in->size, in->bound, keys[k], ts[k]->reps,
-                            ts[k]->first, ts[k]->warm, ts[k]->cpu_warm,
-                            mbps(in->size, ts[k]->warm), ts[k]->failed ? "failed" : "ok");
+                            ts[k]->first, ts[k]->warm, ts[k]->cpu_warm, mbps(in->size, ts[k]->warm),
+                            ts[k]->failed ? "failed" : "ok");
                 }
             }
             fclose(f);
@@ -1176,7 +1183,8 @@ int main(int argc, char **argv)
     }
 
     printf("spvbc_bench: library %s; %d inputs; medians; the machine may be shared, so wall "
-           "times are noisy\n", spvbc_version_string(), n);
+           "times are noisy\n",
+           spvbc_version_string(), n);
 
     /* 1. whole processes, while this process is small */
     for (int i = 0; i < n; ++i) {
