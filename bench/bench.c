@@ -619,22 +619,24 @@ static void measure_op(const options *o, input *in, op_kind op, const uint32_t *
 
 /* ---- modules built in memory: the pathological module and two small shaders ---------------- */
 
+/* A word buffer of a capacity fixed when it is made (each builder knows its module's size). */
 typedef struct wbuf {
     uint32_t *w;
     size_t n, cap;
 } wbuf;
 
+static void wb_make(wbuf *b, size_t cap)
+{
+    b->w = (uint32_t *)xmalloc(cap * sizeof(uint32_t));
+    b->n = 0;
+    b->cap = cap;
+}
+
 static void wb_push(wbuf *b, uint32_t word)
 {
     if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 1024;
-        uint32_t *w = (uint32_t *)realloc(b->w, cap * sizeof *w);
-        if (!w) {
-            fprintf(stderr, "spvbc_bench: out of memory\n");
-            exit(2);
-        }
-        b->w = w;
-        b->cap = cap;
+        fprintf(stderr, "spvbc_bench: module builder overran its %zu words\n", b->cap);
+        exit(2);
     }
     b->w[b->n++] = word;
 }
@@ -684,7 +686,7 @@ enum { PA_FN = 1, PA_VOID, PA_FNTY, PA_F, PA_F4, PA_F3, PA_I, PA_I4, PA_LABEL, P
 
 static size_t patho_build(wbuf *b, size_t count, size_t *first_bitcast)
 {
-    b->n = 0;
+    wb_make(b, 64 + 4 * count);
     wb_header(b, 0x00010000u);
     INST(b, SpvOpCapability, SpvCapabilityKernel);
     INST(b, SpvOpCapability, SpvCapabilityAddresses);
@@ -759,7 +761,8 @@ static void build_compute(wbuf *b, uint32_t blocks, uint32_t lowerable)
     };
     /* per block: constant k, idx, inp, x, s, y, outp */
     const uint32_t per = 7;
-    b->n = 0;
+    free(b->w); /* build_clean8k() builds again into the same buffer */
+    wb_make(b, 512 + 64 * (size_t)blocks);
     wb_header(b, 0x00010500u);
     INST(b, SpvOpCapability, SpvCapabilityShader);
     INST(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);

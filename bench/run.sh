@@ -144,6 +144,7 @@ cores=$(nproc)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)
 when=$(date -u '+%Y-%m-%d %H:%M UTC')
 machine="$when, commit $commit, $cpu, $cores cores, $mem, $SPVBC_C_COMPILER $SPVBC_BUILD_TYPE"
+echo "run.sh: measured $machine"
 
 # 4. plot and docs
 gnuplot=${SPVBC_GNUPLOT:-}
