@@ -6,9 +6,9 @@
 #      valid-{1M,16M,128M}.spv and lowerable-{1M,16M,128M}.spv (10% of the bitcasts 4->3);
 #   2. checks them (once per generation): spirv-val accepts valid-1M and valid-16M, and accepts
 #      lowerable-1M and lowerable-16M after `spirv-bitcast lower` (--check-all: also the 128M
-#      ones; spirv-val takes minutes on those);
-#      spvbc_bench's two small in-memory shaders: spirv-val accepts the clean one, and the one
-#      with six 4->3 bitcasts after `spirv-bitcast lower`;
+#      ones; spirv-val takes minutes on those); and spvbc_bench's two small in-memory shaders
+#      (--emit-small): spirv-val accepts the clean one, and the one with six 4->3 bitcasts
+#      after `spirv-bitcast lower`;
 #   3. runs spvbc_bench on them and on libclc-15's two SPIR-V modules, plus its small shaders and
 #      its pathological module (10 M bitcasts, 2.5 M of them errors): tables and the goals table
 #      (issue 11: figure, measured, goal, met/MISSED) on stdout, numbers in BUILD/bench-results/
