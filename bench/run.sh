@@ -6,13 +6,18 @@
 #      valid-{1M,16M,128M}.spv and lowerable-{1M,16M,128M}.spv (10% of the bitcasts 4->3);
 #   2. checks them (once per generation): spirv-val accepts valid-1M and valid-16M, and accepts
 #      lowerable-1M and lowerable-16M after `spirv-bitcast lower` (--check-all: also the 128M
-#      ones; spirv-val takes minutes on those);
-#   3. runs spvbc_bench on them and on libclc-15's two SPIR-V modules: table on stdout, numbers
-#      in BUILD/bench-results/ (performance.dat, plot.dat, results.md);
+#      ones; spirv-val takes minutes on those); and spvbc_bench's two small in-memory shaders
+#      (--emit-small): spirv-val accepts the clean one, and the one with six 4->3 bitcasts
+#      after `spirv-bitcast lower`;
+#   3. runs spvbc_bench on them and on libclc-15's two SPIR-V modules, plus its small shaders and
+#      its pathological module (10 M bitcasts, 2.5 M of them errors): tables and the goals table
+#      (issue 11: figure, measured, goal, met/MISSED) on stdout, numbers in BUILD/bench-results/
+#      (performance.dat, plot.dat, results.md);
 #   4. unless --no-docs or --quick: copies the numbers to bench/performance.dat, draws
 #      docs/performance.png with gnuplot (installed with apt-get when missing and running as
 #      root; skipped otherwise) and replaces the results section of docs/performance.md.
-# --quick: 1M and 16M only, fewer repetitions, docs untouched (a few minutes less).
+# --quick: 1M and 16M only (the goals then read the 16M inputs, and say so), a pathological
+# module of 1 M bitcasts / 250 k errors, fewer repetitions, docs untouched (a few minutes).
 set -eu
 
 usage() {
@@ -56,10 +61,10 @@ mkdir -p "$data" "$results"
 
 if [ $quick -eq 1 ]; then
     sizes="1M 16M"
-    benchopts="--min-time 0.5 --proc-reps 3"
+    benchopts="--min-time 0.5 --proc-reps 3 --patho 1000000"
 else
     sizes="1M 16M 128M"
-    benchopts=""
+    benchopts="--patho 10000000"
 fi
 
 # 1. inputs (deterministic: same generator, same bytes)
@@ -100,6 +105,16 @@ check() { # SIZE
 }
 check 1M
 check 16M
+if [ ! -f "$data/checked-small" ] || [ "$SPVBC_BENCH" -nt "$data/checked-small" ] ||
+    [ "$SPVBC_CLI" -nt "$data/checked-small" ]; then
+    echo "check: spirv-val the small shaders (the 6-rewrite one after spirv-bitcast lower)"
+    "$SPVBC_BENCH" --emit-small "$data"
+    "$SPVBC_SPIRV_VAL" "$data/small-clean-8k.spv"
+    "$SPVBC_CLI" lower -q -o "$data/small-six-4to3-lowered.spv" "$data/small-six-4to3.spv"
+    "$SPVBC_SPIRV_VAL" "$data/small-six-4to3-lowered.spv"
+    rm -f "$data/small-six-4to3-lowered.spv"
+    touch "$data/checked-small"
+fi
 if [ $checkall -eq 1 ] && [ $quick -eq 0 ]; then
     check 128M
 fi
@@ -129,6 +144,7 @@ cores=$(nproc)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)
 when=$(date -u '+%Y-%m-%d %H:%M UTC')
 machine="$when, commit $commit, $cpu, $cores cores, $mem, $SPVBC_C_COMPILER $SPVBC_BUILD_TYPE"
+echo "run.sh: measured $machine"
 
 # 4. plot and docs
 gnuplot=${SPVBC_GNUPLOT:-}
