@@ -204,6 +204,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
                    (unsigned long long)spvbc_layer_hash(code, code != NULL ? code_size : 0),
                    code_size / 4u);
     char *errs = malloc(2048);
+    if (errs != NULL) errs[0] = '\0'; /* every path below logs it, the early ones too */
     int replaced = 0;
     spvbc_module mod = NULL;
     spvbc_result r = SPVBC_SUCCESS;
@@ -218,7 +219,6 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         (void)snprintf(verdict, sizeof verdict, "unchanged (library error: out of memory)");
         goto done;
     }
-    errs[0] = '\0';
     ctx = context_take(&r);
     if (ctx == NULL) {
         (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
