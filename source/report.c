@@ -224,69 +224,57 @@ static void describe_op(sbuf *b, bool first, bool spec, uint32_t id, const spvbc
     }
 }
 
+/* The fixed sentences, by SPVBC__MSG_* (NULL: made from the site or the argument). */
+static const char *const msg_text[] = {
+    [SPVBC__MSG_S7] = "specialization constant operation Bitcast requires the Kernel capability",
+    [SPVBC__MSG_S2] = "operand already has the result type: the bitcast is no instruction at all "
+                      "(use the operand)",
+    [SPVBC__MSG_S4] = "pointers to different storage classes",
+    [SPVBC__MSG_LOGICAL_PTR] = "bitcast of a logical pointer (not PhysicalStorageBuffer) in "
+                               "Logical or PhysicalStorageBuffer64 addressing: current "
+                               "SPIRV-Tools rejects it",
+    [SPVBC__MSG_IMPL_DEFINED] = "as_type with a different element count: OpenCL leaves the "
+                                "result implementation-defined; SPIR-V maps low-order bits to "
+                                "low-numbered components",
+    [SPVBC__MSG_NOT_ASTYPE] = "valid SPIR-V, but not a legal OpenCL C as_type",
+    [SPVBC__MSG_SKIPPED] = "left alone: this as_type class is not selected",
+};
+
+/* Why lower left a site alone, by spvbc__keep_reason (NULL: made from the site). */
+static const char *const keep_text[] = {
+    [SPVBC__KEEP_SPEC_NEEDS_KERNEL] = "not lowered: specialization constant operation Bitcast "
+                                      "requires the Kernel capability",
+    [SPVBC__KEEP_REFS_ABOVE_BOUND] = "not lowered: the module names ids at or above its bound, "
+                                     "which the new ids would alias (the module is invalid: fix "
+                                     "it first)",
+    [SPVBC__KEEP_OPERAND_LATER] = "not lowered: its operand is defined after it (invalid order: "
+                                  "fix the module first)",
+    [SPVBC__KEEP_NO_ASTYPE] = "not lowered: total bit widths differ and no as_type maps them",
+    [SPVBC__KEEP_VEC4_AFTER] = "not lowered: the 4-component vector type the recipe needs is "
+                               "declared after this instruction",
+    [SPVBC__KEEP_SHADER_SPEC] = "not lowered: a Shader module cannot express the recipe as "
+                                "specialization constants",
+};
+
 /* The reason sentence of a record (validate's findings, lower's skipped and kept sites). */
 static void reason_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__record *r,
                         const spvbc__site_info *info)
 {
-    switch (r->msg) {
-    case SPVBC__MSG_VRULE: put(b, spvbc__vrule_text(info->vrule)); break;
-    case SPVBC__MSG_S7:
-        put(b, "specialization constant operation Bitcast requires the Kernel capability");
-        break;
-    case SPVBC__MSG_S2:
-        put(b, "operand already has the result type: the bitcast is no instruction at all (use "
-               "the operand)");
-        break;
-    case SPVBC__MSG_S4: put(b, "pointers to different storage classes"); break;
-    case SPVBC__MSG_S3_WIDTH:
-        put(b, r->arg == 32 ? "integer width differs from the 32-bit pointer width of the "
-                              "addressing model"
-                            : "integer width differs from the 64-bit pointer width of the "
-                              "addressing model");
-        break;
-    case SPVBC__MSG_LOGICAL_PTR:
-        put(b, "bitcast of a logical pointer (not PhysicalStorageBuffer) in Logical or "
-               "PhysicalStorageBuffer64 addressing: current SPIRV-Tools rejects it");
-        break;
-    case SPVBC__MSG_IMPL_DEFINED:
-        put(b, "as_type with a different element count: OpenCL leaves the result "
-               "implementation-defined; SPIR-V maps low-order bits to low-numbered components");
-        break;
-    case SPVBC__MSG_NOT_ASTYPE: put(b, "valid SPIR-V, but not a legal OpenCL C as_type"); break;
-    case SPVBC__MSG_SKIPPED: put(b, "left alone: this as_type class is not selected"); break;
-    case SPVBC__MSG_KEPT:
-        switch ((spvbc__keep_reason)r->arg) {
-        case SPVBC__KEEP_SPEC_NEEDS_KERNEL:
-            put(b, "not lowered: specialization constant operation Bitcast requires the Kernel "
-                   "capability");
-            break;
-        case SPVBC__KEEP_REFS_ABOVE_BOUND:
-            put(b, "not lowered: the module names ids at or above its bound, which the new ids "
-                   "would alias (the module is invalid: fix it first)");
-            break;
-        case SPVBC__KEEP_NOT_SIZE: put(b, spvbc__vrule_text(info->vrule)); break;
-        case SPVBC__KEEP_OPERAND_LATER:
-            put(b, "not lowered: its operand is defined after it (invalid order: fix the module "
-                   "first)");
-            break;
-        case SPVBC__KEEP_NO_ASTYPE:
-            put(b, "not lowered: total bit widths differ and no as_type maps them");
-            break;
-        case SPVBC__KEEP_PLAN_REFUSED:
-            put(b, "not lowered: ");
-            refusal_text(b, m, info);
-            break;
-        case SPVBC__KEEP_VEC4_AFTER:
-            put(b, "not lowered: the 4-component vector type the recipe needs is declared after "
-                   "this instruction");
-            break;
-        default:
-            put(b, "not lowered: a Shader module cannot express the recipe as specialization "
-                   "constants");
-            break;
-        }
-        break;
-    default: break;
+    if (r->msg == SPVBC__MSG_VRULE ||
+        (r->msg == SPVBC__MSG_KEPT && r->arg == SPVBC__KEEP_NOT_SIZE)) {
+        put(b, spvbc__vrule_text(info->vrule));
+    } else if (r->msg == SPVBC__MSG_S3_WIDTH) {
+        put(b, "integer width differs from the ");
+        put_u(b, (uint32_t)r->arg);
+        put(b, "-bit pointer width of the addressing model");
+    } else if (r->msg == SPVBC__MSG_KEPT && r->arg == SPVBC__KEEP_PLAN_REFUSED) {
+        put(b, "not lowered: ");
+        refusal_text(b, m, info);
+    } else if (r->msg == SPVBC__MSG_KEPT) {
+        if (r->arg < sizeof keep_text / sizeof keep_text[0] && keep_text[r->arg])
+            put(b, keep_text[r->arg]);
+    } else if (r->msg < sizeof msg_text / sizeof msg_text[0] && msg_text[r->msg]) {
+        put(b, msg_text[r->msg]);
     }
 }
 
