@@ -318,6 +318,17 @@ static void astype_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__si
     }
 }
 
+/* Appends `label`, a type's spelling and its bits when it has a width ("(128 bits)"). */
+static void put_side(sbuf *b, const char *label, const char *spelling, uint32_t bits)
+{
+    put(b, label);
+    put(b, spelling);
+    if (!bits) return;
+    put(b, " (");
+    put_u(b, bits);
+    put(b, " bits)");
+}
+
 /* Copies the text of `b` into the arena. */
 static const char *keep(spvbc_context ctx, const sbuf *b)
 {
@@ -370,20 +381,8 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
         put_id(&msg, info.result_id);
         put(&msg, info.spec ? " = Bitcast " : " = OpBitcast ");
         put_id(&msg, info.operand_id);
-        put(&msg, ": result ");
-        put(&msg, rts.p);
-        if (rbits) {
-            put(&msg, " (");
-            put_u(&msg, rbits);
-            put(&msg, " bits)");
-        }
-        put(&msg, ", operand ");
-        put(&msg, ots.p);
-        if (obits) {
-            put(&msg, " (");
-            put_u(&msg, obits);
-            put(&msg, " bits)");
-        }
+        put_side(&msg, ": result ", rts.p, rbits);
+        put_side(&msg, ", operand ", ots.p, obits);
         if (astype) astype_text(&msg, m, &info, astype);
         const spvbc_severity sev = (spvbc_severity)r->severity;
         if (sev == SPVBC_SEVERITY_ERROR || (sev == SPVBC_SEVERITY_WARNING && lowerable)) {
