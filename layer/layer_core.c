@@ -254,7 +254,9 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     spvbc_lower_summary ls;
     memset(&ls, 0, sizeof ls);
     r = spvbc_module_lower(mod, &lo, &ls);
-    collect_errors(ctx, errs, 2048); /* the refusals, if any */
+    /* The refusals, if any; otherwise lower's findings are notes nobody reads, and the parse
+     * that checks the output below forgets them before anything makes their sentences. */
+    if (r != SPVBC_SUCCESS || ls.refused) collect_errors(ctx, errs, 2048);
     if (r != SPVBC_SUCCESS) {
         (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
                        spvbc_result_string(r));
