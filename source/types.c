@@ -78,6 +78,16 @@ static spvbc_result need_type(const struct spvbc_module_s *m, uint32_t id, const
     return SPVBC_SUCCESS;
 }
 
+/* The type operand at word `at` of a `wc`-word declaration, which needs at least `min_wc` words
+ * (`what` says which are missing when it is shorter). */
+static spvbc_result operand_type(const struct spvbc_module_s *m, const uint32_t *w, uint32_t wc,
+                                 uint32_t min_wc, uint32_t at, const char *what,
+                                 const spvbc__type **out, spvbc__type_error *err)
+{
+    if (wc < min_wc) return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", what, 0);
+    return need_type(m, w[at], out, err);
+}
+
 static spvbc_result add_type(struct spvbc_module_s *m, uint32_t id, const spvbc__type *t,
                              size_t offset, spvbc__type_error *err)
 {
@@ -123,10 +133,8 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
             t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
         break;
     case SpvOpTypeVector:
-        if (wc < 4)
-            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                          "OpTypeVector is missing operands", 0);
-        if ((r = need_type(m, w[2], &c, err)) != SPVBC_SUCCESS) return r;
+        r = operand_type(m, w, wc, 4, 2, "OpTypeVector is missing operands", &c, err);
+        if (r != SPVBC_SUCCESS) return r;
         if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
             return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
                           "OpTypeVector component type %%%u is not a scalar", w[2]);
@@ -142,10 +150,8 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
         t.small = c->small;
         break;
     case SpvOpTypePointer:
-        if (wc < 4)
-            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                          "OpTypePointer is missing operands", 0);
-        if ((r = need_type(m, w[3], &c, err)) != SPVBC_SUCCESS) return r;
+        r = operand_type(m, w, wc, 4, 3, "OpTypePointer is missing operands", &c, err);
+        if (r != SPVBC_SUCCESS) return r;
         t.kind = SPVBC__T_POINTER;
         t.storage = w[2];
         t.elem = w[3];
@@ -155,10 +161,8 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
     case SpvOpTypeArray:
     case SpvOpTypeRuntimeArray:
     case SpvOpTypeMatrix:
-        if (wc < 3)
-            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                          "composite type is missing its element type", 0);
-        if ((r = need_type(m, w[2], &c, err)) != SPVBC_SUCCESS) return r;
+        r = operand_type(m, w, wc, 3, 2, "composite type is missing its element type", &c, err);
+        if (r != SPVBC_SUCCESS) return r;
         t.kind = SPVBC__T_OTHER;
         t.elem = w[2];
         t.small = c->small;
