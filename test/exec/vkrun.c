@@ -343,19 +343,7 @@ static vkr_status create_resources(vkr_context *ctx, char *msg, size_t msg_size)
                                         .pSetLayouts = &ctx->set_layout};
     VKR_CHECK(vkAllocateDescriptorSets(ctx->device, &dsai, &ctx->descriptor_set),
               "vkAllocateDescriptorSets");
-    VkDescriptorBufferInfo dbi[2];
-    VkWriteDescriptorSet writes[2];
-    for (uint32_t i = 0; i < 2; ++i) {
-        dbi[i] = (VkDescriptorBufferInfo){
-            .buffer = ctx->buffers[i], .offset = 0, .range = VK_WHOLE_SIZE};
-        writes[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                           .dstSet = ctx->descriptor_set,
-                                           .dstBinding = i,
-                                           .descriptorCount = 1,
-                                           .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                           .pBufferInfo = &dbi[i]};
-    }
-    vkUpdateDescriptorSets(ctx->device, 2, writes, 0, NULL);
+    spvbc_vk_bind_two_buffers(ctx->device, ctx->descriptor_set, ctx->buffers);
     VkCommandPoolCreateInfo cpci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                     .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                     .queueFamilyIndex = ctx->queue_family};

@@ -427,18 +427,22 @@ spvbc_vk_status spvbc_vk_compute_create(const spvbc_vk *vk, VkDeviceSize size, s
               msg_size) ||
         vk_ok(vkCreateFence(d, &fc, NULL, &c->fence), "vkCreateFence", msg, msg_size))
         return SPVBC_VK_ERROR;
-    VkDescriptorBufferInfo bi[2] = {{c->buffers[0], 0, VK_WHOLE_SIZE},
-                                    {c->buffers[1], 0, VK_WHOLE_SIZE}};
+    spvbc_vk_bind_two_buffers(d, c->set, c->buffers);
+    return SPVBC_VK_OK;
+}
+
+void spvbc_vk_bind_two_buffers(VkDevice device, VkDescriptorSet set, const VkBuffer buffers[2])
+{
+    VkDescriptorBufferInfo bi[2] = {{buffers[0], 0, VK_WHOLE_SIZE}, {buffers[1], 0, VK_WHOLE_SIZE}};
     VkWriteDescriptorSet w[2];
     for (uint32_t i = 0; i < 2; ++i)
         w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                      .dstSet = c->set,
+                                      .dstSet = set,
                                       .dstBinding = i,
                                       .descriptorCount = 1,
                                       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                       .pBufferInfo = &bi[i]};
-    vkUpdateDescriptorSets(d, 2, w, 0, NULL);
-    return SPVBC_VK_OK;
+    vkUpdateDescriptorSets(device, 2, w, 0, NULL);
 }
 
 void spvbc_vk_compute_destroy(const spvbc_vk *vk, spvbc_vk_compute *c)

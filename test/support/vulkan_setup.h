@@ -116,6 +116,9 @@ typedef struct spvbc_vk_compute {
 spvbc_vk_status spvbc_vk_compute_create(const spvbc_vk *vk, VkDeviceSize size, spvbc_vk_compute *c,
                                         char *msg, size_t msg_size);
 void spvbc_vk_compute_destroy(const spvbc_vk *vk, spvbc_vk_compute *c);
+/** Points bindings 0 and 1 of `set` at the whole of `buffers[0]` and `buffers[1]` (storage
+ *  buffers: the execution tests' input and output). */
+void spvbc_vk_bind_two_buffers(VkDevice device, VkDescriptorSet set, const VkBuffer buffers[2]);
 
 /** Makes a compute pipeline (layout `c->pipeline_layout`, entry point "main") from `n` SPIR-V
  *  words through vkCreateShaderModule; writes it to `*out` and returns VK_SUCCESS, or the first
