@@ -491,22 +491,31 @@ static void satisfy(resolver *r, const uint32_t *w, uint32_t wc, uint32_t op, ui
 }
 
 /* One pass over the preamble (everything before the first function) for the current wants. */
-/* A 65,536-bit filter over the wanted ids: most names and constants of the preamble are
- * nobody's, and a bit test rejects them before the binary search. */
-#define FILTER_WORDS 1024u
-static uint32_t filter_bit(uint32_t id)
+/* A bit filter over the wanted ids, at least 16 bits per want (65,536 at the least): most
+ * names and constants of the preamble are nobody's, and a bit test rejects them before the
+ * binary search. */
+static uint32_t filter_bit(uint32_t id, uint32_t shift)
 {
-    return (id * 2654435761u) >> 16;
+    return (id * 2654435761u) >> shift;
 }
 
 static void scan_preamble(resolver *r)
 {
     if (!r->ok || r->count == 0) return;
     qsort(r->wants, r->count, sizeof *r->wants, want_cmp);
-    uint64_t filter[FILTER_WORDS];
-    memset(filter, 0, sizeof filter);
+    uint32_t shift = 16; /* 2^(32 - shift) bits */
+    while (shift > 6 && ((size_t)1 << (32 - shift)) < r->count * 16u)
+        --shift;
+    const size_t words = ((size_t)1 << (32 - shift)) / 64u;
+    spvbc_context ctx = r->m->ctx;
+    uint64_t *filter = (uint64_t *)spvbc__alloc(ctx, words * sizeof *filter);
+    if (!filter) {
+        r->ok = false;
+        return;
+    }
+    memset(filter, 0, words * sizeof *filter);
     for (size_t i = 0; i < r->count; ++i) {
-        const uint32_t bit = filter_bit(r->wants[i].id);
+        const uint32_t bit = filter_bit(r->wants[i].id, shift);
         filter[bit / 64u] |= (uint64_t)1 << (bit % 64u);
     }
     const struct spvbc_module_s *m = r->m;
@@ -518,10 +527,11 @@ static void scan_preamble(resolver *r)
             id = w[1];
         else if ((op == SpvOpExtInst || op == SpvOpConstant) && wc >= 4)
             id = w[2];
-        const uint32_t bit = filter_bit(id);
+        const uint32_t bit = filter_bit(id, shift);
         if (id && (filter[bit / 64u] >> (bit % 64u) & 1u)) satisfy(r, w, wc, op, id);
         off += wc;
     }
+    spvbc__free(ctx, filter, words * sizeof *filter);
 }
 
 /* Fills the result names and source positions of the `count` diagnostics at `view` made from
