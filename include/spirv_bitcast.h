@@ -182,7 +182,13 @@ typedef struct spvbc_diagnostic {
 
 /** The number of diagnostics held by `context` (0 for NULL). */
 SPVBC_API size_t spvbc_context_diagnostic_count(spvbc_context context);
-/** Diagnostic `index` of `context`, or NULL if out of range. */
+/**
+ * Diagnostic `index` of `context`, or NULL if out of range.  The first read makes the
+ * diagnostics of every kept finding (sentences, names, source lines: one batch), so it
+ * allocates and changes the context (one thread at a time, as for every call on a context);
+ * if that allocation fails, the diagnostic reads as a static "R-MEMORY" one and the next read
+ * tries again.
+ */
 SPVBC_API const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t index);
 /** A static name for `severity` ("error", "warning", "note"). */
 SPVBC_API const char *spvbc_severity_string(spvbc_severity severity);
@@ -192,8 +198,9 @@ SPVBC_API const char *spvbc_severity_string(spvbc_severity severity);
  * (a few dozen bytes, no text); its sentence, type spellings, OpName and source line are made
  * when spvbc_context_diagnostic() first reads a diagnostic, or when its module is destroyed
  * before anybody read it.  Summary counts (spvbc_validate_summary, spvbc_lower_summary) are
- * exact under every policy.  When the policy dropped findings, the call's last diagnostic is a
- * note with rule "R-NOT-KEPT" saying how many; parse and limit errors are always kept.
+ * exact under every policy.  When the policy dropped findings, the last diagnostic of a call
+ * that succeeds is a note with rule "R-NOT-KEPT" saying how many; parse and limit errors are
+ * always kept.
  */
 typedef enum spvbc_diagnostic_policy {
     SPVBC_DIAGNOSTICS_KEEP_ALL = 0, /**< every finding (the default) */
@@ -380,7 +387,9 @@ SPVBC_API spvbc_result spvbc_module_parse_bytes(spvbc_context context, const voi
                                                 size_t size, const spvbc_parse_options *options,
                                                 spvbc_module *out_module);
 
-/** Destroys `module` and its memory.  NULL is a no-op. */
+/** Destroys `module` and its memory.  NULL is a no-op.  Diagnostics of its findings that were
+ *  not read yet are made first (they outlive the module), so the words it was parsed from must
+ *  still be valid here (with copy_words 0). */
 SPVBC_API void spvbc_module_destroy(spvbc_module module);
 
 /** Facts read by the parser. */

@@ -26,6 +26,8 @@ struct spvbc_context_s {
     size_t spare_bytes[SPVBC__SPARE_KINDS];
 };
 
+static spvbc_diagnostic *diag_add(spvbc_context ctx, const spvbc_diagnostic *d);
+
 void *spvbc__take_spare(spvbc_context ctx, int kind, size_t min_bytes, size_t *bytes)
 {
     if (!ctx->spare[kind] || ctx->spare_bytes[kind] < min_bytes) return NULL;
@@ -107,7 +109,7 @@ spvbc_result spvbc__oom(spvbc_context ctx)
     d.message = "out of memory";
     d.word_offset = SPVBC_NO_POSITION;
     d.instruction_index = SPVBC_NO_POSITION;
-    (void)spvbc__diag_add(ctx, &d);
+    (void)diag_add(ctx, &d);
     return SPVBC_ERROR_OUT_OF_MEMORY;
 }
 
@@ -177,7 +179,7 @@ void spvbc__diag_clear(spvbc_context ctx)
     spvbc__diag_store *st = &ctx->diags;
     st->count = 0;
     st->fixed_count = 0;
-    st->view_ready = false;
+    st->made = 0;
     st->module = NULL;
     st->not_kept = 0;
     arena_block *b = ctx->blocks;
@@ -230,15 +232,6 @@ static const char *vformat(spvbc_context ctx, const char *fmt, va_list ap)
     return p;
 }
 
-const char *spvbc__sprintf(spvbc_context ctx, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    const char *s = vformat(ctx, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
 bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const spvbc__record *r)
 {
     spvbc__diag_store *st = &ctx->diags;
@@ -251,11 +244,12 @@ bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const 
         return false;
     st->recs[st->count++] = *r;
     st->module = m;
-    st->view_ready = false;
     return true;
 }
 
-spvbc_diagnostic *spvbc__diag_add(spvbc_context ctx, const spvbc_diagnostic *d)
+/* Appends a formatted diagnostic (copied; its strings must already live in the arena or be
+ * static), kept whatever the policy.  Returns the stored copy, or NULL on allocation failure. */
+static spvbc_diagnostic *diag_add(spvbc_context ctx, const spvbc_diagnostic *d)
 {
     spvbc__diag_store *st = &ctx->diags;
     if (!spvbc__grow(ctx, (void **)&st->fixed, &st->fixed_cap, sizeof *st->fixed,
@@ -267,10 +261,9 @@ spvbc_diagnostic *spvbc__diag_add(spvbc_context ctx, const spvbc_diagnostic *d)
     spvbc__record r;
     memset(&r, 0, sizeof r);
     r.rule = d->rule;
-    r.arg = (uint32_t)st->fixed_count++;
+    r.arg = st->fixed_count++;
     r.severity = (uint8_t)d->severity;
     st->recs[st->count++] = r;
-    st->view_ready = false;
     return slot;
 }
 
@@ -291,7 +284,7 @@ spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, cons
     d.word_offset = word_offset;
     d.instruction_index = instruction_index;
     d.opcode = opcode;
-    return spvbc__diag_add(ctx, &d);
+    return diag_add(ctx, &d);
 }
 
 spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,

@@ -40,21 +40,23 @@ void spvbc__live_unlink(spvbc_context ctx, spvbc__live *entry);
  * somebody reads the diagnostic (report.c). */
 typedef struct spvbc__record {
     const char *rule; /* static */
-    uint32_t site; /* index into the module's sites */
     size_t arg; /* message-specific */
+    uint32_t site; /* index into the module's sites (a site has >= 4 of < 2^32 words) */
     uint16_t msg; /* SPVBC__MSG_*; 0: fixed[arg], formatted when added */
     uint8_t severity; /* spvbc_severity */
     uint8_t flags; /* message-specific */
 } spvbc__record;
+_Static_assert(sizeof(void *) != 8 || sizeof(spvbc__record) == 24,
+               "a finding's record stays 24 bytes on 64-bit targets");
 
 typedef struct spvbc__diag_store {
     spvbc__record *recs;
     size_t count, cap;
     spvbc_diagnostic *fixed; /* diagnostics formatted when added (parse errors, limits) */
     size_t fixed_count, fixed_cap;
-    spvbc_diagnostic *view; /* every record as a diagnostic, made on first read */
+    spvbc_diagnostic *view; /* records [0, made) as diagnostics, made when first read */
     size_t view_cap;
-    bool view_ready;
+    size_t made;
     const struct spvbc_module_s *module; /* whose sites the records name */
     size_t not_kept; /* findings the policy did not keep since the last clear */
     spvbc_diagnostic_policy policy;
@@ -67,9 +69,6 @@ void spvbc__diag_clear(spvbc_context ctx);
 /** Records a finding about a site of `m` under the context's policy (a finding the policy does
  *  not keep is counted in not_kept).  False on allocation failure. */
 bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const spvbc__record *r);
-/** Appends a formatted diagnostic (copied; its strings must already live in the arena or be
- *  static), kept whatever the policy.  Returns the stored copy, or NULL on allocation failure. */
-spvbc_diagnostic *spvbc__diag_add(spvbc_context ctx, const spvbc_diagnostic *d);
 /** A formatted diagnostic with only a position, a rule and a message (parse errors, limits). */
 spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
                                      size_t word_offset, size_t instruction_index, uint32_t opcode,
@@ -79,6 +78,5 @@ spvbc_result spvbc__oom(spvbc_context ctx);
 
 /** Copies `len` bytes of `s` into the context's string arena; NULL on allocation failure. */
 const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len);
-const char *spvbc__sprintf(spvbc_context ctx, const char *fmt, ...) SPVBC_PRINTF(2, 3);
 
 #endif /* SPVBC_CONTEXT_H_ */

@@ -233,6 +233,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
         s.error = SPVBC_ERROR_OUT_OF_MEMORY;
     if (s.error != SPVBC_SUCCESS) {
         spvbc__module_reset_output(module);
+        spvbc__diag_clear(s.ctx); /* the per-site reports describe rewrites that are undone */
         if (s.error == SPVBC_ERROR_OUT_OF_MEMORY) return spvbc__oom(s.ctx);
         (void)spvbc__diag_simple(s.ctx, SPVBC_SEVERITY_ERROR, "R-LIMIT", 3, SPVBC_NO_POSITION, 0,
                                  "no ids left below 2^32 for the lowering's new values");

@@ -24,7 +24,7 @@ spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_i
     i.bitcast_count = module->site_count;
     i.is_kernel = module->is_kernel;
     i.is_shader = module->is_shader;
-    i.features = module->caps_features | (module->is_shader ? SPVBC_FEATURE_SHADER : 0u);
+    i.features = spvbc__plan_features(module);
     i.byte_swapped = module->byte_swapped;
     *out_info = i;
     return SPVBC_SUCCESS;

@@ -245,7 +245,8 @@ static spvbc_result walk(parser *p)
              * the block (labels, branches, returns); NonSemantic.Shader.DebugInfo.100 has
              * DebugLine (103) and DebugNoLine (104).  Only sites in functions record it. */
             if (op == SpvOpLine) {
-                p->line_offset = (uint32_t)off;
+                /* OpLine File Line Column; a short one names no position */
+                p->line_offset = wc >= 4 ? (uint32_t)off : 0u;
             } else if (op != SpvOpExtInst) {
                 p->line_offset = 0;
             } else if (wc >= 5 && m->debuginfo_set && w[3] == m->debuginfo_set) {

@@ -33,7 +33,7 @@ bool spvbc__report_finish(spvbc_context ctx)
 {
     const spvbc__diag_store *st = spvbc__context_diags(ctx);
     if (!st->not_kept) return true;
-    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY)
+    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY || st->limit == 0)
         return spvbc__diag_simple(
                    ctx, SPVBC_SEVERITY_NOTE, "R-NOT-KEPT", SPVBC_NO_POSITION, SPVBC_NO_POSITION, 0,
                    "%zu findings not kept (diagnostic policy: count only)", st->not_kept) != NULL;
@@ -490,15 +490,15 @@ static void satisfy(resolver *r, const uint32_t *w, uint32_t wc, uint32_t op, ui
     }
 }
 
-/* One pass over the preamble (everything before the first function) for the current wants. */
-/* A bit filter over the wanted ids, at least 16 bits per want (65,536 at the least): most
- * names and constants of the preamble are nobody's, and a bit test rejects them before the
- * binary search. */
+/* The bit of `id` in a filter of 2^(32 - `shift`) bits. */
 static uint32_t filter_bit(uint32_t id, uint32_t shift)
 {
     return (id * 2654435761u) >> shift;
 }
 
+/* One pass over the preamble (everything before the first function) for the current wants.  A
+ * bit filter over the wanted ids, at least 16 bits per want (65,536 at the least), rejects the
+ * names and constants nobody wants (most of them) before the binary search. */
 static void scan_preamble(resolver *r)
 {
     if (!r->ok || r->count == 0) return;
@@ -584,42 +584,34 @@ static bool resolve_names(const struct spvbc_module_s *m, const spvbc__record *r
 /* ---- reading ------------------------------------------------------------------------------- */
 
 /* Shown in place of a diagnostic the library had no memory left to make. */
-static const spvbc_diagnostic oom_diagnostic = {SPVBC_SEVERITY_ERROR,
-                                                "R-MEMORY",
-                                                "out of memory while making this diagnostic",
-                                                SPVBC_NO_POSITION,
-                                                SPVBC_NO_POSITION,
-                                                0,
-                                                0,
-                                                NULL,
-                                                NULL,
-                                                0,
-                                                0,
-                                                NULL,
-                                                NULL,
-                                                0,
-                                                0,
-                                                NULL,
-                                                0};
+static const spvbc_diagnostic oom_diagnostic = {
+    .severity = SPVBC_SEVERITY_ERROR,
+    .rule = "R-MEMORY",
+    .message = "out of memory while making this diagnostic",
+    .word_offset = SPVBC_NO_POSITION,
+    .instruction_index = SPVBC_NO_POSITION,
+};
 
-/* Makes every kept diagnostic of the context from its record, once; all or nothing, so a read
- * that ran out of memory is tried again by the next read. */
+/* Makes the diagnostics of the records not made yet (all of them on the first read; later
+ * only those added since, such as a limit error), once each.  On allocation failure the made
+ * ones stay and the rest are tried again by the next read. */
 static bool make_view(spvbc_context ctx)
 {
     spvbc__diag_store *st = spvbc__context_diags(ctx);
-    if (st->view_ready) return true;
+    if (st->made == st->count) return true;
     if (!spvbc__grow(ctx, (void **)&st->view, &st->view_cap, sizeof *st->view, st->count))
         return false;
     const struct spvbc_module_s *m = st->module;
-    for (size_t i = 0; i < st->count; ++i) {
+    const size_t first = st->made;
+    for (size_t i = first; i < st->count; ++i) {
         const spvbc__record *r = &st->recs[i];
         if (r->msg == SPVBC__MSG_FIXED)
             st->view[i] = st->fixed[r->arg];
         else if (!m || !format_record(m, r, &st->view[i]))
             return false;
     }
-    if (m && !resolve_names(m, st->recs, st->view, st->count)) return false;
-    st->view_ready = true;
+    if (m && !resolve_names(m, st->recs + first, st->view + first, st->count - first)) return false;
+    st->made = st->count;
     return true;
 }
 
@@ -642,6 +634,9 @@ const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t i
     if (!context) return NULL;
     spvbc__diag_store *st = spvbc__context_diags(context);
     if (index >= st->count) return NULL;
+    /* Parse and limit errors were made when they were added: they need nothing more. */
+    const spvbc__record *r = &st->recs[index];
+    if (r->msg == SPVBC__MSG_FIXED) return &st->fixed[r->arg];
     /* With no memory for the diagnostics themselves, each reads as the out-of-memory one. */
     return make_view(context) ? &st->view[index] : &oom_diagnostic;
 }

@@ -82,7 +82,7 @@ const cli_rule cli_rules[] = {
      "more than 2^32 words; a lowering whose new ids would raise the id bound above the parse cap "
      "(nothing is lowered then, so the output always parses again with the same cap)"},
     {"R-NOT-KEPT", SPVBC_SEVERITY_NOTE, false,
-     "the last diagnostic of a call: the context's diagnostic policy "
+     "the last diagnostic of a call that succeeded: the context's diagnostic policy "
      "(spvbc_context_set_diagnostic_policy: keep the first N, or count only) did not keep this "
      "many findings; the summary counts still include them"},
     {"R-MEMORY", SPVBC_SEVERITY_ERROR, false,
