@@ -9,7 +9,9 @@
  *     same refusals);
  *   - lowering the same module again gives the same output;
  *   - validate on the output reports errors at exactly the refused and skipped bitcasts;
- *   - if SPIRV-Tools accepts the input, it accepts the output (SPVBC_FUZZ_SPIRV_VAL).
+ *   - if SPIRV-Tools accepts the input, it accepts the output (SPVBC_FUZZ_SPIRV_VAL);
+ * and the diagnostic policies (keep-first N, count-only) give the same summary and keep-all's
+ * first findings.
  */
 #include "fuzz_harness.h"
 
@@ -125,6 +127,12 @@ static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_inf
     free(first);
 }
 
+static spvbc_result lower_pass(spvbc_module m, const void *options, void *summary)
+{
+    return spvbc_module_lower(m, (const spvbc_lower_options *)options,
+                              (spvbc_lower_summary *)summary);
+}
+
 int spvbc_fuzz_lower(const uint8_t *data, size_t size)
 {
     fuzz_input in;
@@ -138,6 +146,9 @@ int spvbc_fuzz_lower(const uint8_t *data, size_t size)
     for (int pad = 0; pad < 3; ++pad)
         lower_once(in.ctx, in.m, &in.info, in.h, in.n, (spvbc_pad_policy)pad, classes, input_valid,
                    fuzz_parse_options(in.bits).max_id_bound);
+    /* Keep-first and count-only agree with keep-all (the notes of rewrites included). */
+    const spvbc_lower_options lo = {SPVBC_PAD_UNDEF, classes};
+    fuzz_check_policies(&in, lower_pass, &lo, sizeof(spvbc_lower_summary));
     fuzz_input_close(&in);
     return 0;
 }

@@ -7,7 +7,8 @@
  * findings; and the verdict agrees with SPIRV-Tools' validator (built with
  * SPVBC_FUZZ_SPIRV_VAL): a module spirv-val accepts has no error (except where this library
  * deliberately follows newer SPIRV-Tools: OpSpecConstantOp Bitcast), and a module spirv-val
- * rejects with an OpBitcast message (": Bitcast") has at least one error.
+ * rejects with an OpBitcast message (": Bitcast") has at least one error; and the diagnostic
+ * policies (keep-first N, count-only) give the same summary and keep-all's first findings.
  */
 #include "fuzz_harness.h"
 
@@ -36,6 +37,12 @@ static void take(spvbc_context ctx, const spvbc_validate_summary *s, snapshot *o
                          (int)d->severity, d->rule, d->message);
         if (k > 0) at += (size_t)k;
     }
+}
+
+static spvbc_result validate_pass(spvbc_module m, const void *options, void *summary)
+{
+    return spvbc_module_validate(m, (const spvbc_validate_options *)options,
+                                 (spvbc_validate_summary *)summary);
 }
 
 int spvbc_fuzz_validate(const uint8_t *data, size_t size)
@@ -95,6 +102,9 @@ int spvbc_fuzz_validate(const uint8_t *data, size_t size)
                "same findings twice");
     free(a.text);
     free(b.text);
+
+    /* Keep-first and count-only agree with keep-all. */
+    fuzz_check_policies(&in, validate_pass, &vo, sizeof(spvbc_validate_summary));
 
 #ifdef SPVBC_FUZZ_SPIRV_VAL
     /* Differential check against SPIRV-Tools 2023.1 on small modules, default flags only. */

@@ -210,6 +210,17 @@ int fuzz_input_open(fuzz_input *in, const uint8_t *data, size_t size);
 /** Destroys the module and context of `in` and frees its words. */
 void fuzz_input_close(fuzz_input *in);
 
+/** One pass over a module (validate or lower with the target's options): its result, with its
+ *  summary written to `summary`. */
+typedef spvbc_result (*fuzz_pass_fn)(spvbc_module m, const void *options, void *summary);
+
+/** Runs `pass` on `in`'s module under keep-all, keep-first N (N from the option bits, 0 to 7)
+ *  and count-only, and checks that the policies agree: the same result and summary bytes;
+ *  keep-first keeps keep-all's first N diagnostics and ends with an R-NOT-KEPT note giving the
+ *  number dropped; count-only keeps only that note.  Leaves the context at keep-all. */
+void fuzz_check_policies(fuzz_input *in, fuzz_pass_fn pass, const void *options,
+                         size_t summary_size);
+
 #ifdef SPVBC_FUZZ_LIBFUZZER
 #define SPVBC_FUZZ_ENTRY(fn)                                                                       \
     int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                                  \
