@@ -15,6 +15,12 @@
  */
 #include "fuzz_harness.h"
 
+static spvbc_result lower_pass(spvbc_module m, const void *options, void *summary)
+{
+    return spvbc_module_lower(m, (const spvbc_lower_options *)options,
+                              (spvbc_lower_summary *)summary);
+}
+
 static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_info *info,
                        const uint32_t *h, size_t n, spvbc_pad_policy pad, uint32_t classes,
                        int input_valid, uint32_t max_id_bound)
@@ -125,12 +131,6 @@ static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_inf
     (void)input_valid;
 #endif
     free(first);
-}
-
-static spvbc_result lower_pass(spvbc_module m, const void *options, void *summary)
-{
-    return spvbc_module_lower(m, (const spvbc_lower_options *)options,
-                              (spvbc_lower_summary *)summary);
 }
 
 int spvbc_fuzz_lower(const uint8_t *data, size_t size)

@@ -12,6 +12,12 @@
  */
 #include "fuzz_harness.h"
 
+static spvbc_result validate_pass(spvbc_module m, const void *options, void *summary)
+{
+    return spvbc_module_validate(m, (const spvbc_validate_options *)options,
+                                 (spvbc_validate_summary *)summary);
+}
+
 typedef struct snapshot {
     spvbc_validate_summary s;
     size_t count;
@@ -37,12 +43,6 @@ static void take(spvbc_context ctx, const spvbc_validate_summary *s, snapshot *o
                          (int)d->severity, d->rule, d->message);
         if (k > 0) at += (size_t)k;
     }
-}
-
-static spvbc_result validate_pass(spvbc_module m, const void *options, void *summary)
-{
-    return spvbc_module_validate(m, (const spvbc_validate_options *)options,
-                                 (spvbc_validate_summary *)summary);
 }
 
 int spvbc_fuzz_validate(const uint8_t *data, size_t size)
