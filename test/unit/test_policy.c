@@ -14,32 +14,7 @@
 #include <cmocka.h>
 
 #include "spirv_bitcast.h"
-
-/* ---- a counting allocator ------------------------------------------------------------------ */
-
-typedef struct counter {
-    size_t calls, live_bytes, live_blocks, peak_bytes;
-} counter;
-
-static void *count_alloc(void *user, size_t size)
-{
-    counter *c = (counter *)user;
-    void *p = malloc(size);
-    if (!p) return NULL;
-    c->calls++;
-    c->live_blocks++;
-    c->live_bytes += size;
-    if (c->live_bytes > c->peak_bytes) c->peak_bytes = c->live_bytes;
-    return p;
-}
-
-static void count_free(void *user, void *ptr, size_t size)
-{
-    counter *c = (counter *)user;
-    c->live_blocks--;
-    c->live_bytes -= size;
-    free(ptr);
-}
+#include "test_alloc.h"
 
 /* ---- a Kernel module with `sites` bitcasts of which the first `bad` are findings ---------- */
 
@@ -82,7 +57,8 @@ static module_words make_module(size_t sites, size_t bad, finding_kind kind)
     assert_non_null(m.w);
     const uint32_t bound = ID_FIRST_RESULT + (uint32_t)sites;
     const uint32_t header[] = {0x07230203u, 0x00010200u, 0, bound, 0};
-    for (size_t i = 0; i < 5; ++i) put(&m, header[i]);
+    for (size_t i = 0; i < 5; ++i)
+        put(&m, header[i]);
     put(&m, (2u << 16) | 17), put(&m, 6); /* OpCapability Kernel */
     put(&m, (2u << 16) | 17), put(&m, 4); /* OpCapability Addresses */
     put(&m, (3u << 16) | 14), put(&m, 2), put(&m, 2); /* OpMemoryModel Physical64 OpenCL */
@@ -116,14 +92,15 @@ static module_words make_module(size_t sites, size_t bad, finding_kind kind)
 /* ---- one run ------------------------------------------------------------------------------- */
 
 typedef struct run_result {
-    counter mem;
+    test_alloc mem;
     size_t diagnostics, errors, refused, rewritten, not_kept_note;
     size_t first_messages_hash;
 } run_result;
 
 static size_t hash_text(size_t h, const char *s)
 {
-    for (; s && *s; ++s) h = h * 131u + (unsigned char)*s;
+    for (; s && *s; ++s)
+        h = h * 131u + (unsigned char)*s;
     return h;
 }
 
@@ -134,7 +111,7 @@ static run_result run(const module_words *m, int lower, spvbc_diagnostic_policy 
 {
     run_result r;
     memset(&r, 0, sizeof r);
-    spvbc_allocator al = {count_alloc, count_free, &r.mem};
+    spvbc_allocator al = test_alloc_allocator(&r.mem);
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
     assert_int_equal(spvbc_context_set_diagnostic_policy(ctx, policy, limit), SPVBC_SUCCESS);
@@ -169,6 +146,7 @@ static run_result run(const module_words *m, int lower, spvbc_diagnostic_policy 
     spvbc_context_destroy(ctx);
     assert_int_equal(r.mem.live_bytes, 0);
     assert_int_equal(r.mem.live_blocks, 0);
+    assert_int_equal(r.mem.bad_free, 0);
     return r;
 }
 
