@@ -207,6 +207,14 @@ static int edit_cmp(const void *a, const void *b)
     return x->first < y->first ? -1 : x->first > y->first;
 }
 
+/* Forgets a failed lowering: its edits, and its per-site reports, which describe rewrites that
+ * are undone. */
+static void undo(struct spvbc_module_s *m)
+{
+    spvbc__module_reset_output(m);
+    spvbc__diag_clear(m->ctx);
+}
+
 spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
                                 spvbc_lower_summary *out_summary)
 {
@@ -232,8 +240,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     if (s.error == SPVBC_SUCCESS && !spvbc__report_finish(s.ctx))
         s.error = SPVBC_ERROR_OUT_OF_MEMORY;
     if (s.error != SPVBC_SUCCESS) {
-        spvbc__module_reset_output(module);
-        spvbc__diag_clear(s.ctx); /* the per-site reports describe rewrites that are undone */
+        undo(module);
         if (s.error == SPVBC_ERROR_OUT_OF_MEMORY) return spvbc__oom(s.ctx);
         (void)spvbc__diag_simple(s.ctx, SPVBC_SEVERITY_ERROR, "R-LIMIT", 3, SPVBC_NO_POSITION, 0,
                                  "no ids left below 2^32 for the lowering's new values");
@@ -242,8 +249,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     /* The output's bound stays within the cap the module was parsed with (so it parses again,
      * and passes spirv-val's limit at the default cap): if it would not, nothing changes. */
     if (s.next_id > module->max_bound) {
-        spvbc__module_reset_output(module);
-        spvbc__diag_clear(s.ctx); /* the per-site reports describe rewrites that are undone */
+        undo(module);
         if (!spvbc__diag_simple(s.ctx, SPVBC_SEVERITY_ERROR, "R-LIMIT", 3, SPVBC_NO_POSITION, 0,
                                 "lowering needs an id bound of %u, above the cap of %u: nothing "
                                 "was lowered (raise max_id_bound / --max-id-bound)",

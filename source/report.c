@@ -1,7 +1,7 @@
 /* Report: findings are recorded as compact records while the passes run; the diagnostics -
  * sentence, type spellings, as_type spelling, OpName and source line - are made from them when
  * somebody first reads one (or before their module is destroyed), in one batch: one analysis
- * per kept finding and one pass over the module's preamble for names and lines. */
+ * per kept finding, then the module's preamble for names and lines; each is made once. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,14 +33,14 @@ bool spvbc__report_finish(spvbc_context ctx)
 {
     const spvbc__diag_store *st = spvbc__context_diags(ctx);
     if (!st->not_kept) return true;
-    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY || st->limit == 0)
-        return spvbc__diag_simple(
-                   ctx, SPVBC_SEVERITY_NOTE, "R-NOT-KEPT", SPVBC_NO_POSITION, SPVBC_NO_POSITION, 0,
-                   "%zu findings not kept (diagnostic policy: count only)", st->not_kept) != NULL;
+    const bool none = st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY || st->limit == 0;
     return spvbc__diag_simple(ctx, SPVBC_SEVERITY_NOTE, "R-NOT-KEPT", SPVBC_NO_POSITION,
                               SPVBC_NO_POSITION, 0,
-                              "%zu more findings not kept (diagnostic policy: keep the first %zu)",
-                              st->not_kept, st->limit) != NULL;
+                              none ? "%zu findings not kept (diagnostic policy: count only)%.0zu"
+                                   : "%zu more findings not kept (diagnostic policy: keep the "
+                                     "first %zu)",
+                              /* "%.0zu" of 0 prints nothing */
+                              st->not_kept, none ? (size_t)0 : st->limit) != NULL;
 }
 
 /* ---- sentences ----------------------------------------------------------------------------- */
