@@ -275,6 +275,14 @@ typedef enum spvbc_pad_policy {
     SPVBC_PAD_MAX_ENUM = 0x7fffffff
 } spvbc_pad_policy;
 
+/** A static name: "undef", "zero" or "error"; "unknown" for any other value. */
+SPVBC_API const char *spvbc_pad_policy_string(spvbc_pad_policy pad);
+
+/** The policy named `name` ("undef", "zero" or "error", as spvbc_pad_policy_string() spells it)
+ *  in `*out`.  SPVBC_ERROR_INVALID_ARGUMENT, `*out` untouched, for NULL or any other name.
+ *  The CLI's `--pad`, `opt`'s `--lower-astype=` and the layers' SPVBC_LAYER_PAD all read it. */
+SPVBC_API spvbc_result spvbc_pad_policy_from_string(const char *name, spvbc_pad_policy *out);
+
 typedef struct spvbc_plan_options {
     uint32_t features; /**< SPVBC_FEATURE_* bits; 0 means SPVBC_FEATURE_ALL_KERNEL */
     spvbc_pad_policy pad;

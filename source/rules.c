@@ -244,6 +244,26 @@ spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out)
     return SPVBC_ERROR_INVALID_ARGUMENT;
 }
 
+/* Indexed by the enumerators SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR. */
+static const char *const pad_names[] = {"undef", "zero", "error"};
+
+const char *spvbc_pad_policy_string(spvbc_pad_policy pad)
+{
+    return (unsigned)pad < sizeof pad_names / sizeof pad_names[0] ? pad_names[pad] : "unknown";
+}
+
+spvbc_result spvbc_pad_policy_from_string(const char *name, spvbc_pad_policy *out)
+{
+    if (name == NULL || out == NULL) return SPVBC_ERROR_INVALID_ARGUMENT;
+    for (unsigned i = 0; i < sizeof pad_names / sizeof pad_names[0]; ++i) {
+        if (strcmp(name, pad_names[i]) == 0) {
+            *out = (spvbc_pad_policy)i;
+            return SPVBC_SUCCESS;
+        }
+    }
+    return SPVBC_ERROR_INVALID_ARGUMENT;
+}
+
 const char *spvbc_astype_class_string(spvbc_astype_class cls)
 {
     switch (cls) {

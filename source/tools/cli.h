@@ -63,8 +63,6 @@ typedef struct cli_options {
     bool count_only;
 } cli_options;
 
-/** Parses "undef", "zero" or "error" into `*pad`; false for anything else. */
-bool cli_parse_pad(const char *s, spvbc_pad_policy *pad);
 /** `validate` and `lower`: parses `argv` (argv[0] is the command name) and runs the inputs;
  *  returns the exit status. */
 int cli_cmd_validate(int argc, char **argv);

@@ -30,12 +30,12 @@ int cli_cmd_explain(int argc, char **argv)
     bool shader = false;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--pad")) {
-            if (i + 1 >= argc || !cli_parse_pad(argv[++i], &pad)) {
+            if (i + 1 >= argc || spvbc_pad_policy_from_string(argv[++i], &pad) != SPVBC_SUCCESS) {
                 cli_usage_error("--pad takes undef, zero or error");
                 return EXIT_USAGE;
             }
         } else if (!strncmp(argv[i], "--pad=", 6)) {
-            if (!cli_parse_pad(argv[i] + 6, &pad)) {
+            if (spvbc_pad_policy_from_string(argv[i] + 6, &pad) != SPVBC_SUCCESS) {
                 cli_usage_error("--pad takes undef, zero or error");
                 return EXIT_USAGE;
             }

@@ -15,16 +15,6 @@ static int name_index(const char *s, const char *const *names, int count)
     return -1;
 }
 
-bool cli_parse_pad(const char *s, spvbc_pad_policy *pad)
-{
-    /* In the order of the enumerators SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR. */
-    static const char *const names[] = {"undef", "zero", "error"};
-    int i = name_index(s, names, 3);
-    if (i < 0) return false;
-    *pad = (spvbc_pad_policy)i;
-    return true;
-}
-
 static bool parse_classes(const char *s, uint32_t *out)
 {
     uint32_t c = 0;
@@ -183,7 +173,7 @@ static parse_status parse_lower_option(parser *p)
     const char *v;
     if (is_opt(p, "--pad", true)) {
         if (!(v = opt_value(p, 5))) return PARSE_USAGE;
-        if (!cli_parse_pad(v, &o->pad)) {
+        if (spvbc_pad_policy_from_string(v, &o->pad) != SPVBC_SUCCESS) {
             cli_usage_error("--pad takes undef, zero or error");
             return PARSE_USAGE;
         }

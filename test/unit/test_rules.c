@@ -304,10 +304,31 @@ static void test_opencl_names(void **state)
     assert_string_equal(spvbc_astype_class_string((spvbc_astype_class)99), "unknown");
 }
 
+/* Every pad policy's name reads back as that policy; other names leave the output alone. */
+static void test_pad_policy_names(void **state)
+{
+    (void)state;
+    const spvbc_pad_policy all[] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
+        spvbc_pad_policy p = SPVBC_PAD_MAX_ENUM;
+        assert_int_equal(spvbc_pad_policy_from_string(spvbc_pad_policy_string(all[i]), &p),
+                         SPVBC_SUCCESS);
+        assert_int_equal(p, all[i]);
+    }
+    assert_string_equal(spvbc_pad_policy_string(SPVBC_PAD_ZERO), "zero");
+    assert_string_equal(spvbc_pad_policy_string((spvbc_pad_policy)3), "unknown");
+    spvbc_pad_policy p = SPVBC_PAD_ZERO;
+    assert_int_equal(spvbc_pad_policy_from_string("Zero", &p), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_pad_policy_from_string("", &p), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_pad_policy_from_string(NULL, &p), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(p, SPVBC_PAD_ZERO);
+    assert_int_equal(spvbc_pad_policy_from_string("undef", NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bitcast_rules), cmocka_unit_test(test_pair_counts),
+        cmocka_unit_test(test_bitcast_rules), cmocka_unit_test(test_pair_counts), cmocka_unit_test(test_pad_policy_names),
         cmocka_unit_test(test_plans),         cmocka_unit_test(test_plan_refusals),
         cmocka_unit_test(test_opencl_names),
     };
