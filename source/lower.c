@@ -133,7 +133,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 
     const spvbc__keep_reason keep = spvbc__keep_reason_of(m, &info, site->offset);
-    spvbc__report_args a = {SPVBC_SEVERITY_WARNING, "L-SKIPPED", true, false, s->opt.pad, 0};
+    spvbc__report_args a = {SPVBC_SEVERITY_WARNING, "L-SKIPPED", true, s->opt.pad, 0};
     if (keep == SPVBC__KEEP_NONE && !(s->opt.classes & class_bit(info.plan.cls))) {
         /* Fixable, but the caller asked for other classes only: left alone, not refused. */
         s->sum.skipped++;

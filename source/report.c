@@ -11,8 +11,7 @@
 /* ---- recording ----------------------------------------------------------------------------- */
 
 #define REC_LOWERABLE 0x1u
-#define REC_WANT_PLAN 0x2u
-#define REC_PAD_SHIFT 2u
+#define REC_PAD_SHIFT 1u
 
 bool spvbc__report(struct spvbc_module_s *m, const spvbc__site *site, uint16_t msg,
                    const spvbc__report_args *args)
@@ -24,8 +23,7 @@ bool spvbc__report(struct spvbc_module_s *m, const spvbc__site *site, uint16_t m
     r.msg = msg;
     r.severity = (uint8_t)args->severity;
     r.flags =
-        (uint8_t)((args->lowerable ? REC_LOWERABLE : 0u) | (args->want_plan ? REC_WANT_PLAN : 0u) |
-                  ((uint32_t)args->pad << REC_PAD_SHIFT));
+        (uint8_t)((args->lowerable ? REC_LOWERABLE : 0u) | ((uint32_t)args->pad << REC_PAD_SHIFT));
     return spvbc__record_add(m->ctx, m, &r);
 }
 
@@ -343,8 +341,9 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
     const spvbc__site *site = &m->sites[r->site];
     const bool lowerable = (r->flags & REC_LOWERABLE) != 0;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT),
-                        (r->flags & REC_WANT_PLAN) != 0, &info);
+    /* Always with the plan: the class, definedness and refusal a sentence gives must not depend
+     * on the options (--notes) the site was first analysed under. */
+    spvbc__analyze_site(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT), true, &info);
 
     char rbuf[128], obuf[128], abuf[80], mbuf[1024];
     sbuf rts = sbuf_on(rbuf, sizeof rbuf), ots = sbuf_on(obuf, sizeof obuf);

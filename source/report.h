@@ -27,7 +27,6 @@ typedef struct spvbc__report_args {
     spvbc_severity severity;
     const char *rule; /* static */
     bool lowerable;
-    bool want_plan; /* the site was analysed with want_plan */
     spvbc_pad_policy pad;
     size_t arg;
 } spvbc__report_args;

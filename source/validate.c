@@ -35,8 +35,7 @@ static bool report(vstate *s, const spvbc__site *site, uint16_t msg, spvbc_sever
     } else {
         s->sum.notes++;
     }
-    spvbc__report_args a = {
-        sev, rule, lowerable, (s->flags & SPVBC_VALIDATE_NOTES) != 0, SPVBC_PAD_UNDEF, arg};
+    spvbc__report_args a = {sev, rule, lowerable, SPVBC_PAD_UNDEF, arg};
     return spvbc__report(s->m, site, msg, &a);
 }
 
