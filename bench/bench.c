@@ -507,7 +507,7 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
                      const spvbc_allocator *alloc, spvbc_context *ctx)
 {
     spvbc_module mod;
-    spvbc_parse_options po = {id_cap(in->bound), 0};
+    spvbc_parse_options po = {sizeof(spvbc_parse_options), id_cap(in->bound), 0};
     if (op == OP_WALK) {
         return run_walk(words, count);
     }
@@ -528,6 +528,7 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
     spvbc_result r = spvbc_module_parse(*ctx, words, count, &po, &mod);
     if (r == SPVBC_SUCCESS) {
         if (op != OP_LOWER) {
+            in->vsum.struct_size = sizeof in->vsum;
             r = spvbc_module_validate(mod, NULL, &in->vsum);
             in->validate_result = r;
             if (r == SPVBC_ERROR_VALIDATION_FAILED) {
@@ -538,11 +539,14 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
             }
         } else {
             const uint32_t *out;
+            in->lsum.struct_size = sizeof in->lsum;
             r = spvbc_module_lower(mod, NULL, &in->lsum);
+            if (r == SPVBC_PARTIAL) r = SPVBC_SUCCESS; /* the summary counts the refusals */
             if (r == SPVBC_SUCCESS) {
                 r = spvbc_module_get_words(mod, &out, &in->out_words);
             }
         }
+        in->info.struct_size = sizeof in->info;
         if (spvbc_module_get_info(mod, &in->info) != SPVBC_SUCCESS) {
             memset(&in->info, 0, sizeof in->info);
         }
@@ -572,7 +576,7 @@ static void measure_op(const options *o, input *in, op_kind op, const uint32_t *
                        timing *t, int reuse)
 {
     reuse_cache cache;
-    spvbc_allocator ra = {reuse_alloc, reuse_free, &cache};
+    spvbc_allocator ra = {sizeof(spvbc_allocator), reuse_alloc, reuse_free, &cache};
     const spvbc_allocator *alloc = reuse ? &ra : NULL;
     cache.count = 0;
     int cap = o->max_reps < 1 ? 1 : o->max_reps;
@@ -893,10 +897,10 @@ static void run_mem(const wbuf *b, int lower, spvbc_diagnostic_policy policy, si
                     mem_run *m)
 {
     counter c = {0, 0};
-    spvbc_allocator a = {count_alloc, count_free, &c};
+    spvbc_allocator a = {sizeof(spvbc_allocator), count_alloc, count_free, &c};
     spvbc_context ctx;
     spvbc_module mod;
-    spvbc_parse_options po = {id_cap(b->w[3]), 0};
+    spvbc_parse_options po = {sizeof(spvbc_parse_options), id_cap(b->w[3]), 0};
     memset(m, 0, sizeof *m);
     m->ran = 1;
     double t0 = now();
@@ -910,16 +914,17 @@ static void run_mem(const wbuf *b, int lower, spvbc_diagnostic_policy policy, si
     }
     if (r == SPVBC_SUCCESS) {
         if (lower) {
-            spvbc_lower_summary ls;
+            spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
             const uint32_t *out;
             size_t nout;
             r = spvbc_module_lower(mod, NULL, &ls);
+            if (r == SPVBC_PARTIAL) r = SPVBC_SUCCESS; /* the summary counts the refusals */
             if (r == SPVBC_SUCCESS) {
                 r = spvbc_module_get_words(mod, &out, &nout);
                 m->findings = ls.rewritten + ls.refused;
             }
         } else {
-            spvbc_validate_summary vs;
+            spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
             r = spvbc_module_validate(mod, NULL, &vs);
             if (r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED) {
                 r = SPVBC_SUCCESS;
@@ -986,7 +991,7 @@ typedef struct small_m {
 static int small_call(spvbc_context *ctx, const wbuf *b, int fresh, spvbc_diagnostic_policy policy)
 {
     spvbc_module mod;
-    spvbc_validate_summary vs;
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
     int ok = 1;
     if (fresh && (spvbc_context_create(NULL, ctx) != SPVBC_SUCCESS ||
                   spvbc_context_set_diagnostic_policy(*ctx, policy, 0) != SPVBC_SUCCESS)) {
@@ -998,7 +1003,7 @@ static int small_call(spvbc_context *ctx, const wbuf *b, int fresh, spvbc_diagno
         spvbc_result r = spvbc_module_validate(mod, NULL, &vs);
         ok = r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED;
         if (ok && vs.errors) {
-            spvbc_lower_summary ls;
+            spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
             const uint32_t *out;
             size_t nout;
             ok = spvbc_module_lower(mod, NULL, &ls) == SPVBC_SUCCESS && ls.rewritten &&

@@ -236,7 +236,7 @@ static const struct {
 static int build(module *m, spvbc_pad_policy pad)
 {
     int problems = 0;
-    spvbc_plan_options options = {SPVBC_FEATURE_ALL_KERNEL, pad};
+    spvbc_plan_options options = {sizeof(spvbc_plan_options), SPVBC_FEATURE_ALL_KERNEL, pad};
     for (size_t e = 0; e < sizeof k_exprs / sizeof k_exprs[0]; ++e) {
         spvbc_type_desc src, dst;
         if (spvbc_type_desc_from_opencl(k_exprs[e].src, &src) != SPVBC_SUCCESS ||
@@ -245,7 +245,7 @@ static int build(module *m, spvbc_pad_policy pad)
             return problems + 1;
         }
         src.is_signed = dst.is_signed = 0; /* Kernel: int and uint are one SPIR-V type */
-        spvbc_plan plan;
+        spvbc_plan plan = SPVBC_PLAN_INIT;
         if (spvbc_astype_plan(&src, &dst, &options, &plan) != SPVBC_SUCCESS) {
             fprintf(stderr, "internal error: spvbc_astype_plan failed\n");
             return problems + 1;
@@ -373,7 +373,7 @@ static int spvbc_accepts(const words *w)
     spvbc_context ctx;
     spvbc_module mod;
     if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) return 0;
-    spvbc_validate_summary sum = {0};
+    spvbc_validate_summary sum = SPVBC_VALIDATE_SUMMARY_INIT;
     spvbc_result r = spvbc_module_parse(ctx, w->data, w->count, NULL, &mod);
     if (r == SPVBC_SUCCESS) {
         r = spvbc_module_validate(mod, NULL, &sum);

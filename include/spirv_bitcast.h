@@ -16,8 +16,8 @@
  *     if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) return -1;
  *     spvbc_result r = spvbc_module_parse(ctx, words, word_count, NULL, &mod);
  *     if (r == SPVBC_SUCCESS) {
- *         spvbc_lower_summary sum;
- *         r = spvbc_module_lower(mod, NULL, &sum);           // CHANGED or not, see sum.rewritten
+ *         spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
+ *         r = spvbc_module_lower(mod, NULL, &sum);   // SPVBC_PARTIAL: some refused (sum.refused)
  *         if (r == SPVBC_SUCCESS) {
  *             const uint32_t *out; size_t out_count;
  *             r = spvbc_module_get_words(mod, &out, &out_count); // == words if nothing changed
@@ -33,7 +33,7 @@
  *
  * Conventions for every declaration below:
  *   - Every call that can fail returns spvbc_result; out-parameters are written only on
- *     SPVBC_SUCCESS (and, where stated, on SPVBC_ERROR_VALIDATION_FAILED).
+ *     SPVBC_SUCCESS (and, where stated, on SPVBC_PARTIAL or SPVBC_ERROR_VALIDATION_FAILED).
  *   - A context owns its diagnostics and all memory of the modules created from it.  A context
  *     and its modules may be used by one thread at a time; distinct contexts are independent and
  *     may be used concurrently (the library has no global mutable state).
@@ -43,6 +43,18 @@
  *     is made when it is first read (see spvbc_diagnostic_policy).
  *   - Words are in host byte order.  A module in the opposite byte order is detected by its magic
  *     number and swapped into memory owned by the module.
+ *   - Growable structs: every struct the caller fills in (options, the allocator) or that the
+ *     library writes into the caller's memory (summaries, module info, a plan) starts with
+ *     `size_t struct_size`, which the caller sets to sizeof the struct it was compiled with; the
+ *     SPVBC_*_INIT macros do it (and set every other field to its default).  A later version
+ *     only appends fields, so the library reads and writes the first struct_size bytes: a field
+ *     the caller's struct lacks keeps its default; one the library does not know must be zero
+ *     in an input struct (else SPVBC_ERROR_UNSUPPORTED) and is left as the caller set it in an
+ *     output struct (zero with the INIT macros).  struct_size must be the struct's true size.
+ *     A struct_size below this version's size (0.2.0's, the first growable one) is
+ *     SPVBC_ERROR_INVALID_ARGUMENT.  spvbc_diagnostic is owned by the library and only read
+ *     through a pointer: it grows at its end without a size; spvbc_type_desc and spvbc_plan_op
+ *     are fixed (a new kind of type gets a new struct).
  *
  * C11; compiles as C++ too.  SPDX-License-Identifier: Apache-2.0
  */
@@ -74,11 +86,11 @@ extern "C" {
 /* Version                                                                                  */
 
 #define SPVBC_VERSION_MAJOR 0
-#define SPVBC_VERSION_MINOR 1
-#define SPVBC_VERSION_PATCH 1
+#define SPVBC_VERSION_MINOR 2
+#define SPVBC_VERSION_PATCH 0
 #define SPVBC_VERSION_NUMBER                                                                       \
     (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
-#define SPVBC_VERSION_STRING "0.1.1"
+#define SPVBC_VERSION_STRING "0.2.0"
 
 /** The library's version as SPVBC_VERSION_NUMBER computes it; equals the macro it was built with.
  */
@@ -89,8 +101,15 @@ SPVBC_API const char *spvbc_version_string(void);
 /* ---------------------------------------------------------------------------------------- */
 /* Results                                                                                  */
 
+/* Negative results are errors: nothing was done (out-parameters are untouched unless stated).
+ * SPVBC_SUCCESS means everything asked was done; a positive result means the call did what it
+ * could and says what it could not. */
 typedef enum spvbc_result {
     SPVBC_SUCCESS = 0,
+    /** spvbc_module_lower() rewrote what it could and refused at least one invalid bitcast (left
+     *  as it was, with an error diagnostic; spvbc_lower_summary.refused counts them): the output
+     *  is written and usable, but not valid SPIR-V.  Since 0.2.0. */
+    SPVBC_PARTIAL = 1,
     /** A NULL handle or out-pointer, or an option out of range. */
     SPVBC_ERROR_INVALID_ARGUMENT = -1,
     /** The allocator returned NULL; nothing was leaked and inputs are untouched. */
@@ -101,8 +120,11 @@ typedef enum spvbc_result {
     SPVBC_ERROR_INVALID_ID = -4,
     /** validate found at least one error-severity finding (diagnostics say which). */
     SPVBC_ERROR_VALIDATION_FAILED = -5,
-    /** A valid request the library cannot carry out (e.g. an id bound above the cap). */
+    /** A valid request the library cannot carry out (e.g. an id bound above the cap), or a
+     *  struct with a field set that this version does not know (see growable structs). */
     SPVBC_ERROR_UNSUPPORTED = -6,
+    /** spvbc_module_write(): the caller's callback returned non-zero.  Since 0.2.0. */
+    SPVBC_ERROR_STOPPED = -7,
     SPVBC_RESULT_MAX_ENUM = 0x7fffffff
 } spvbc_result;
 
@@ -114,14 +136,21 @@ SPVBC_API const char *spvbc_result_string(spvbc_result result);
 
 /**
  * An optional caller allocator.  `alloc` returns NULL on failure; `free` receives the size that
- * was asked for.  All three functions must be set.  The library never calls realloc-like
- * behaviour on its own: growth allocates, copies and frees.
+ * was asked for.  Both functions must be set; `user` is passed to each call.  The library never
+ * calls realloc-like behaviour on its own: growth allocates, copies and frees.
  */
 typedef struct spvbc_allocator {
+    size_t struct_size; /**< sizeof(spvbc_allocator) (see growable structs) */
     void *(*alloc)(void *user, size_t size);
     void (*free)(void *user, void *ptr, size_t size);
     void *user;
 } spvbc_allocator;
+
+/** An allocator made of `alloc_fn`, `free_fn` and `user`. */
+#define SPVBC_ALLOCATOR_INIT(alloc_fn, free_fn, user)                                              \
+    {                                                                                              \
+        sizeof(spvbc_allocator), (alloc_fn), (free_fn), (user)                                     \
+    }
 
 typedef struct spvbc_context_s *spvbc_context;
 typedef struct spvbc_module_s *spvbc_module;
@@ -284,9 +313,16 @@ SPVBC_API const char *spvbc_pad_policy_string(spvbc_pad_policy pad);
 SPVBC_API spvbc_result spvbc_pad_policy_from_string(const char *name, spvbc_pad_policy *out);
 
 typedef struct spvbc_plan_options {
+    size_t struct_size; /**< sizeof(spvbc_plan_options) (see growable structs) */
     uint32_t features; /**< SPVBC_FEATURE_* bits; 0 means SPVBC_FEATURE_ALL_KERNEL */
     spvbc_pad_policy pad;
 } spvbc_plan_options;
+
+/** The defaults: all Kernel features, SPVBC_PAD_UNDEF. */
+#define SPVBC_PLAN_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        sizeof(spvbc_plan_options), 0u, SPVBC_PAD_UNDEF                                            \
+    }
 
 typedef enum spvbc_plan_op_kind {
     SPVBC_PLAN_OP_BITCAST = 0, /**< OpBitcast result_type operand */
@@ -324,6 +360,7 @@ typedef enum spvbc_plan_refusal {
 } spvbc_plan_refusal;
 
 typedef struct spvbc_plan {
+    size_t struct_size; /**< set by the caller: sizeof(spvbc_plan) (see growable structs) */
     spvbc_astype_class cls;
     /** 1 if OpenCL defines the result (identity, same-count, 4->3), else 0. */
     int defined_by_opencl;
@@ -336,6 +373,20 @@ typedef struct spvbc_plan {
     uint32_t op_count; /**< 0 (identity or refused) to 3 */
     spvbc_plan_op ops[3];
 } spvbc_plan;
+
+/** A plan to be written by spvbc_astype_plan(). */
+#define SPVBC_PLAN_INIT                                                                            \
+    {                                                                                              \
+        sizeof(spvbc_plan), SPVBC_ASTYPE_IDENTITY, 0, 0u, 0, SPVBC_REFUSE_NONE, 0u,                \
+        {                                                                                          \
+            {                                                                                      \
+                SPVBC_PLAN_OP_BITCAST, {SPVBC_SCALAR_INT, 0u, 0u, 0u}, SPVBC_PLAN_SECOND_SAME, 0u, \
+                {                                                                                  \
+                    0u, 0u, 0u, 0u                                                                 \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+    }
 
 /**
  * Plans `as_<dst>(<src> x)` onto core SPIR-V.  This is how a front end emits as_type without
@@ -368,6 +419,7 @@ SPVBC_API spvbc_result spvbc_type_desc_opencl_name(const spvbc_type_desc *type, 
 #define SPVBC_DEFAULT_MAX_ID_BOUND 4194303u
 
 typedef struct spvbc_parse_options {
+    size_t struct_size; /**< sizeof(spvbc_parse_options) (see growable structs) */
     /** Largest id bound accepted; 0 means SPVBC_DEFAULT_MAX_ID_BOUND.  The module allocates
      *  4 bytes per id of the bound, so this caps memory use. */
     uint32_t max_id_bound;
@@ -375,6 +427,12 @@ typedef struct spvbc_parse_options {
      *  Zero (default): the module reads the caller's words, which must outlive it. */
     int copy_words;
 } spvbc_parse_options;
+
+/** The defaults: SPVBC_DEFAULT_MAX_ID_BOUND, words not copied. */
+#define SPVBC_PARSE_OPTIONS_INIT                                                                   \
+    {                                                                                              \
+        sizeof(spvbc_parse_options), 0u, 0                                                         \
+    }
 
 /**
  * Parses `word_count` words at `words` (the caller keeps ownership; see copy_words) in one
@@ -402,6 +460,7 @@ SPVBC_API void spvbc_module_destroy(spvbc_module module);
 
 /** Facts read by the parser. */
 typedef struct spvbc_module_info {
+    size_t struct_size; /**< set by the caller: sizeof(spvbc_module_info) */
     uint32_t version; /**< header word 1, e.g. 0x00010500 */
     uint32_t generator;
     uint32_t id_bound;
@@ -413,6 +472,11 @@ typedef struct spvbc_module_info {
     int byte_swapped; /**< the input was in the opposite byte order */
 } spvbc_module_info;
 
+#define SPVBC_MODULE_INFO_INIT                                                                     \
+    {                                                                                              \
+        sizeof(spvbc_module_info), 0u, 0u, 0u, 0, 0, 0, 0, 0u, 0                                   \
+    }
+
 SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_info);
 
 /* ---------------------------------------------------------------------------------------- */
@@ -423,16 +487,29 @@ SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_i
 #define SPVBC_VALIDATE_WARNINGS_AS_ERRORS 0x4u
 
 typedef struct spvbc_validate_options {
+    size_t struct_size; /**< sizeof(spvbc_validate_options) (see growable structs) */
     uint32_t flags; /**< SPVBC_VALIDATE_* */
 } spvbc_validate_options;
 
+/** The defaults: no flags. */
+#define SPVBC_VALIDATE_OPTIONS_INIT                                                                \
+    {                                                                                              \
+        sizeof(spvbc_validate_options), 0u                                                         \
+    }
+
 typedef struct spvbc_validate_summary {
+    size_t struct_size; /**< set by the caller: sizeof(spvbc_validate_summary) */
     size_t bitcasts_checked;
     size_t errors;
     size_t warnings;
     size_t notes;
     size_t lowerable; /**< errors that spvbc_module_lower() can fix */
 } spvbc_validate_summary;
+
+#define SPVBC_VALIDATE_SUMMARY_INIT                                                                \
+    {                                                                                              \
+        sizeof(spvbc_validate_summary), 0, 0, 0, 0, 0                                              \
+    }
 
 /**
  * Checks every OpBitcast in function bodies and every OpSpecConstantOp Bitcast, collecting all
@@ -456,11 +533,19 @@ SPVBC_API spvbc_result spvbc_module_validate(spvbc_module module,
     (SPVBC_LOWER_4_TO_3 | SPVBC_LOWER_3_TO_4 | SPVBC_LOWER_VEC3_SOURCE | SPVBC_LOWER_VEC3_DEST)
 
 typedef struct spvbc_lower_options {
+    size_t struct_size; /**< sizeof(spvbc_lower_options) (see growable structs) */
     spvbc_pad_policy pad;
     uint32_t classes; /**< SPVBC_LOWER_* bits; 0 means SPVBC_LOWER_ALL */
 } spvbc_lower_options;
 
+/** The defaults: SPVBC_PAD_UNDEF, all classes. */
+#define SPVBC_LOWER_OPTIONS_INIT                                                                   \
+    {                                                                                              \
+        sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0u                                           \
+    }
+
 typedef struct spvbc_lower_summary {
+    size_t struct_size; /**< set by the caller: sizeof(spvbc_lower_summary) */
     size_t bitcasts_checked;
     size_t rewritten; /**< instructions replaced by a plan */
     size_t refused; /**< invalid bitcasts left alone (each has an error diagnostic) */
@@ -470,6 +555,11 @@ typedef struct spvbc_lower_summary {
     uint32_t new_id_bound;
 } spvbc_lower_summary;
 
+#define SPVBC_LOWER_SUMMARY_INIT                                                                   \
+    {                                                                                              \
+        sizeof(spvbc_lower_summary), 0, 0, 0, 0, 0, 0, 0u                                          \
+    }
+
 /**
  * Rewrites, in one linear pass, every bitcast whose as_type pair is legal but whose direct
  * OpBitcast is invalid SPIR-V, following spvbc_astype_plan().  The rewritten instruction keeps
@@ -478,11 +568,13 @@ typedef struct spvbc_lower_summary {
  * error diagnostic (counted in `refused`).  The result is available from
  * spvbc_module_get_words() / spvbc_module_write(); validate and lower keep analysing the parsed
  * input, so lowering twice gives the same output.  `options` may be NULL (pad undef, all
- * classes).  Returns SPVBC_SUCCESS (even if some were refused), SPVBC_ERROR_OUT_OF_MEMORY,
- * SPVBC_ERROR_INVALID_ARGUMENT, or SPVBC_ERROR_UNSUPPORTED when the new ids would raise the id
- * bound above the cap the module was parsed with (max_id_bound): then nothing is lowered, so
- * the output always parses again with the same options.  `*out_summary` (may be NULL) is
- * written on success.
+ * classes).  Returns SPVBC_SUCCESS when every invalid bitcast of a selected class was
+ * rewritten, SPVBC_PARTIAL when at least one was refused (the output holds every rewrite that
+ * was possible), SPVBC_ERROR_OUT_OF_MEMORY, SPVBC_ERROR_INVALID_ARGUMENT, or
+ * SPVBC_ERROR_UNSUPPORTED when the new ids would raise the id bound above the cap the module
+ * was parsed with (max_id_bound): then nothing is lowered, so the output always parses again
+ * with the same options.  `*out_summary` (may be NULL) is written on SPVBC_SUCCESS and
+ * SPVBC_PARTIAL.
  */
 SPVBC_API spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
                                           spvbc_lower_summary *out_summary);
@@ -500,8 +592,8 @@ typedef int (*spvbc_write_fn)(void *user, const uint32_t *words, size_t word_cou
 
 /**
  * Streams the module's current words to `fn` as spans (unchanged runs of the input, then new
- * instructions) without materialising them.  Returns SPVBC_ERROR_INVALID_ARGUMENT if `fn`
- * stopped the write.
+ * instructions) without materialising them.  Returns SPVBC_ERROR_STOPPED if `fn` stopped the
+ * write (at the span it returned non-zero for: no later span is passed).
  */
 SPVBC_API spvbc_result spvbc_module_write(spvbc_module module, spvbc_write_fn fn, void *user);
 

@@ -209,8 +209,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     spvbc_module mod = NULL;
     spvbc_result r = SPVBC_SUCCESS;
     spvbc_context ctx = NULL;
-    spvbc_validate_summary vs;
-    memset(&vs, 0, sizeof vs);
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
     if (code == NULL || code_size == 0) {
         (void)snprintf(verdict, sizeof verdict, "unchanged (not parsed: no code)");
         goto done;
@@ -250,14 +249,13 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
                        vs.lowerable);
         goto done;
     }
-    spvbc_lower_options lo = {cfg->pad, 0};
-    spvbc_lower_summary ls;
-    memset(&ls, 0, sizeof ls);
+    spvbc_lower_options lo = {sizeof(spvbc_lower_options), cfg->pad, 0};
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     r = spvbc_module_lower(mod, &lo, &ls);
     /* The refusals, if any; otherwise lower's findings are notes nobody reads, and the parse
      * that checks the output below forgets them before anything makes their sentences. */
-    if (r != SPVBC_SUCCESS || ls.refused) collect_errors(ctx, errs, 2048);
-    if (r != SPVBC_SUCCESS) {
+    if (r != SPVBC_SUCCESS) collect_errors(ctx, errs, 2048);
+    if (r != SPVBC_SUCCESS && r != SPVBC_PARTIAL) {
         (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
                        spvbc_result_string(r));
         goto done;
@@ -287,8 +285,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     size_t errors_after = 0;
     spvbc_module check = NULL;
     if (spvbc_module_parse(ctx, copy, count, NULL, &check) == SPVBC_SUCCESS) {
-        spvbc_validate_summary after;
-        memset(&after, 0, sizeof after);
+        spvbc_validate_summary after = SPVBC_VALIDATE_SUMMARY_INIT;
         if (spvbc_module_validate(check, NULL, &after) == SPVBC_ERROR_VALIDATION_FAILED)
             errors_after = after.errors;
         spvbc_module_destroy(check);

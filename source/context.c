@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "context.h"
 #include "rules.h"
 
@@ -117,10 +118,13 @@ spvbc_result spvbc_context_create(const spvbc_allocator *allocator, spvbc_contex
 {
     if (!out_context) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc_allocator a;
+    memset(&a, 0, sizeof a);
     if (allocator) {
-        if (!allocator->alloc || !allocator->free) return SPVBC_ERROR_INVALID_ARGUMENT;
-        a = *allocator;
+        spvbc_result r = spvbc__struct_in(allocator, &a, sizeof a, SPVBC__MIN_ALLOCATOR);
+        if (r != SPVBC_SUCCESS) return r;
+        if (!a.alloc || !a.free) return SPVBC_ERROR_INVALID_ARGUMENT;
     } else {
+        a.struct_size = sizeof a;
         a.alloc = default_alloc;
         a.free = default_free;
         a.user = NULL;
@@ -319,6 +323,8 @@ const char *spvbc_result_string(spvbc_result result)
     case SPVBC_ERROR_INVALID_ID: return "invalid id";
     case SPVBC_ERROR_VALIDATION_FAILED: return "validation failed";
     case SPVBC_ERROR_UNSUPPORTED: return "unsupported";
+    case SPVBC_PARTIAL: return "partial: some bitcasts refused";
+    case SPVBC_ERROR_STOPPED: return "stopped by the caller";
     default: return "unknown result";
     }
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "abi.h"
 #include "modmem.h"
 
 void spvbc_module_destroy(spvbc_module module)
@@ -14,7 +15,8 @@ void spvbc_module_destroy(spvbc_module module)
 
 spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_info)
 {
-    if (!module || !out_info) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (!module || !out_info || !spvbc__struct_out_ok(out_info, SPVBC__MIN_MODULE_INFO))
+        return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc_module_info i;
     memset(&i, 0, sizeof i);
     i.version = module->version;
@@ -26,6 +28,6 @@ spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_i
     i.is_shader = module->is_shader;
     i.features = spvbc__plan_features(module);
     i.byte_swapped = module->byte_swapped;
-    *out_info = i;
+    spvbc__struct_out(out_info, &i, sizeof i);
     return SPVBC_SUCCESS;
 }

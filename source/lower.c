@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "context.h"
 #include "modmem.h"
 #include "report.h"
@@ -219,10 +220,15 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
                                 spvbc_lower_summary *out_summary)
 {
     if (!module) return SPVBC_ERROR_INVALID_ARGUMENT;
-    if (options && options->pad != SPVBC_PAD_UNDEF && options->pad != SPVBC_PAD_ZERO &&
-        options->pad != SPVBC_PAD_ERROR)
+    spvbc_lower_options o;
+    memset(&o, 0, sizeof o);
+    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_LOWER_OPTIONS);
+    if (r != SPVBC_SUCCESS) return r;
+    if (o.pad != SPVBC_PAD_UNDEF && o.pad != SPVBC_PAD_ZERO && o.pad != SPVBC_PAD_ERROR)
         return SPVBC_ERROR_INVALID_ARGUMENT;
-    if (options && (options->classes & ~SPVBC_LOWER_ALL)) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (o.classes & ~SPVBC_LOWER_ALL) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (out_summary && !spvbc__struct_out_ok(out_summary, SPVBC__MIN_LOWER_SUMMARY))
+        return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
     spvbc__module_reset_output(module);
 
@@ -230,7 +236,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     memset(&s, 0, sizeof s);
     s.m = module;
     s.ctx = module->ctx;
-    if (options) s.opt = *options;
+    s.opt = o;
     if (!s.opt.classes) s.opt.classes = SPVBC_LOWER_ALL;
     s.next_id = module->bound;
 
@@ -262,6 +268,6 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     module->changed = module->edit_count > 0;
     module->out_bound = s.next_id;
     s.sum.new_id_bound = s.next_id;
-    if (out_summary) *out_summary = s.sum;
-    return SPVBC_SUCCESS;
+    if (out_summary) spvbc__struct_out(out_summary, &s.sum, sizeof s.sum);
+    return s.sum.refused ? SPVBC_PARTIAL : SPVBC_SUCCESS;
 }

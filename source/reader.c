@@ -2,6 +2,7 @@
  * type table (through types.c; its memory through modmem.c) and the list of bitcast sites. */
 #include <string.h>
 
+#include "abi.h"
 #include "context.h"
 #include "modmem.h"
 #include "rules.h"
@@ -294,7 +295,7 @@ static spvbc_result check_header(parser *p, const spvbc_parse_options *opt)
     }
     p->offset = 3;
     if (m->bound == 0) return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-BOUND", "id bound is 0");
-    uint32_t cap = opt && opt->max_id_bound ? opt->max_id_bound : SPVBC_DEFAULT_MAX_ID_BOUND;
+    uint32_t cap = opt->max_id_bound ? opt->max_id_bound : SPVBC_DEFAULT_MAX_ID_BOUND;
     if (cap > SPVBC__MAX_BOUND_CAP) cap = SPVBC__MAX_BOUND_CAP;
     m->max_bound = cap;
     if (m->bound > cap) {
@@ -311,9 +312,14 @@ static spvbc_result check_header(parser *p, const spvbc_parse_options *opt)
 }
 
 spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, size_t word_count,
-                                const spvbc_parse_options *options, spvbc_module *out_module)
+                                const spvbc_parse_options *user_options, spvbc_module *out_module)
 {
     if (!context || !out_module || (!words && word_count)) return SPVBC_ERROR_INVALID_ARGUMENT;
+    spvbc_parse_options opts;
+    memset(&opts, 0, sizeof opts);
+    spvbc_result r = spvbc__struct_in(user_options, &opts, sizeof opts, SPVBC__MIN_PARSE_OPTIONS);
+    if (r != SPVBC_SUCCESS) return r;
+    const spvbc_parse_options *options = &opts;
     spvbc__diag_clear(context);
     if (word_count > 0xFFFFFFF0u) {
         (void)spvbc__diag_simple(context, SPVBC_SEVERITY_ERROR, "R-LIMIT", 0, SPVBC_NO_POSITION, 0,
@@ -329,7 +335,7 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
     p.ctx = context;
 
     bool swapped = word_count >= 1 && words[0] == SPIRV_MAGIC_SWAPPED;
-    if (swapped || (options && options->copy_words)) {
+    if (swapped || options->copy_words) {
         if (word_count > SIZE_MAX / 4) goto oom;
         m->owned = (uint32_t *)spvbc__alloc(context, word_count * 4);
         if (!m->owned) goto oom;
@@ -340,7 +346,7 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
         m->byte_swapped = swapped;
     }
 
-    spvbc_result r = check_header(&p, options);
+    r = check_header(&p, options);
     if (r != SPVBC_SUCCESS) goto fail;
     m->ids = (uint32_t *)spvbc__take_spare(context, SPVBC__SPARE_IDS, (size_t)m->bound * 4,
                                            &m->ids_bytes);
@@ -388,7 +394,8 @@ spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, 
         return spvbc_module_parse(context, (const uint32_t *)bytes, size / 4, options, out_module);
     spvbc_parse_options o;
     memset(&o, 0, sizeof o);
-    if (options) o = *options;
+    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_PARSE_OPTIONS);
+    if (r != SPVBC_SUCCESS) return r;
     /* Misaligned: parse from a temporary aligned copy that the module then owns. */
     uint32_t *tmp = (uint32_t *)spvbc__alloc(context, size ? size : 4);
     if (!tmp) {
@@ -397,7 +404,7 @@ spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, 
     }
     if (size) memcpy(tmp, bytes, size);
     o.copy_words = 1;
-    spvbc_result r = spvbc_module_parse(context, tmp, size / 4, &o, out_module);
+    r = spvbc_module_parse(context, tmp, size / 4, &o, out_module);
     spvbc__free(context, tmp, size ? size : 4);
     return r;
 }

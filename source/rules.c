@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "abi.h"
 #include "rules.h"
 
 static bool is_num_scalar(const spvbc__type *t)
@@ -355,12 +356,18 @@ static void op_shuffle(spvbc_plan *p, const spvbc_type_desc *type, spvbc_plan_se
 spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc *dst,
                                const spvbc_plan_options *options, spvbc_plan *out_plan)
 {
-    if (!src || !dst || !out_plan) return SPVBC_ERROR_INVALID_ARGUMENT;
-    uint32_t features = options && options->features ? options->features : SPVBC_FEATURE_ALL_KERNEL;
-    spvbc_pad_policy pad = options ? options->pad : SPVBC_PAD_UNDEF;
-    if (pad != SPVBC_PAD_UNDEF && pad != SPVBC_PAD_ZERO && pad != SPVBC_PAD_ERROR)
+    if (!src || !dst || !out_plan || !spvbc__struct_out_ok(out_plan, SPVBC__MIN_PLAN))
         return SPVBC_ERROR_INVALID_ARGUMENT;
-    spvbc__plan(src, dst, features, pad, out_plan);
+    spvbc_plan_options o;
+    memset(&o, 0, sizeof o);
+    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_PLAN_OPTIONS);
+    if (r != SPVBC_SUCCESS) return r;
+    uint32_t features = o.features ? o.features : SPVBC_FEATURE_ALL_KERNEL;
+    if (o.pad != SPVBC_PAD_UNDEF && o.pad != SPVBC_PAD_ZERO && o.pad != SPVBC_PAD_ERROR)
+        return SPVBC_ERROR_INVALID_ARGUMENT;
+    spvbc_plan p;
+    spvbc__plan(src, dst, features, o.pad, &p);
+    spvbc__struct_out(out_plan, &p, sizeof p);
     return SPVBC_SUCCESS;
 }
 

@@ -2,6 +2,7 @@
  * finding (report.c makes the sentences when they are read). */
 #include <string.h>
 
+#include "abi.h"
 #include "context.h"
 #include "report.h"
 
@@ -101,15 +102,21 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
                                    spvbc_validate_summary *out_summary)
 {
     if (!module) return SPVBC_ERROR_INVALID_ARGUMENT;
+    spvbc_validate_options o;
+    memset(&o, 0, sizeof o);
+    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_VALIDATE_OPTIONS);
+    if (r != SPVBC_SUCCESS) return r;
+    if (out_summary && !spvbc__struct_out_ok(out_summary, SPVBC__MIN_VALIDATE_SUMMARY))
+        return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
     vstate s;
     memset(&s, 0, sizeof s);
     s.m = module;
-    s.flags = options ? options->flags : 0;
+    s.flags = o.flags;
     bool ok = true;
     for (size_t i = 0; i < module->site_count && ok; ++i)
         ok = check_site(&s, &module->sites[i]);
     if (!ok || !spvbc__report_finish(module->ctx)) return spvbc__oom(module->ctx);
-    if (out_summary) *out_summary = s.sum;
+    if (out_summary) spvbc__struct_out(out_summary, &s.sum, sizeof s.sum);
     return s.sum.errors ? SPVBC_ERROR_VALIDATION_FAILED : SPVBC_SUCCESS;
 }

@@ -9,21 +9,20 @@ spvbc_result spvbc_module_write(spvbc_module module, spvbc_write_fn fn, void *us
     if (!module || !fn) return SPVBC_ERROR_INVALID_ARGUMENT;
     const uint32_t *w = module->words;
     if (!module->changed) {
-        if (fn(user, w, module->word_count)) return SPVBC_ERROR_INVALID_ARGUMENT;
+        if (fn(user, w, module->word_count)) return SPVBC_ERROR_STOPPED;
         return SPVBC_SUCCESS;
     }
     uint32_t header[5] = {w[0], w[1], w[2], module->out_bound, w[4]};
-    if (fn(user, header, 5)) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (fn(user, header, 5)) return SPVBC_ERROR_STOPPED;
     size_t pos = 5;
     for (size_t i = 0; i < module->edit_count; ++i) {
         const spvbc__edit *e = &module->edits[i];
-        if (e->offset > pos && fn(user, w + pos, e->offset - pos))
-            return SPVBC_ERROR_INVALID_ARGUMENT;
-        if (fn(user, module->edit_words + e->first, e->count)) return SPVBC_ERROR_INVALID_ARGUMENT;
+        if (e->offset > pos && fn(user, w + pos, e->offset - pos)) return SPVBC_ERROR_STOPPED;
+        if (fn(user, module->edit_words + e->first, e->count)) return SPVBC_ERROR_STOPPED;
         pos = e->offset + e->remove;
     }
     if (pos < module->word_count && fn(user, w + pos, module->word_count - pos))
-        return SPVBC_ERROR_INVALID_ARGUMENT;
+        return SPVBC_ERROR_STOPPED;
     return SPVBC_SUCCESS;
 }
 

@@ -76,10 +76,10 @@ int cli_cmd_explain(int argc, char **argv)
         }
     }
     if (!shader) src.is_signed = dst.is_signed = 0; /* Kernel integers are signless */
-    spvbc_plan_options po;
+    spvbc_plan_options po = SPVBC_PLAN_OPTIONS_INIT;
     po.features = shader ? (SPVBC_FEATURE_ALL_KERNEL | SPVBC_FEATURE_SHADER) : 0;
     po.pad = pad;
-    spvbc_plan p;
+    spvbc_plan p = SPVBC_PLAN_INIT;
     if (spvbc_astype_plan(&src, &dst, &po, &p) != SPVBC_SUCCESS) return EXIT_FINDINGS;
 
     const unsigned n = src.count, m = dst.count;

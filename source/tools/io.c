@@ -148,7 +148,7 @@ static void cli_free(void *user, void *ptr, size_t size)
         munmap(ptr, size);
 }
 
-const spvbc_allocator cli_allocator = {cli_alloc, cli_free, NULL};
+const spvbc_allocator cli_allocator = SPVBC_ALLOCATOR_INIT(cli_alloc, cli_free, NULL);
 
 /* ---- messages and lists ------------------------------------------------------------------ */
 

@@ -513,8 +513,7 @@ bool ParseForStage(const Options &o, const std::vector<uint32_t> &words, SpvbcHa
                      spvbc_result_string(r));
         return false;
     }
-    spvbc_parse_options po;
-    std::memset(&po, 0, sizeof po);
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
     po.max_id_bound = o.max_id_bound;
     po.copy_words = 0;
     r = spvbc_module_parse(h->ctx, words.data(), words.size(), &po, &h->mod);
@@ -532,20 +531,18 @@ bool RunLowerAstype(const Options &o, const Stage &s, std::vector<uint32_t> *wor
 {
     SpvbcHandles h;
     if (!ParseForStage(o, *words, &h, display, s.spelling)) return false;
-    spvbc_lower_options lo;
-    std::memset(&lo, 0, sizeof lo);
+    spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
     lo.pad = s.pad;
     lo.classes = SPVBC_LOWER_ALL;
-    spvbc_lower_summary sum;
-    std::memset(&sum, 0, sizeof sum);
+    spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     spvbc_result r = spvbc_module_lower(h.mod, &lo, &sum);
     PrintDiagnostics(h.ctx, display);
-    if (r != SPVBC_SUCCESS) {
+    if (r != SPVBC_SUCCESS && r != SPVBC_PARTIAL) {
         std::fprintf(stderr, "error: %s: %s: %s\n", display.c_str(), s.spelling.c_str(),
                      spvbc_result_string(r));
         return false;
     }
-    if (sum.refused != 0) {
+    if (r == SPVBC_PARTIAL) {
         std::fprintf(stderr, "error: %s: %s: %zu invalid bitcast(s) cannot be lowered\n",
                      display.c_str(), s.spelling.c_str(), sum.refused);
         return false;
@@ -569,8 +566,7 @@ bool RunValidateBitcast(const Options &o, const Stage &s, const std::vector<uint
 {
     SpvbcHandles h;
     if (!ParseForStage(o, words, &h, display, s.spelling)) return false;
-    spvbc_validate_summary sum;
-    std::memset(&sum, 0, sizeof sum);
+    spvbc_validate_summary sum = SPVBC_VALIDATE_SUMMARY_INIT;
     spvbc_result r = spvbc_module_validate(h.mod, nullptr, &sum);
     PrintDiagnostics(h.ctx, display);
     if (r == SPVBC_SUCCESS) return true;

@@ -101,8 +101,7 @@ static bool parse(job *j)
     }
     if (j->o->count_only)
         (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
-    spvbc_parse_options po;
-    memset(&po, 0, sizeof po);
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
     po.max_id_bound = j->o->max_id_bound;
     spvbc_result pr = spvbc_module_parse_bytes(j->ctx, j->in.data, j->in.size, &po, &j->mod);
     if (pr != SPVBC_SUCCESS) {
@@ -112,6 +111,7 @@ static bool parse(job *j)
         report_json_error(&j->sink, spvbc_result_string(pr), j->ctx);
         return false;
     }
+    j->info.struct_size = sizeof j->info;
     (void)spvbc_module_get_info(j->mod, &j->info);
     if (j->o->have_env && j->info.version > env_max_version(j->o->env)) {
         char msg[256];
@@ -138,9 +138,10 @@ static bool parse(job *j)
 static void validate(job *j)
 {
     const cli_options *o = j->o;
-    spvbc_validate_options vo;
+    spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
     vo.flags = (o->strict ? SPVBC_VALIDATE_STRICT : 0u) | (o->notes ? SPVBC_VALIDATE_NOTES : 0u) |
                (o->werror ? SPVBC_VALIDATE_WARNINGS_AS_ERRORS : 0u);
+    j->r->vsum.struct_size = sizeof j->r->vsum;
     spvbc_result vr = spvbc_module_validate(j->mod, &vo, &j->r->vsum);
     if (vr != SPVBC_SUCCESS && vr != SPVBC_ERROR_VALIDATION_FAILED) {
         report_failure(&j->sink, NULL, "%s", spvbc_result_string(vr));
@@ -203,11 +204,12 @@ static void verify_and_write(job *j)
 
 static void lower(job *j)
 {
-    spvbc_lower_options lo;
+    spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
     lo.pad = j->o->pad;
     lo.classes = j->o->classes;
+    j->r->lsum.struct_size = sizeof j->r->lsum;
     spvbc_result lr = spvbc_module_lower(j->mod, &lo, &j->r->lsum);
-    if (lr != SPVBC_SUCCESS) {
+    if (lr != SPVBC_SUCCESS && lr != SPVBC_PARTIAL) {
         report_diags(&j->sink, j->ctx, NULL, true);
         report_json_error(&j->sink, "lowering failed", j->ctx);
         report_failure(&j->sink, NULL, "lowering failed: %s", spvbc_result_string(lr));

@@ -58,7 +58,7 @@ int spvbc_fuzz_parse(const uint8_t *data, size_t size)
         FUZZ_CHECK(m != sentinel && m != NULL, "module written");
         FUZZ_CHECK(n >= 5, "a module has a header");
         FUZZ_CHECK(spvbc_context_diagnostic_count(ctx) == 0, "a clean parse says nothing");
-        spvbc_module_info info;
+        spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
         FUZZ_CHECK(spvbc_module_get_info(m, &info) == SPVBC_SUCCESS, "info");
         FUZZ_CHECK(info.byte_swapped == swapped, "byte order detected");
         FUZZ_CHECK(h[0] == 0x07230203u, "magic");
@@ -94,7 +94,7 @@ int spvbc_fuzz_parse(const uint8_t *data, size_t size)
         fuzz_collect c = {h, n, 0, 0};
         FUZZ_CHECK(spvbc_module_write(m, fuzz_collect_fn, &c) == SPVBC_SUCCESS, "write");
         FUZZ_CHECK(!c.mismatch && c.at == n, "write streams the input");
-        spvbc_validate_summary vs;
+        spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
         spvbc_result vr = spvbc_module_validate(m, NULL, &vs);
         FUZZ_CHECK(vr == SPVBC_SUCCESS || vr == SPVBC_ERROR_VALIDATION_FAILED, "validate");
         FUZZ_CHECK(vs.bitcasts_checked == info.bitcast_count, "every site checked");

@@ -108,7 +108,7 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     memset(b, 0, sizeof b);
     memcpy(b, data, size < sizeof b ? size : sizeof b);
     const spvbc_type_desc src = pick_desc(b), dst = pick_desc(b + 4);
-    spvbc_plan_options po;
+    spvbc_plan_options po = SPVBC_PLAN_OPTIONS_INIT;
     po.features = b[8];
     po.pad = (spvbc_pad_policy)(b[9] & 3u);
     const int null_options = b[10] & 1u;
@@ -117,7 +117,7 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
         po.pad = SPVBC_PAD_UNDEF;
     }
 
-    spvbc_plan plan, untouched;
+    spvbc_plan plan = SPVBC_PLAN_INIT, untouched = SPVBC_PLAN_INIT;
     memset(&plan, 0xA5, sizeof plan);
     memcpy(&untouched, &plan, sizeof plan);
     spvbc_result r = spvbc_astype_plan(&src, &dst, null_options ? NULL : &po, &plan);
@@ -127,8 +127,7 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
         return 0;
     }
     FUZZ_CHECK(r == SPVBC_SUCCESS, "plan succeeds");
-    spvbc_plan again;
-    memset(&again, 0, sizeof again);
+    spvbc_plan again = SPVBC_PLAN_INIT;
     FUZZ_CHECK(spvbc_astype_plan(&src, &dst, null_options ? NULL : &po, &again) == SPVBC_SUCCESS,
                "plan again");
     FUZZ_CHECK(again.cls == plan.cls && again.refusal == plan.refusal &&

@@ -56,9 +56,8 @@ int spvbc_fuzz_validate(const uint8_t *data, size_t size)
     spvbc_module m = in.m;
     const spvbc_module_info info = in.info;
 
-    spvbc_validate_options vo = {(bits >> 4) & 7u};
-    spvbc_validate_summary s;
-    memset(&s, 0, sizeof s);
+    spvbc_validate_options vo = {sizeof(spvbc_validate_options), (bits >> 4) & 7u};
+    spvbc_validate_summary s = SPVBC_VALIDATE_SUMMARY_INIT;
     spvbc_result r = spvbc_module_validate(m, &vo, &s);
     FUZZ_CHECK(r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED, "validate result");
     FUZZ_CHECK((r == SPVBC_SUCCESS) == (s.errors == 0), "result agrees with the error count");
@@ -94,7 +93,7 @@ int spvbc_fuzz_validate(const uint8_t *data, size_t size)
     /* Deterministic: the same findings again. */
     snapshot a, b;
     take(ctx, &s, &a);
-    spvbc_validate_summary s2;
+    spvbc_validate_summary s2 = SPVBC_VALIDATE_SUMMARY_INIT;
     FUZZ_CHECK(spvbc_module_validate(m, &vo, &s2) == r, "same verdict twice");
     take(ctx, &s2, &b);
     FUZZ_CHECK(memcmp(&a.s, &b.s, sizeof a.s) == 0 && a.count == b.count &&

@@ -245,7 +245,7 @@ static int run_lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, lower_r
 {
     spvbc_context ctx = NULL;
     spvbc_module mod = NULL;
-    spvbc_lower_options opts;
+    spvbc_lower_options opts = SPVBC_LOWER_OPTIONS_INIT;
     memset(res, 0, sizeof *res);
     if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS) {
         return -1;
@@ -257,6 +257,7 @@ static int run_lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, lower_r
     }
     opts.pad = pad;
     opts.classes = 0;
+    res->summary.struct_size = sizeof res->summary;
     res->lower = spvbc_module_lower(mod, &opts, &res->summary);
     for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
         const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
@@ -269,7 +270,9 @@ static int run_lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, lower_r
             }
         }
     }
-    if (res->lower == SPVBC_SUCCESS) {
+    /* SPVBC_PARTIAL exactly when something was refused; the output is there either way. */
+    const int consistent = (res->lower == SPVBC_PARTIAL) == (res->summary.refused != 0);
+    if (consistent && (res->lower == SPVBC_SUCCESS || res->lower == SPVBC_PARTIAL)) {
         const uint32_t *w = NULL;
         size_t wc = 0;
         if (spvbc_module_get_words(mod, &w, &wc) == SPVBC_SUCCESS && w) {
@@ -1020,7 +1023,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n; ++i) {
         for (size_t j = 0; j < n; ++j) {
             spvbc_type_desc s = types[i], d = types[j];
-            spvbc_plan plan;
+            spvbc_plan plan = SPVBC_PLAN_INIT;
             klass k = classify(&s, &d, SPVBC_GEN_KERNEL);
             static const spvbc_astype_class map[8] = {
                 SPVBC_ASTYPE_IDENTITY,     SPVBC_ASTYPE_SAME_COUNT,  SPVBC_ASTYPE_4_TO_3,

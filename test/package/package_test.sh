@@ -19,7 +19,7 @@
 # SPDX-License-Identifier: Apache-2.0
 set -u
 
-PKGS=(libspirv-bitcast0.1 libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer)
+PKGS=(libspirv-bitcast0.2 libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer)
 src="" work="" version="" python="" spirv_as="" spirv_val="" layer_test="" layer_dir=""
 drv_env=()
 while [ $# -gt 0 ]; do
@@ -206,10 +206,10 @@ else
 fi
 # The loader may name it through /lib (merged /usr): compare the files, not the spellings.
 loaded=$(ldd "$work/consumer-cmake/build/consumer_shared" | sed -n 's/.*libspirv-bitcast\.so\.0\.1 => \([^ ]*\).*/\1/p')
-if [ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "/usr/lib/$multiarch/libspirv-bitcast.so.0.1")" ]; then
-    ok "consumer_shared loads $loaded (the installed libspirv-bitcast.so.0.1)"
+if [ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "/usr/lib/$multiarch/libspirv-bitcast.so.0.2")" ]; then
+    ok "consumer_shared loads $loaded (the installed libspirv-bitcast.so.0.2)"
 else
-    fail "consumer_shared loads '${loaded:-no libspirv-bitcast.so.0.1}', not the installed library"
+    fail "consumer_shared loads '${loaded:-no libspirv-bitcast.so.0.2}', not the installed library"
 fi
 if command -v pkg-config >/dev/null 2>&1; then
     "$python" "$itests" consumer-pkgconfig --pkg-config pkg-config --prefix /usr \
@@ -282,7 +282,7 @@ for p in "${PKGS[@]}"; do
     esac
 done
 for path in /usr/bin/spirv-bitcast "$manifest" "$libpath" "$comp" /usr/include/spirv_bitcast.h \
-    "/usr/lib/$multiarch/libspirv-bitcast.so.0.1"; do
+    "/usr/lib/$multiarch/libspirv-bitcast.so.0.2"; do
     [ -e "$path" ] && fail "$path is left after the purge"
 done
 ok "purged; no installed file left"

@@ -105,6 +105,7 @@ void spvbc_gen_library_verdict(const uint32_t *words, size_t n, spvbc_gen_verdic
     }
     v->parse = spvbc_module_parse(ctx, words, n, NULL, &mod);
     if (v->parse == SPVBC_SUCCESS) {
+        v->summary.struct_size = sizeof v->summary;
         v->verdict = spvbc_module_validate(mod, NULL, &v->summary);
         for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
             const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);

@@ -33,6 +33,7 @@ int fuzz_input_open(fuzz_input *in, const uint8_t *data, size_t size)
         fuzz_input_close(in);
         return 0;
     }
+    in->info.struct_size = sizeof in->info;
     FUZZ_CHECK(spvbc_module_get_info(in->m, &in->info) == SPVBC_SUCCESS, "info");
     return 1;
 }

@@ -101,8 +101,7 @@ static FUZZ_UNUSED uint32_t fuzz_option_bits(const uint8_t *data, size_t size)
 static FUZZ_UNUSED spvbc_parse_options fuzz_parse_options(uint32_t bits)
 {
     static const uint32_t caps[4] = {0, 16, 1024, 65536};
-    spvbc_parse_options o;
-    memset(&o, 0, sizeof o);
+    spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
     o.copy_words = (int)(bits & 1u);
     o.max_id_bound = caps[(bits >> 1) & 3u];
     return o;

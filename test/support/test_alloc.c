@@ -50,6 +50,6 @@ static void ta_free(void *user, void *ptr, size_t size)
 
 spvbc_allocator test_alloc_allocator(test_alloc *a)
 {
-    spvbc_allocator al = {ta_alloc, ta_free, a};
+    spvbc_allocator al = {sizeof(spvbc_allocator), ta_alloc, ta_free, a};
     return al;
 }

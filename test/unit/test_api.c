@@ -117,13 +117,13 @@ static void test_validate_fields(void **state)
     assert_false(spirv_val(k.b.w, k.b.n)); /* the naive module is invalid SPIR-V */
     spvbc_context ctx;
     spvbc_module m = parse_new(&k.b, &ctx);
-    spvbc_module_info info;
+    spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
     assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
     assert_int_equal(info.bitcast_count, 2);
     assert_true(info.is_kernel);
     assert_false(info.is_shader);
     assert_int_equal(info.id_bound, ID_BOUND);
-    spvbc_validate_summary sum;
+    spvbc_validate_summary sum = SPVBC_VALIDATE_SUMMARY_INIT;
     assert_int_equal(spvbc_module_validate(m, NULL, &sum), SPVBC_ERROR_VALIDATION_FAILED);
     assert_int_equal(sum.bitcasts_checked, 2);
     assert_int_equal(sum.errors, 2);
@@ -198,7 +198,7 @@ static void test_lower_properties(void **state)
     memcpy(original, k.b.w, k.b.n * 4);
     spvbc_context ctx;
     spvbc_module m = parse_new(&k.b, &ctx);
-    spvbc_lower_summary sum;
+    spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 2);
     assert_int_equal(sum.refused, 0);
@@ -238,7 +238,7 @@ static void test_lower_properties(void **state)
     assert_int_equal(s.n, n);
     assert_memory_equal(s.w, out, n * 4);
     assert_true(s.calls <= 8);
-    assert_int_equal(spvbc_module_write(m, mb_write_stop, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_write(m, mb_write_stop, NULL), SPVBC_ERROR_STOPPED);
     /* Lowering the same module again gives the same words. */
     uint32_t first[2048];
     memcpy(first, out, n * 4);
@@ -271,8 +271,8 @@ static void test_lower_only_and_pad(void **state)
     spvbc_module m = parse_new(&k.b, &ctx);
     /* Only 3->4 selected: both 4->3 sites stay, skipped (not refused), with a warning each
      * that still says they are lowerable. */
-    spvbc_lower_options o = {SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4};
-    spvbc_lower_summary sum;
+    spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4};
+    spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 0);
     assert_int_equal(sum.refused, 0);
@@ -286,9 +286,9 @@ static void test_lower_only_and_pad(void **state)
     assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
     assert_ptr_equal(out, k.b.w);
     /* Bad options. */
-    spvbc_lower_options bad = {(spvbc_pad_policy)9, 0};
+    spvbc_lower_options bad = {sizeof(spvbc_lower_options), (spvbc_pad_policy)9, 0};
     assert_int_equal(spvbc_module_lower(m, &bad, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
-    spvbc_lower_options bad2 = {SPVBC_PAD_UNDEF, 1u << 30};
+    spvbc_lower_options bad2 = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 1u << 30};
     assert_int_equal(spvbc_module_lower(m, &bad2, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     spvbc_context_destroy(ctx);
     mb_free(&k.b);
@@ -326,8 +326,8 @@ static void test_lower_spec_constant(void **state)
     spvbc_module m = parse_new(&b, &ctx);
     assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
     assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "V12");
-    spvbc_lower_options o = {SPVBC_PAD_ZERO, 0};
-    spvbc_lower_summary sum;
+    spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0};
+    spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 1);
     assert_int_equal(sum.constants_added, 1);
@@ -372,12 +372,12 @@ static void test_spec_constant_type_order(void **state)
         spvbc_context ctx;
         spvbc_module m = parse_new(&b, &ctx);
         /* validate's "lowerable" agrees with what lower does. */
-        spvbc_validate_summary vs;
+        spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
         assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_ERROR_VALIDATION_FAILED);
         assert_int_equal(vs.lowerable, late ? 0 : 1);
         assert_int_equal(spvbc_context_diagnostic(ctx, 0)->lowerable, late ? 0 : 1);
-        spvbc_lower_summary sum;
-        assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+        spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
+        assert_int_equal(spvbc_module_lower(m, NULL, &sum), late ? SPVBC_PARTIAL : SPVBC_SUCCESS);
         const uint32_t *out;
         size_t n;
         assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
@@ -413,8 +413,8 @@ static void test_shader_spec_constant_refused(void **state)
     spvbc_module m = parse_new(&b, &ctx);
     assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
     assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "S7");
-    spvbc_lower_summary sum;
-    assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+    spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
+    assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_PARTIAL);
     assert_int_equal(sum.refused, 1);
     assert_int_equal(sum.rewritten, 0);
     spvbc_context_destroy(ctx);
@@ -447,18 +447,19 @@ static void test_warnings_and_notes(void **state)
     assert_true(spirv_val(b.w, b.n)); /* spirv-val checks none of these */
     spvbc_context ctx;
     spvbc_module m = parse_new(&b, &ctx);
-    spvbc_validate_summary sum;
+    spvbc_validate_summary sum = SPVBC_VALIDATE_SUMMARY_INIT;
     assert_int_equal(spvbc_module_validate(m, NULL, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.errors, 0);
     assert_int_equal(sum.warnings, 3);
     assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "S2");
     assert_string_equal(spvbc_context_diagnostic(ctx, 1)->rule, "S4");
     assert_string_equal(spvbc_context_diagnostic(ctx, 2)->rule, "S3-WIDTH");
-    spvbc_validate_options werror = {SPVBC_VALIDATE_WARNINGS_AS_ERRORS};
+    spvbc_validate_options werror = {sizeof(spvbc_validate_options),
+                                     SPVBC_VALIDATE_WARNINGS_AS_ERRORS};
     assert_int_equal(spvbc_module_validate(m, &werror, &sum), SPVBC_ERROR_VALIDATION_FAILED);
     assert_int_equal(sum.errors, 3);
     /* Lowering leaves valid-but-suspicious bitcasts alone: byte-identical. */
-    spvbc_lower_summary ls;
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten + ls.refused, 0);
     spvbc_context_destroy(ctx);
@@ -475,7 +476,7 @@ static void test_copy_words_and_bytes(void **state)
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     uint32_t *copy = malloc(k.b.n * 4);
     memcpy(copy, k.b.w, k.b.n * 4);
-    spvbc_parse_options po = {0, 1};
+    spvbc_parse_options po = {sizeof(spvbc_parse_options), 0, 1};
     assert_int_equal(spvbc_module_parse(ctx, copy, k.b.n, &po, &m), SPVBC_SUCCESS);
     memset(copy, 0xAB, k.b.n * 4); /* the module must not read the caller's words any more */
     free(copy);
@@ -486,9 +487,110 @@ static void test_copy_words_and_bytes(void **state)
     memcpy(raw + 1, k.b.w, k.b.n * 4);
     assert_int_equal(spvbc_module_parse_bytes(ctx, raw + 1, k.b.n * 4, NULL, &m), SPVBC_SUCCESS);
     free(raw);
-    spvbc_lower_summary sum;
+    spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 2);
+    spvbc_context_destroy(ctx);
+    mb_free(&k.b);
+}
+
+/* Growable structs: struct_size below 0.2.0's size is an argument error for every struct; a
+ * later version's larger struct is accepted when its unknown fields are zero (else
+ * SPVBC_ERROR_UNSUPPORTED), and an output struct's unknown tail is left alone. */
+typedef struct future_lower_options {
+    spvbc_lower_options known;
+    uint32_t later_field;
+} future_lower_options;
+typedef struct future_lower_summary {
+    spvbc_lower_summary known;
+    uint64_t later_field;
+} future_lower_summary;
+
+static void *plain_alloc(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size);
+}
+
+static void plain_free(void *user, void *ptr, size_t size)
+{
+    (void)user;
+    (void)size;
+    free(ptr);
+}
+
+static void test_abi_struct_size(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    spvbc_context ctx;
+    spvbc_module m = parse_new(&k.b, &ctx);
+
+    /* Too small: 0, and one byte short of 0.2.0's last field. */
+#define SHORT(type, last) (i ? offsetof(type, last) + sizeof(((type *)0)->last) - 1 : 0)
+    for (int i = 0; i < 2; ++i) {
+        spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
+        lo.struct_size = SHORT(spvbc_lower_options, classes);
+        assert_int_equal(spvbc_module_lower(m, &lo, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+        spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+        ls.struct_size = SHORT(spvbc_lower_summary, new_id_bound);
+        assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
+        spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
+        vo.struct_size = SHORT(spvbc_validate_options, flags);
+        assert_int_equal(spvbc_module_validate(m, &vo, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+        spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+        vs.struct_size = SHORT(spvbc_validate_summary, lowerable);
+        assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_ERROR_INVALID_ARGUMENT);
+        spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
+        info.struct_size = SHORT(spvbc_module_info, byte_swapped);
+        assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_ERROR_INVALID_ARGUMENT);
+        spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+        po.struct_size = SHORT(spvbc_parse_options, copy_words);
+        spvbc_module m2 = NULL;
+        assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, &po, &m2),
+                         SPVBC_ERROR_INVALID_ARGUMENT);
+        assert_int_equal(spvbc_module_parse_bytes(ctx, k.b.w, k.b.n * 4, &po, &m2),
+                         SPVBC_ERROR_INVALID_ARGUMENT);
+        assert_null(m2);
+        spvbc_type_desc f4 = {SPVBC_SCALAR_FLOAT, 32, 4, 0}, f3 = {SPVBC_SCALAR_FLOAT, 32, 3, 0};
+        spvbc_plan_options plo = SPVBC_PLAN_OPTIONS_INIT;
+        plo.struct_size = SHORT(spvbc_plan_options, pad);
+        spvbc_plan plan = SPVBC_PLAN_INIT;
+        assert_int_equal(spvbc_astype_plan(&f4, &f3, &plo, &plan), SPVBC_ERROR_INVALID_ARGUMENT);
+        plan.struct_size = SHORT(spvbc_plan, ops);
+        assert_int_equal(spvbc_astype_plan(&f4, &f3, NULL, &plan), SPVBC_ERROR_INVALID_ARGUMENT);
+        spvbc_allocator al = SPVBC_ALLOCATOR_INIT(plain_alloc, plain_free, NULL);
+        al.struct_size = SHORT(spvbc_allocator, user);
+        spvbc_context c2 = NULL;
+        assert_int_equal(spvbc_context_create(&al, &c2), SPVBC_ERROR_INVALID_ARGUMENT);
+        assert_null(c2);
+    }
+#undef SHORT
+
+    /* A later version's options: accepted with the new field zero, refused when it is set. */
+    future_lower_options fo;
+    memset(&fo, 0, sizeof fo);
+    fo.known.struct_size = sizeof fo;
+    fo.known.pad = SPVBC_PAD_ZERO;
+    future_lower_summary fs;
+    memset(&fs, 0, sizeof fs);
+    fs.known.struct_size = sizeof fs;
+    fs.later_field = 0x0123456789abcdefu;
+    assert_int_equal(spvbc_module_lower(m, &fo.known, &fs.known), SPVBC_SUCCESS);
+    assert_int_equal(fs.known.struct_size, sizeof fs); /* the caller's size stays */
+    assert_int_equal(fs.known.rewritten, 2);
+    assert_int_equal(fs.known.constants_added, 0); /* pad zero was read: nothing to pad here */
+    assert_true(fs.later_field == 0x0123456789abcdefu); /* the unknown tail is not touched */
+    fo.later_field = 1;
+    assert_int_equal(spvbc_module_lower(m, &fo.known, &fs.known), SPVBC_ERROR_UNSUPPORTED);
+
+    /* The INIT macros give the defaults the NULL options stand for. */
+    spvbc_lower_summary a = SPVBC_LOWER_SUMMARY_INIT, b = SPVBC_LOWER_SUMMARY_INIT;
+    spvbc_lower_options dflt = SPVBC_LOWER_OPTIONS_INIT;
+    assert_int_equal(spvbc_module_lower(m, NULL, &a), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(m, &dflt, &b), SPVBC_SUCCESS);
+    assert_memory_equal(&a, &b, sizeof a);
     spvbc_context_destroy(ctx);
     mb_free(&k.b);
 }
@@ -505,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_shader_spec_constant_refused),
         cmocka_unit_test(test_warnings_and_notes),
         cmocka_unit_test(test_copy_words_and_bytes),
+        cmocka_unit_test(test_abi_struct_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

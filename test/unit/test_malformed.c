@@ -94,8 +94,7 @@ static void expect_parse_fail_opts(const uint32_t *words, size_t n, const spvbc_
 
     for (int way = 0; way < 3; ++way) {
         spvbc_module m = SENTINEL_MODULE;
-        spvbc_parse_options o;
-        memset(&o, 0, sizeof o);
+        spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
         if (opts) o = *opts;
         spvbc_result r;
         if (way == 0) {
@@ -199,7 +198,7 @@ static void test_truncated_everywhere(void **state)
             assert_true(r == SPVBC_SUCCESS || r == SPVBC_ERROR_INVALID_BINARY ||
                         r == SPVBC_ERROR_INVALID_ID);
             if (r == SPVBC_SUCCESS) {
-                spvbc_module_info info;
+                spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
                 assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
                 assert_int_equal(info.instruction_count, index);
                 (void)spvbc_module_validate(m, NULL, NULL);
@@ -293,7 +292,7 @@ static void test_byte_swapped(void **state)
     spvbc_module host = parse_ok(ctx, b.w, b.n, NULL);
     spvbc_module swapped = parse_ok(ctx, sw, b.n, NULL);
 
-    spvbc_module_info hi, si;
+    spvbc_module_info hi = SPVBC_MODULE_INFO_INIT, si = SPVBC_MODULE_INFO_INIT;
     assert_int_equal(spvbc_module_get_info(host, &hi), SPVBC_SUCCESS);
     assert_int_equal(spvbc_module_get_info(swapped, &si), SPVBC_SUCCESS);
     assert_int_equal(hi.byte_swapped, 0);
@@ -304,7 +303,7 @@ static void test_byte_swapped(void **state)
     assert_int_equal(si.bitcast_count, 1);
     assert_int_equal(si.is_kernel, 1);
 
-    spvbc_validate_summary vs;
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
     assert_int_equal(spvbc_module_validate(swapped, NULL, &vs), SPVBC_ERROR_VALIDATION_FAILED);
     assert_int_equal(vs.errors, 1);
     assert_int_equal(vs.lowerable, 1);
@@ -314,7 +313,7 @@ static void test_byte_swapped(void **state)
     assert_int_equal(d->instruction_index, BASE_BITCAST_INDEX);
     assert_string_equal(d->rule, "V12");
 
-    spvbc_lower_summary hs, ss;
+    spvbc_lower_summary hs = SPVBC_LOWER_SUMMARY_INIT, ss = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(host, NULL, &hs), SPVBC_SUCCESS);
     assert_int_equal(spvbc_module_lower(swapped, NULL, &ss), SPVBC_SUCCESS);
     assert_int_equal(ss.rewritten, 1);
@@ -350,7 +349,7 @@ static void test_versions(void **state)
     for (uint32_t minor = 0; minor <= 6; ++minor) {
         base_module(&b, 0x00010000u | (minor << 8), NULL);
         spvbc_module m = parse_ok(ctx, b.w, b.n, NULL);
-        spvbc_module_info info;
+        spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
         assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
         assert_int_equal(info.version, 0x00010000u | (minor << 8));
         spvbc_module_destroy(m);
@@ -380,9 +379,9 @@ static void test_bound_above_cap(void **state)
     b.w[3] = SPVBC_DEFAULT_MAX_ID_BOUND + 1u;
     expect_parse_fail(&b, SPVBC_ERROR_UNSUPPORTED, 3, HDR, "R-BOUND");
     /* Raising the cap makes it parse. */
-    spvbc_parse_options o = {SPVBC_DEFAULT_MAX_ID_BOUND + 1u, 0};
+    spvbc_parse_options o = {sizeof(spvbc_parse_options), SPVBC_DEFAULT_MAX_ID_BOUND + 1u, 0};
     spvbc_module m = parse_ok(ctx, b.w, b.n, &o);
-    spvbc_module_info info;
+    spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
     assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
     assert_int_equal(info.id_bound, SPVBC_DEFAULT_MAX_ID_BOUND + 1u);
     spvbc_module_destroy(m);
@@ -421,7 +420,7 @@ static void test_bound_huge_with_raised_cap(void **state)
         spvbc_context ctx;
         assert_int_equal(spvbc_context_create(&a, &ctx), SPVBC_SUCCESS);
         b.w[3] = bounds[i];
-        spvbc_parse_options o = {0xFFFFFFFFu, 0};
+        spvbc_parse_options o = {sizeof(spvbc_parse_options), 0xFFFFFFFFu, 0};
         spvbc_module m = SENTINEL_MODULE;
         spvbc_result r = spvbc_module_parse(ctx, b.w, b.n, &o, &m);
         assert_true(r == SPVBC_ERROR_UNSUPPORTED || r == SPVBC_ERROR_OUT_OF_MEMORY);
@@ -598,7 +597,7 @@ static void test_bitcast_operand_is_type(void **state)
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     spvbc_module m = parse_ok(ctx, b.w, b.n, NULL);
-    spvbc_validate_summary s;
+    spvbc_validate_summary s = SPVBC_VALIDATE_SUMMARY_INIT;
     memset(&s, 0xA5, sizeof s);
     assert_int_equal(spvbc_module_validate(m, NULL, &s), SPVBC_ERROR_VALIDATION_FAILED);
     assert_int_equal(s.errors, 1);
@@ -607,8 +606,8 @@ static void test_bitcast_operand_is_type(void **state)
     check_one_error(ctx, at.bitcast, BASE_BITCAST_INDEX, "V0");
     assert_int_equal(spvbc_context_diagnostic(ctx, 0)->lowerable, 0);
 
-    spvbc_lower_summary ls;
-    assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+    assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_PARTIAL);
     assert_int_equal(ls.rewritten, 0);
     assert_int_equal(ls.refused, 1);
     const uint32_t *w;
@@ -646,13 +645,13 @@ static void test_bitcast_operand_undefined(void **state)
             check_one_error(ctx, at.bitcast, BASE_BITCAST_INDEX, NULL);
         } else {
             assert_int_equal(r, SPVBC_SUCCESS);
-            spvbc_validate_summary s;
+            spvbc_validate_summary s = SPVBC_VALIDATE_SUMMARY_INIT;
             assert_int_equal(spvbc_module_validate(m, NULL, &s), SPVBC_ERROR_VALIDATION_FAILED);
             assert_int_equal(s.errors, 1);
             assert_int_equal(s.lowerable, 0);
             check_one_error(ctx, at.bitcast, BASE_BITCAST_INDEX, "R-UNDEF");
-            spvbc_lower_summary ls;
-            assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
+            spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+            assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_PARTIAL);
             assert_int_equal(ls.rewritten, 0);
             assert_int_equal(ls.refused, 1);
         }
@@ -776,7 +775,7 @@ static void run_all_no_crash(const mb *b, spvbc_result *parse_result)
         spvbc_result v = spvbc_module_validate(m, NULL, NULL);
         assert_true(v == SPVBC_SUCCESS || v == SPVBC_ERROR_VALIDATION_FAILED);
         for (int pad = 0; pad < 3; ++pad) {
-            spvbc_lower_options lo = {(spvbc_pad_policy)pad, 0};
+            spvbc_lower_options lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)pad, 0};
             assert_int_equal(spvbc_module_lower(m, &lo, NULL), SPVBC_SUCCESS);
             const uint32_t *w;
             size_t n;
@@ -818,11 +817,11 @@ static void test_pointer_loop_valid(void **state)
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     spvbc_module m = parse_ok(ctx, b.w, b.n, NULL);
-    spvbc_validate_summary s;
+    spvbc_validate_summary s = SPVBC_VALIDATE_SUMMARY_INIT;
     assert_int_equal(spvbc_module_validate(m, NULL, &s), SPVBC_SUCCESS);
     assert_int_equal(s.bitcasts_checked, 2);
     assert_int_equal(s.errors, 0);
-    spvbc_lower_summary ls;
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten, 0);
     spvbc_context_destroy(ctx);
@@ -936,10 +935,10 @@ static void test_lower_over_cap(void **state)
     base_module(&b, 0x00010000u, &at);
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_parse_options o = {BASE_BOUND, 0};
+    spvbc_parse_options o = {sizeof(spvbc_parse_options), BASE_BOUND, 0};
     spvbc_module m = parse_ok(ctx, b.w, b.n, &o);
     /* float4 -> float3 needs no new id: it lowers even at the cap. */
-    spvbc_lower_summary ls;
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten, 1);
     assert_int_equal(ls.new_id_bound, BASE_BOUND);
@@ -960,7 +959,7 @@ static void test_lower_over_cap(void **state)
     o.max_id_bound = BASE_BOUND + 2;
     m = parse_ok(ctx, b.w, b.n, &o);
     memset(&ls, 0xA5, sizeof ls);
-    spvbc_lower_summary untouched;
+    spvbc_lower_summary untouched = SPVBC_LOWER_SUMMARY_INIT;
     memcpy(&untouched, &ls, sizeof ls);
     assert_int_equal(spvbc_module_lower(m, NULL, &ls), SPVBC_ERROR_UNSUPPORTED);
     assert_memory_equal(&ls, &untouched, sizeof ls);
@@ -1016,7 +1015,7 @@ static void test_null_arguments(void **state)
     test_alloc unused;
     memset(&unused, 0, sizeof unused);
     const spvbc_allocator complete = test_alloc_allocator(&unused);
-    spvbc_allocator incomplete = {NULL, NULL, NULL};
+    spvbc_allocator incomplete = {sizeof(spvbc_allocator), NULL, NULL, NULL};
     assert_int_equal(spvbc_context_create(&incomplete, &ctx), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_ptr_equal(ctx, (spvbc_context)(uintptr_t)0x5a5a5a50u);
     incomplete.alloc = complete.alloc;
@@ -1036,14 +1035,14 @@ static void test_null_arguments(void **state)
 
     /* Plan API. */
     spvbc_type_desc f4 = {SPVBC_SCALAR_FLOAT, 32, 4, 0}, f3 = {SPVBC_SCALAR_FLOAT, 32, 3, 0};
-    spvbc_plan plan, plan_copy;
+    spvbc_plan plan = SPVBC_PLAN_INIT, plan_copy = SPVBC_PLAN_INIT;
     memset(&plan, 0xA5, sizeof plan);
     memcpy(&plan_copy, &plan, sizeof plan);
     assert_int_equal(spvbc_astype_plan(NULL, &f3, NULL, &plan), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_astype_plan(&f4, NULL, NULL, &plan), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_astype_plan(&f4, &f3, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_memory_equal(&plan, &plan_copy, sizeof plan);
-    spvbc_plan_options bad_pad = {0, (spvbc_pad_policy)7};
+    spvbc_plan_options bad_pad = {sizeof(spvbc_plan_options), 0, (spvbc_pad_policy)7};
     assert_int_equal(spvbc_astype_plan(&f4, &f3, &bad_pad, &plan), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_memory_equal(&plan, &plan_copy, sizeof plan);
     assert_int_equal(spvbc_astype_plan(&f4, &f3, NULL, &plan), SPVBC_SUCCESS);
@@ -1084,25 +1083,25 @@ static void test_null_arguments(void **state)
     spvbc_module_destroy(NULL);
 
     m = parse_ok(ctx, b.w, b.n, NULL);
-    spvbc_module_info info, info_copy;
+    spvbc_module_info info = SPVBC_MODULE_INFO_INIT, info_copy = SPVBC_MODULE_INFO_INIT;
     memset(&info, 0xA5, sizeof info);
     memcpy(&info_copy, &info, sizeof info);
     assert_int_equal(spvbc_module_get_info(NULL, &info), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_get_info(m, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_memory_equal(&info, &info_copy, sizeof info);
 
-    spvbc_validate_summary vs, vs_copy;
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT, vs_copy = SPVBC_VALIDATE_SUMMARY_INIT;
     memset(&vs, 0xA5, sizeof vs);
     memcpy(&vs_copy, &vs, sizeof vs);
     assert_int_equal(spvbc_module_validate(NULL, NULL, &vs), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_memory_equal(&vs, &vs_copy, sizeof vs);
     assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
 
-    spvbc_lower_summary ls, ls_copy;
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT, ls_copy = SPVBC_LOWER_SUMMARY_INIT;
     memset(&ls, 0xA5, sizeof ls);
     memcpy(&ls_copy, &ls, sizeof ls);
     assert_int_equal(spvbc_module_lower(NULL, NULL, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
-    spvbc_lower_options bad_lo = {(spvbc_pad_policy)3, 0};
+    spvbc_lower_options bad_lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)3, 0};
     assert_int_equal(spvbc_module_lower(m, &bad_lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
     bad_lo.pad = SPVBC_PAD_MAX_ENUM;
     assert_int_equal(spvbc_module_lower(m, &bad_lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
@@ -1120,7 +1119,7 @@ static void test_null_arguments(void **state)
     assert_int_equal(spvbc_module_write(NULL, write_sink, &total), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_write(m, NULL, &total), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(total, 0);
-    assert_int_equal(spvbc_module_write(m, mb_write_stop, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_write(m, mb_write_stop, NULL), SPVBC_ERROR_STOPPED);
     assert_int_equal(spvbc_module_write(m, write_sink, &total), SPVBC_SUCCESS);
     assert_int_equal(total, b.n);
 

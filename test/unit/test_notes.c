@@ -150,10 +150,10 @@ static void check_against_plan(const char *fixture, const char *what, const diag
         FAIL("%s (%s): unreadable as_type spelling '%s'", fixture, what, c->astype);
         return;
     }
-    spvbc_plan_options po = {info->features | (info->is_shader ? SPVBC_FEATURE_SHADER : 0u),
+    spvbc_plan_options po = {sizeof(spvbc_plan_options), info->features | (info->is_shader ? SPVBC_FEATURE_SHADER : 0u),
                              SPVBC_PAD_UNDEF};
     if (!po.features) po.features = 0x80000000u; /* "no features", not "all" */
-    spvbc_plan plan;
+    spvbc_plan plan = SPVBC_PLAN_INIT;
     if (spvbc_astype_plan(&src, &dst, &po, &plan) != SPVBC_SUCCESS) {
         FAIL("%s (%s): spvbc_astype_plan failed for %s", fixture, what, c->astype);
         return;
@@ -172,7 +172,7 @@ static void check_against_plan(const char *fixture, const char *what, const diag
 
 static void validate_run(spvbc_context ctx, spvbc_module mod, uint32_t flags, run *out)
 {
-    spvbc_validate_options o = {flags};
+    spvbc_validate_options o = {sizeof(spvbc_validate_options), flags};
     out->r = spvbc_module_validate(mod, &o, NULL);
     copy_diags(ctx, out);
 }
@@ -236,7 +236,7 @@ static void check_fixture(const char *path)
         FAIL("%s: does not parse", path);
         goto out;
     }
-    spvbc_module_info info;
+    spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
     spvbc_module_get_info(mod, &info);
 
     static const uint32_t extra[] = {0, SPVBC_VALIDATE_STRICT, SPVBC_VALIDATE_WARNINGS_AS_ERRORS};
@@ -257,7 +257,7 @@ static void check_fixture(const char *path)
 
     static const spvbc_pad_policy pads[] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO};
     for (size_t k = 0; k < sizeof pads / sizeof *pads; ++k) {
-        spvbc_lower_options lo = {pads[k], 0};
+        spvbc_lower_options lo = {sizeof(spvbc_lower_options), pads[k], 0};
         run low;
         low.r = spvbc_module_lower(mod, &lo, NULL);
         copy_diags(ctx, &low);

@@ -139,7 +139,7 @@ static void test_pair_counts(void **state)
     size_t legal = 0, size_errors = 0, by_class[9] = {0};
     for (size_t a = 0; a < n; ++a)
         for (size_t b = 0; b < n; ++b) {
-            spvbc_plan p;
+            spvbc_plan p = SPVBC_PLAN_INIT;
             assert_int_equal(spvbc_astype_plan(&t[a], &t[b], NULL, &p), SPVBC_SUCCESS);
             assert_true((unsigned)p.cls <= SPVBC_ASTYPE_EXCLUDED);
             by_class[p.cls]++;
@@ -205,8 +205,8 @@ static void test_plans(void **state)
         spvbc_type_desc s, d;
         assert_int_equal(spvbc_type_desc_from_opencl(r->src, &s), SPVBC_SUCCESS);
         assert_int_equal(spvbc_type_desc_from_opencl(r->dst, &d), SPVBC_SUCCESS);
-        spvbc_plan_options o = {0, r->pad};
-        spvbc_plan p;
+        spvbc_plan_options o = {sizeof(spvbc_plan_options), 0, r->pad};
+        spvbc_plan p = SPVBC_PLAN_INIT;
         assert_int_equal(spvbc_astype_plan(&s, &d, &o, &p), SPVBC_SUCCESS);
         if (p.cls != r->cls || p.op_count != r->op_count ||
             p.defined_by_opencl != r->defined || p.direct_bitcast_valid != r->direct_valid ||
@@ -241,9 +241,9 @@ static void test_plan_refusals(void **state)
     assert_int_equal(spvbc_type_desc_from_opencl("char16", &c16), SPVBC_SUCCESS);
     b = i32;
     b.kind = SPVBC_SCALAR_BOOL;
-    spvbc_plan p;
+    spvbc_plan p = SPVBC_PLAN_INIT;
     /* half without Float16 (cl_khr_fp16) is excluded. */
-    spvbc_plan_options no_fp16 = {SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT16,
+    spvbc_plan_options no_fp16 = {sizeof(spvbc_plan_options), SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT16,
                                   SPVBC_PAD_UNDEF};
     assert_int_equal(spvbc_astype_plan(&half2, &i32, &no_fp16, &p), SPVBC_SUCCESS);
     assert_int_equal(p.cls, SPVBC_ASTYPE_EXCLUDED);
@@ -251,7 +251,7 @@ static void test_plan_refusals(void **state)
     assert_int_equal(p.op_count, 0);
     assert_int_equal(spvbc_astype_plan(&b, &i32, NULL, &p), SPVBC_SUCCESS);
     assert_int_equal(p.refusal, SPVBC_REFUSE_BOOL_OR_VOID);
-    spvbc_plan_options no_fp64 = {SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT64,
+    spvbc_plan_options no_fp64 = {sizeof(spvbc_plan_options), SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT64,
                                   SPVBC_PAD_UNDEF};
     spvbc_type_desc l1;
     assert_int_equal(spvbc_type_desc_from_opencl("long", &l1), SPVBC_SUCCESS);
@@ -260,7 +260,7 @@ static void test_plan_refusals(void **state)
     /* Vulkan has no 16-component vectors. */
     spvbc_type_desc i4;
     assert_int_equal(spvbc_type_desc_from_opencl("int4", &i4), SPVBC_SUCCESS);
-    spvbc_plan_options vk = {SPVBC_FEATURE_SHADER | SPVBC_FEATURE_INT8, SPVBC_PAD_UNDEF};
+    spvbc_plan_options vk = {sizeof(spvbc_plan_options), SPVBC_FEATURE_SHADER | SPVBC_FEATURE_INT8, SPVBC_PAD_UNDEF};
     assert_int_equal(spvbc_astype_plan(&c16, &i4, &vk, &p), SPVBC_SUCCESS);
     assert_int_equal(p.refusal, SPVBC_REFUSE_MISSING_FEATURE);
     /* Widths and counts that are no OpenCL type. */
@@ -273,7 +273,7 @@ static void test_plan_refusals(void **state)
     assert_int_equal(spvbc_astype_plan(&i32, &odd, NULL, &p), SPVBC_SUCCESS);
     assert_int_equal(p.refusal, SPVBC_REFUSE_BAD_TYPE);
     /* Bad pad policy and NULL pointers. */
-    spvbc_plan_options bad = {0, (spvbc_pad_policy)7};
+    spvbc_plan_options bad = {sizeof(spvbc_plan_options), 0, (spvbc_pad_policy)7};
     assert_int_equal(spvbc_astype_plan(&i32, &i32, &bad, &p), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_astype_plan(NULL, &i32, NULL, &p), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_astype_plan(&i32, NULL, NULL, &p), SPVBC_ERROR_INVALID_ARGUMENT);

@@ -60,8 +60,8 @@ static int hand_on(const uint32_t *words, size_t count, const char *path)
 static int prepare(spvbc_context ctx, const uint32_t *words, size_t count, const char *out)
 {
     spvbc_module mod, check;
-    spvbc_validate_summary vs = {0};
-    spvbc_lower_summary ls = {0};
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     const uint32_t *ready;
     size_t ready_count;
     int status = 1;
@@ -78,7 +78,7 @@ static int prepare(spvbc_context ctx, const uint32_t *words, size_t count, const
     if (r == SPVBC_ERROR_VALIDATION_FAILED && vs.errors == vs.lowerable) {
         r = spvbc_module_lower(mod, NULL, &ls); /* pad undef, all classes */
         print_diagnostics(ctx);
-        if (r == SPVBC_SUCCESS && ls.refused != 0) r = SPVBC_ERROR_VALIDATION_FAILED;
+        if (r == SPVBC_PARTIAL) r = SPVBC_ERROR_VALIDATION_FAILED; /* some were refused */
         printf("lowered %zu bitcast(s), id bound now %u\n", ls.rewritten, ls.new_id_bound);
     }
     if (r == SPVBC_SUCCESS) r = spvbc_module_get_words(mod, &ready, &ready_count);
