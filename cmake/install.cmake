@@ -23,7 +23,12 @@ set(SPVBC_PKGCONFIG_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 # Imported names: the shared library is the default SPIRV-Bitcast::spirv-bitcast.
 set_target_properties(spirv-bitcast-shared PROPERTIES EXPORT_NAME spirv-bitcast)
 set_target_properties(spirv-bitcast-static PROPERTIES EXPORT_NAME spirv-bitcast-static)
-set_target_properties(spirv-bitcast PROPERTIES EXPORT_NAME spirv-bitcast-cli)
+if(TARGET spirv-bitcast)
+  set_target_properties(spirv-bitcast PROPERTIES EXPORT_NAME spirv-bitcast-cli)
+  set(_spvbc_cli spirv-bitcast)
+else()
+  set(_spvbc_cli "") # a library-only build (SPVBC_BUILD_CLI=OFF) installs no tool
+endif()
 # A consumer of the static archive must not see dllimport declarations (Windows); elsewhere
 # SPVBC_STATIC changes nothing.  Only the installed target carries it.
 target_compile_definitions(spirv-bitcast-static INTERFACE $<INSTALL_INTERFACE:SPVBC_STATIC>)
@@ -34,7 +39,7 @@ target_compile_definitions(spirv-bitcast-static INTERFACE $<INSTALL_INTERFACE:SP
 install(FILES ${PROJECT_SOURCE_DIR}/include/spirv_bitcast.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT spvbc_dev)
 
-install(TARGETS spirv-bitcast-shared spirv-bitcast-static spirv-bitcast
+install(TARGETS spirv-bitcast-shared spirv-bitcast-static ${_spvbc_cli}
   EXPORT SPIRV-BitcastTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT spvbc_dev
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT spvbc_runtime
@@ -95,6 +100,9 @@ install(FILES ${PROJECT_BINARY_DIR}/cmake/spirv-bitcast.pc
 # The manual page: docs/man/spirv-bitcast.1.scd rendered by scdoc (Debian package scdoc) at build
 # time.  SPVBC_MAN=AUTO (default) renders and installs it when scdoc is found; ON requires scdoc;
 # OFF skips it.  SOURCE_DATE_EPOCH (set by dpkg-buildpackage) fixes the date scdoc writes.
+if(NOT SPVBC_BUILD_CLI)
+  return() # the manual page and the completion are the tool's
+endif()
 set(SPVBC_MAN AUTO CACHE STRING "Build and install the manual page (AUTO, ON or OFF)")
 set_property(CACHE SPVBC_MAN PROPERTY STRINGS AUTO ON OFF)
 if(NOT SPVBC_MAN STREQUAL "OFF")

@@ -7,6 +7,8 @@ no-cxx             the libraries need no C++ runtime
 install            `cmake --install` into a prefix; the installed files and their properties
 consumer-cmake     a consumer project built through find_package(SPIRV-Bitcast), run
 consumer-pkgconfig a consumer compiled with pkg-config's flags, run
+library-only       the library alone (no C++, no SPIRV-Tools) installed; a find_package consumer
+subdir             a consumer project that takes the tree with add_subdirectory(), library-only
 doc-example        docs/integration.md shows consumer.c verbatim
 opt-parity         `spirv-bitcast opt FLAGS` writes the bytes `spirv-opt FLAGS` writes
 opt-run            one `spirv-bitcast opt` command: status, stderr, output checked by spirv-val
@@ -249,6 +251,73 @@ def cmd_consumer_pkgconfig(a):
           % " ".join(cflags + libs))
 
 
+LIBRARY_ONLY_OPTIONS = ["-DSPVBC_BUILD_CLI=OFF", "-DSPVBC_BUILD_TESTS=OFF",
+                        "-DSPVBC_BUILD_LAYERS=OFF", "-DSPVBC_BUILD_EXAMPLES=OFF",
+                        "-DSPVBC_BUILD_BENCH=OFF"]
+# A C++ compiler that does not exist: a library-only configure must not need one.
+NO_CXX = "-DCMAKE_CXX_COMPILER=/nonexistent/c++"
+
+
+def build_consumers(build, work, spirv_val):
+    """Runs the shared and static consumers built in `build`; their outputs must agree."""
+    outs = []
+    for kind in ("shared", "static"):
+        outs.append(os.path.join(work, kind + ".spv"))
+        check_consumer_run(os.path.join(build, "consumer_" + kind), outs[-1], spirv_val)
+    if not filecmp.cmp(outs[0], outs[1], shallow=False):
+        fail("the shared and the static consumer handed on different words")
+
+
+def cmd_library_only(a):
+    fresh_dir(a.work)
+    build, prefix = os.path.join(a.work, "build"), os.path.join(a.work, "prefix")
+    cfg = [a.cmake, "-S", a.source_root, "-B", build, "-DCMAKE_C_COMPILER=" + a.c_compiler,
+           NO_CXX, "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_INSTALL_LIBDIR=lib"] \
+        + LIBRARY_ONLY_OPTIONS
+    if a.c_flags:
+        cfg.append("-DCMAKE_C_FLAGS=" + a.c_flags)
+    run(cfg)
+    run([a.cmake, "--build", build])
+    run([a.cmake, "--install", build, "--prefix", prefix])
+    installed = sorted(os.path.relpath(os.path.join(d, f), prefix)
+                       for d, _, files in os.walk(prefix) for f in files)
+    expect = ["include/spirv_bitcast.h", "lib/cmake/SPIRV-Bitcast/SPIRV-BitcastConfig.cmake",
+              "lib/cmake/SPIRV-Bitcast/SPIRV-BitcastConfigVersion.cmake",
+              "lib/cmake/SPIRV-Bitcast/SPIRV-BitcastTargets-release.cmake",
+              "lib/cmake/SPIRV-Bitcast/SPIRV-BitcastTargets.cmake", "lib/libspirv-bitcast.a",
+              "lib/libspirv-bitcast.so", "lib/libspirv-bitcast.so." + a.version,
+              "lib/libspirv-bitcast.so." + ".".join(a.version.split(".")[:2]),
+              "lib/pkgconfig/spirv-bitcast.pc"]
+    if installed != sorted(expect):
+        fail("a library-only install made %s, expected %s" % (installed, sorted(expect)))
+    consumer = os.path.join(a.work, "consumer")
+    cfg = [a.cmake, "-S", os.path.join(os.path.dirname(__file__), "consumer"), "-B", consumer,
+           "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_C_COMPILER=" + a.c_compiler,
+           "-DCMAKE_BUILD_TYPE=Release", "-DSPVBC_EXPECT_VERSION=" + a.version,
+           "-DSPVBC_EXPECT_CLI=OFF"]
+    if a.c_flags:
+        cfg.append("-DCMAKE_C_FLAGS=" + a.c_flags)
+    run(cfg)
+    run([a.cmake, "--build", consumer])
+    build_consumers(consumer, a.work, a.spirv_val)
+    print("library-only: configured without C++ or SPIRV-Tools, installed %d files; the "
+          "find_package consumer ran" % len(installed))
+
+
+def cmd_subdir(a):
+    fresh_dir(a.work)
+    build = os.path.join(a.work, "build")
+    cfg = [a.cmake, "-S", os.path.join(os.path.dirname(__file__), "subdir"), "-B", build,
+           "-DSPVBC_SOURCE_DIR=" + a.source_root, "-DCMAKE_C_COMPILER=" + a.c_compiler, NO_CXX,
+           "-DCMAKE_BUILD_TYPE=Release"]
+    if a.c_flags:
+        cfg.append("-DCMAKE_C_FLAGS=" + a.c_flags)
+    run(cfg)
+    run([a.cmake, "--build", build])
+    build_consumers(build, a.work, a.spirv_val)
+    print("add_subdirectory consumer: library-only, no C++; shared and static builds ran")
+
+
 def cmd_doc_example(a):
     with open(a.doc, encoding="utf-8") as f:
         doc = f.read()
@@ -340,6 +409,11 @@ def main():
     command("consumer-pkgconfig", cmd_consumer_pkgconfig,
             ("pkg-config", "prefix", "libdir", "source", "work", "c-compiler", "version",
              "spirv-val"),
+            (("c-flags", ""),))
+    command("library-only", cmd_library_only,
+            ("cmake", "source-root", "work", "c-compiler", "version", "spirv-val"),
+            (("c-flags", ""),))
+    command("subdir", cmd_subdir, ("cmake", "source-root", "work", "c-compiler", "spirv-val"),
             (("c-flags", ""),))
     command("doc-example", cmd_doc_example, ("doc", "source"))
     command("opt-parity", cmd_opt_parity, ("opt", "spirv-opt", "input", "flags", "work"))

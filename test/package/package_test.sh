@@ -205,7 +205,7 @@ else
     fail "find_package did not use the installed package: $(grep 'SPIRV-Bitcast .* from' "$work/consumer-cmake.log")"
 fi
 # The loader may name it through /lib (merged /usr): compare the files, not the spellings.
-loaded=$(ldd "$work/consumer-cmake/build/consumer_shared" | sed -n 's/.*libspirv-bitcast\.so\.0\.1 => \([^ ]*\).*/\1/p')
+loaded=$(ldd "$work/consumer-cmake/build/consumer_shared" | sed -n 's/.*libspirv-bitcast\.so\.0\.2 => \([^ ]*\).*/\1/p')
 if [ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "/usr/lib/$multiarch/libspirv-bitcast.so.0.2")" ]; then
     ok "consumer_shared loads $loaded (the installed libspirv-bitcast.so.0.2)"
 else

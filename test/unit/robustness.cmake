@@ -5,7 +5,7 @@
 #
 # Uses: spvbc::testbase (test/support), spvbc::static, spvbc::cmocka, spvbc::spirv_tools,
 # spvbc::spirv_headers,
-# ${SPVBC_WARNINGS}, ${SPVBC_SANITIZE}, and the library's object target spvbc_objects (for the
+# ${SPVBC_WARNINGS}, ${SPVBC_SANITIZE}, and the library's object target spvbc_objects_static (for the
 # list of library sources that the ThreadSanitizer build recompiles).
 include_guard(GLOBAL)
 
@@ -41,9 +41,9 @@ set(CMAKE_REQUIRED_LINK_OPTIONS -fsanitize=thread)
 check_c_source_compiles("int main(void) { return 0; }" SPVBC_HAVE_TSAN)
 unset(CMAKE_REQUIRED_FLAGS)
 unset(CMAKE_REQUIRED_LINK_OPTIONS)
-if(SPVBC_HAVE_TSAN AND NOT SPVBC_SANITIZE AND TARGET spvbc_objects)
-  get_target_property(_spvbc_srcs spvbc_objects SOURCES)
-  get_target_property(_spvbc_srcdir spvbc_objects SOURCE_DIR)
+if(SPVBC_HAVE_TSAN AND NOT SPVBC_SANITIZE AND TARGET spvbc_objects_static)
+  get_target_property(_spvbc_srcs spvbc_objects_static SOURCES)
+  get_target_property(_spvbc_srcdir spvbc_objects_static SOURCE_DIR)
   list(TRANSFORM _spvbc_srcs PREPEND ${_spvbc_srcdir}/)
   add_library(spvbc_tsan STATIC EXCLUDE_FROM_ALL ${_spvbc_srcs})
   target_include_directories(spvbc_tsan PUBLIC ${PROJECT_SOURCE_DIR}/include
