@@ -39,7 +39,10 @@
  *     may be used concurrently (the library has no global mutable state).
  *   - Each call on a module (parse, validate, lower) first clears the context's diagnostics, then
  *     appends its own.  Diagnostic pointers stay valid until the next such call or until the
- *     context is destroyed, also after the module itself is destroyed.  What a diagnostic says
+ *     context is destroyed, also after the module itself is destroyed and when a later call
+ *     (spvbc_module_get_words()) adds the R-MEMORY diagnostic.  Every call that returns
+ *     SPVBC_ERROR_OUT_OF_MEMORY leaves that diagnostic last (recording it needs no memory;
+ *     once per call).  What a diagnostic says
  *     is made when it is first read (see spvbc_diagnostic_policy).
  *   - Words are in host byte order.  A module in the opposite byte order is detected by its magic
  *     number and swapped into memory owned by the module.
@@ -134,10 +137,18 @@ SPVBC_API const char *spvbc_result_string(spvbc_result result);
 /* ---------------------------------------------------------------------------------------- */
 /* Allocator and context                                                                    */
 
+/** The alignment, in bytes, that every block an allocator's `alloc` returns must have at least:
+ *  the library keeps pointers, size_t and uint64_t in its blocks and needs no more (malloc's
+ *  alignment is a multiple of it).  Since 0.2.0. */
+#define SPVBC_ALLOCATOR_ALIGNMENT 8
+
 /**
- * An optional caller allocator.  `alloc` returns NULL on failure; `free` receives the size that
- * was asked for.  Both functions must be set; `user` is passed to each call.  The library never
- * calls realloc-like behaviour on its own: growth allocates, copies and frees.
+ * An optional caller allocator.  `alloc(user, size)` returns a block of at least `size` bytes
+ * aligned to SPVBC_ALLOCATOR_ALIGNMENT, or NULL on failure (the call that needed it then returns
+ * SPVBC_ERROR_OUT_OF_MEMORY and leaks nothing); `size` is never 0.  `free(user, ptr, size)`
+ * receives a block `alloc` returned (never NULL) with the size that was asked for.  Both
+ * functions must be set; `user` is passed to each call.  The library never asks for realloc:
+ * growth allocates, copies and frees.  Calls come from the thread using the context only.
  */
 typedef struct spvbc_allocator {
     size_t struct_size; /**< sizeof(spvbc_allocator) (see growable structs) */

@@ -29,6 +29,18 @@ struct spvbc_context_s {
 
 static spvbc_diagnostic *diag_add(spvbc_context ctx, const spvbc_diagnostic *d);
 
+/* The allocator contract (SPVBC_ALLOCATOR_ALIGNMENT) covers every object the library keeps in
+ * an allocated block. */
+_Static_assert(_Alignof(void *) <= SPVBC_ALLOCATOR_ALIGNMENT &&
+                   _Alignof(size_t) <= SPVBC_ALLOCATOR_ALIGNMENT &&
+                   _Alignof(uint64_t) <= SPVBC_ALLOCATOR_ALIGNMENT &&
+                   _Alignof(struct spvbc_context_s) <= SPVBC_ALLOCATOR_ALIGNMENT &&
+                   _Alignof(struct spvbc_module_s) <= SPVBC_ALLOCATOR_ALIGNMENT &&
+                   _Alignof(spvbc_diagnostic) <= SPVBC_ALLOCATOR_ALIGNMENT &&
+                   _Alignof(spvbc__record) <= SPVBC_ALLOCATOR_ALIGNMENT &&
+                   _Alignof(arena_block) <= SPVBC_ALLOCATOR_ALIGNMENT,
+               "the library needs no more alignment than SPVBC_ALLOCATOR_ALIGNMENT");
+
 void *spvbc__take_spare(spvbc_context ctx, int kind, size_t min_bytes, size_t *bytes)
 {
     if (!ctx->spare[kind] || ctx->spare_bytes[kind] < min_bytes) return NULL;
@@ -100,17 +112,20 @@ bool spvbc__grow(spvbc_context ctx, void **array, size_t *cap, size_t elem, size
     return true;
 }
 
+const spvbc_diagnostic spvbc__oom_diagnostic = {
+    .severity = SPVBC_SEVERITY_ERROR,
+    .rule = "R-MEMORY",
+    .message = "out of memory",
+    .word_offset = SPVBC_NO_POSITION,
+    .instruction_index = SPVBC_NO_POSITION,
+};
+
 spvbc_result spvbc__oom(spvbc_context ctx)
 {
-    /* The arena may be unable to hold a message; a static one always fits. */
-    spvbc_diagnostic d;
-    memset(&d, 0, sizeof d);
-    d.severity = SPVBC_SEVERITY_ERROR;
-    d.rule = "R-MEMORY";
-    d.message = "out of memory";
-    d.word_offset = SPVBC_NO_POSITION;
-    d.instruction_index = SPVBC_NO_POSITION;
-    (void)diag_add(ctx, &d);
+    /* A flag, not a record: the store's arrays may be unable to grow, and growing them would
+     * move diagnostics the caller already holds (spvbc_module_get_words() fails after the
+     * caller read the lowering's findings). */
+    ctx->diags.oom = true;
     return SPVBC_ERROR_OUT_OF_MEMORY;
 }
 
@@ -186,6 +201,7 @@ void spvbc__diag_clear(spvbc_context ctx)
     st->made = 0;
     st->module = NULL;
     st->not_kept = 0;
+    st->oom = false;
     arena_block *b = ctx->blocks;
     while (b) {
         arena_block *next = b->next;

@@ -62,6 +62,10 @@ typedef struct spvbc__diag_store {
     size_t not_kept; /* findings the policy did not keep since the last clear */
     spvbc_diagnostic_policy policy;
     size_t limit; /* SPVBC_DIAGNOSTICS_KEEP_FIRST */
+    /* An out-of-memory error was met since the last clear: it reads as one R-MEMORY diagnostic
+     * after the `count` others.  Kept in the store itself, so recording it never allocates,
+     * never fails and never moves a diagnostic the caller holds a pointer to. */
+    bool oom;
 } spvbc__diag_store;
 
 spvbc__diag_store *spvbc__context_diags(spvbc_context ctx);
@@ -74,8 +78,11 @@ bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const 
 spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
                                      size_t word_offset, size_t instruction_index, uint32_t opcode,
                                      const char *fmt, ...) SPVBC_PRINTF(7, 8);
-/** Records an out-of-memory diagnostic (static text) and returns SPVBC_ERROR_OUT_OF_MEMORY. */
+/** Records the out-of-memory diagnostic (once per call; it needs no memory) and returns
+ *  SPVBC_ERROR_OUT_OF_MEMORY. */
 spvbc_result spvbc__oom(spvbc_context ctx);
+/** The R-MEMORY diagnostic that spvbc__oom() records (static). */
+extern const spvbc_diagnostic spvbc__oom_diagnostic;
 
 /** Copies `len` bytes of `s` into the context's string arena; NULL on allocation failure. */
 const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len);

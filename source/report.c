@@ -625,13 +625,16 @@ void spvbc__report_detach(struct spvbc_module_s *m)
 
 size_t spvbc_context_diagnostic_count(spvbc_context context)
 {
-    return context ? spvbc__context_diags(context)->count : 0;
+    if (!context) return 0;
+    const spvbc__diag_store *st = spvbc__context_diags(context);
+    return st->count + (st->oom ? 1u : 0u);
 }
 
 const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t index)
 {
     if (!context) return NULL;
     spvbc__diag_store *st = spvbc__context_diags(context);
+    if (index == st->count && st->oom) return &spvbc__oom_diagnostic;
     if (index >= st->count) return NULL;
     /* Parse and limit errors were made when they were added: they need nothing more. */
     const spvbc__record *r = &st->recs[index];

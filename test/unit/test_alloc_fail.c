@@ -104,10 +104,18 @@ static void assert_filled_a5(const void *p, size_t size)
     assert_memory_equal(p, untouched, size);
 }
 
-static int step_failed(test_alloc *a, int before, spvbc_result r, int *failures)
+static int step_failed(test_alloc *a, int before, spvbc_result r, int *failures, spvbc_context ctx)
 {
     if (r == SPVBC_ERROR_OUT_OF_MEMORY) {
         if (!a->triggered || before) fail_msg("OUT_OF_MEMORY without a failed allocation");
+        /* Never silent: the call's last diagnostic says why (none for a context not made). */
+        const size_t n = ctx ? spvbc_context_diagnostic_count(ctx) : 0;
+        const spvbc_diagnostic *last = n ? spvbc_context_diagnostic(ctx, n - 1) : NULL;
+        if (ctx && (!last || strcmp(last->rule, "R-MEMORY") != 0))
+            fail_msg("OUT_OF_MEMORY after allocation %zu failed (%s), but the last of %zu "
+                     "diagnostics is %s, not R-MEMORY",
+                     a->fail_at, a->sticky ? "and every later one" : "alone", n,
+                     last ? last->rule : "none");
         a->fail_at = 0;
         a->sticky = 0;
         ++*failures;
@@ -155,7 +163,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     int before = 0;
     /* Each step records whether the failing allocation had happened before it; a step that
      * reaches it must return OUT_OF_MEMORY (and is then retried with allocation working). */
-#define STEP_FAILED(r) step_failed(a, before, (r), &failures)
+#define STEP_FAILED(r) step_failed(a, before, (r), &failures, ctx_made)
     /* A step with a summary out-parameter `sum`, filled with 0xA5 first: on the failing
      * allocation it must stay untouched (and the input too) before `call` is retried. */
 #define SUMMARY_STEP(r, call, sum)                                                                 \
@@ -171,6 +179,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     } while (0)
 
     /* context */
+    spvbc_context ctx_made = NULL; /* the context, once made */
     spvbc_context ctx = (spvbc_context)(uintptr_t)0x5a5a5a50u;
     before = a->triggered;
     spvbc_result r = spvbc_context_create(&al, &ctx);
@@ -180,6 +189,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
         r = spvbc_context_create(&al, &ctx);
     }
     assert_int_equal(r, SPVBC_SUCCESS);
+    ctx_made = ctx;
 
     /* parse */
     spvbc_module m = (spvbc_module)(uintptr_t)0x5a5a5a50u;
@@ -397,7 +407,8 @@ static void test_lower_twice(void **state)
         assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
         spvbc_module m;
         assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
-        spvbc_lower_options zero = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0}, undef = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0};
+        spvbc_lower_options zero = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0},
+                            undef = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0};
         assert_int_equal(spvbc_module_lower(m, &zero, NULL), SPVBC_SUCCESS);
         const uint32_t *w1;
         size_t n1;

@@ -15,6 +15,7 @@
 #include "spirv_bitcast.h"
 #include "rules.h"
 #include "modbuild.h"
+#include "test_alloc.h"
 
 /* Ids of the Kernel test module. */
 enum {
@@ -595,6 +596,165 @@ static void test_abi_struct_size(void **state)
     mb_free(&k.b);
 }
 
+/* The allocator contract: an allocator whose blocks are aligned to exactly
+ * SPVBC_ALLOCATOR_ALIGNMENT (never to twice that) carries the whole pipeline; UBSan (the CI's
+ * sanitizer build) reports any access that needs more.  Every size asked is non-zero and every
+ * free names a live block with its size. */
+typedef struct exact_align {
+    size_t live, bytes, calls, bad;
+} exact_align;
+
+static void *exact_alloc(void *user, size_t size)
+{
+    exact_align *a = (exact_align *)user;
+    a->calls++;
+    if (size == 0) a->bad++;
+    /* Room for the raw pointer and the size below the block, and for aligning it. */
+    unsigned char *raw = (unsigned char *)malloc(size + 6 * SPVBC_ALLOCATOR_ALIGNMENT);
+    if (!raw) return NULL;
+    uintptr_t base = ((uintptr_t)raw + 4 * SPVBC_ALLOCATOR_ALIGNMENT - 1) &
+                     ~(uintptr_t)(2 * SPVBC_ALLOCATOR_ALIGNMENT - 1);
+    unsigned char *block = (unsigned char *)base + SPVBC_ALLOCATOR_ALIGNMENT;
+    memcpy(block - sizeof raw, &raw, sizeof raw);
+    memcpy(block - 2 * sizeof size, &size, sizeof size);
+    a->live++;
+    a->bytes += size;
+    return block;
+}
+
+static void exact_free(void *user, void *ptr, size_t size)
+{
+    exact_align *a = (exact_align *)user;
+    unsigned char *block = (unsigned char *)ptr, *raw;
+    size_t asked;
+    if (!ptr) {
+        a->bad++;
+        return;
+    }
+    memcpy(&raw, block - sizeof raw, sizeof raw);
+    memcpy(&asked, block - 2 * sizeof asked, sizeof asked);
+    if (asked != size) a->bad++;
+    a->live--;
+    a->bytes -= asked;
+    free(raw);
+}
+
+static void test_allocator_alignment(void **state)
+{
+    (void)state;
+    assert_true(SPVBC_ALLOCATOR_ALIGNMENT >= sizeof(size_t)); /* room for the size above */
+    exact_align a = {0, 0, 0, 0};
+    spvbc_allocator al = SPVBC_ALLOCATOR_INIT(exact_alloc, exact_free, &a);
+    kmod k;
+    build_kernel(&k);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+    assert_int_equal((uintptr_t)ctx % SPVBC_ALLOCATOR_ALIGNMENT, 0);
+    assert_int_equal((uintptr_t)ctx % (2 * SPVBC_ALLOCATOR_ALIGNMENT), SPVBC_ALLOCATOR_ALIGNMENT);
+    for (int copy = 0; copy < 2; ++copy) {
+        spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+        po.copy_words = copy;
+        spvbc_module m;
+        assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, &po, &m), SPVBC_SUCCESS);
+        spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
+        vo.flags = SPVBC_VALIDATE_NOTES;
+        assert_int_equal(spvbc_module_validate(m, &vo, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+        for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+            assert_non_null(spvbc_context_diagnostic(ctx, i)->message);
+        spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
+        lo.pad = SPVBC_PAD_ZERO;
+        assert_int_equal(spvbc_module_lower(m, &lo, NULL), SPVBC_SUCCESS);
+        for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+            assert_non_null(spvbc_context_diagnostic(ctx, i)->message);
+        const uint32_t *out;
+        size_t n;
+        assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+        assert_true(spirv_val(out, n));
+        spvbc_module_destroy(m);
+    }
+    spvbc_context_destroy(ctx);
+    assert_true(a.calls > 10);
+    assert_int_equal(a.bad, 0);
+    assert_int_equal(a.live, 0);
+    assert_int_equal(a.bytes, 0);
+    mb_free(&k.b);
+}
+
+/* A diagnostic pointer stays valid until the next module call or the context's end, even when
+ * a later call adds the R-MEMORY diagnostic: spvbc_module_get_words() runs out of memory after
+ * the caller read the lowering's k findings (k = 1..40 crosses every growth of the store's
+ * arrays; ASan reports a read of a moved one). */
+static void test_diagnostic_pointers_survive_oom(void **state)
+{
+    (void)state;
+    for (uint32_t k = 1; k <= 40; ++k) {
+        mb b = {0};
+        mb_header(&b, 0x00010000u, ID_BOUND + k);
+        MB(&b, SpvOpCapability, SpvCapabilityKernel);
+        MB(&b, SpvOpCapability, SpvCapabilityAddresses);
+        MB(&b, SpvOpCapability, SpvCapabilityLinkage);
+        MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+        MB(&b, SpvOpTypeVoid, ID_VOID);
+        MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
+        MB(&b, SpvOpTypeVector, ID_V4F, ID_FLOAT, 4);
+        MB(&b, SpvOpTypeVector, ID_V3F, ID_FLOAT, 3);
+        MB(&b, SpvOpTypePointer, ID_PTR4, SpvStorageClassCrossWorkgroup, ID_V4F);
+        MB(&b, SpvOpTypeFunction, ID_FN, ID_VOID, ID_PTR4);
+        MB(&b, SpvOpFunction, ID_VOID, ID_F, 0, ID_FN);
+        MB(&b, SpvOpFunctionParameter, ID_PTR4, ID_P);
+        MB(&b, SpvOpLabel, ID_L);
+        MB(&b, SpvOpLoad, ID_V4F, ID_X, ID_P);
+        for (uint32_t i = 0; i < k; ++i)
+            MB(&b, SpvOpBitcast, ID_V3F, ID_BOUND + i, ID_X);
+        mb_fn_end(&b);
+
+        test_alloc ta;
+        memset(&ta, 0, sizeof ta);
+        spvbc_allocator al = test_alloc_allocator(&ta);
+        spvbc_context ctx;
+        spvbc_module m;
+        assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+        assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+        spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
+        assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+        assert_int_equal(sum.rewritten, k);
+        const size_t n = spvbc_context_diagnostic_count(ctx);
+        assert_int_equal(n, k); /* one L-LOWERED note each */
+        const spvbc_diagnostic **held = (const spvbc_diagnostic **)malloc(n * sizeof *held);
+        char(*text)[256] = (char(*)[256])malloc(n * sizeof *text);
+        assert_non_null(held);
+        assert_non_null(text);
+        for (size_t i = 0; i < n; ++i) {
+            held[i] = spvbc_context_diagnostic(ctx, i);
+            snprintf(text[i], sizeof text[i], "%s", held[i]->message);
+        }
+        /* get_words' one allocation fails (and every later one: nothing may be needed). */
+        ta.fail_at = ta.calls + 1;
+        ta.sticky = 1;
+        const uint32_t *out;
+        size_t out_n;
+        assert_int_equal(spvbc_module_get_words(m, &out, &out_n), SPVBC_ERROR_OUT_OF_MEMORY);
+        assert_int_equal(spvbc_context_diagnostic_count(ctx), n + 1);
+        assert_string_equal(spvbc_context_diagnostic(ctx, n)->rule, "R-MEMORY");
+        for (size_t i = 0; i < n; ++i) {
+            assert_ptr_equal(spvbc_context_diagnostic(ctx, i), held[i]);
+            assert_string_equal(held[i]->message, text[i]);
+            assert_string_equal(held[i]->rule, "L-LOWERED");
+        }
+        /* Twice out of memory: still one R-MEMORY. */
+        assert_int_equal(spvbc_module_get_words(m, &out, &out_n), SPVBC_ERROR_OUT_OF_MEMORY);
+        assert_int_equal(spvbc_context_diagnostic_count(ctx), n + 1);
+        ta.fail_at = 0;
+        ta.sticky = 0;
+        spvbc_module_destroy(m);
+        spvbc_context_destroy(ctx);
+        assert_int_equal(ta.live_blocks, 0);
+        free(held);
+        free(text);
+        mb_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -608,6 +768,8 @@ int main(void)
         cmocka_unit_test(test_warnings_and_notes),
         cmocka_unit_test(test_copy_words_and_bytes),
         cmocka_unit_test(test_abi_struct_size),
+        cmocka_unit_test(test_allocator_alignment),
+        cmocka_unit_test(test_diagnostic_pointers_survive_oom),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
