@@ -42,8 +42,9 @@
  *     context is destroyed, also after the module itself is destroyed and when a later call
  *     (spvbc_module_get_words()) adds the R-MEMORY diagnostic.  Every call that returns
  *     SPVBC_ERROR_OUT_OF_MEMORY leaves that diagnostic last (recording it needs no memory;
- *     once per call).  What a diagnostic says
- *     is made when it is first read (see spvbc_diagnostic_policy).
+ *     once per call).  A call's diagnostics are made before it returns (see
+ *     spvbc_diagnostic_policy): reading them allocates nothing and needs neither the module
+ *     nor its words.
  *   - Words are in host byte order.  A module in the opposite byte order is detected by its magic
  *     number and swapped into memory owned by the module.
  *   - Growable structs: every struct the caller fills in (options, the allocator) or that the
@@ -223,11 +224,9 @@ typedef struct spvbc_diagnostic {
 /** The number of diagnostics held by `context` (0 for NULL). */
 SPVBC_API size_t spvbc_context_diagnostic_count(spvbc_context context);
 /**
- * Diagnostic `index` of `context`, or NULL if out of range.  The first read makes the
- * diagnostics of every kept finding (sentences, names, source lines: one batch), so it
- * allocates and changes the context (one thread at a time, as for every call on a context);
- * if that allocation fails, the diagnostic reads as a static "R-MEMORY" one and the next read
- * tries again.
+ * Diagnostic `index` of `context`, or NULL if out of range.  Allocates nothing: the call that
+ * found the diagnostics made them (a call that could not returned SPVBC_ERROR_OUT_OF_MEMORY,
+ * and its findings it had no memory to make read as the static "R-MEMORY" diagnostic).
  */
 SPVBC_API const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t index);
 /** A static name for `severity` ("error", "warning", "note"). */
@@ -235,12 +234,12 @@ SPVBC_API const char *spvbc_severity_string(spvbc_severity severity);
 
 /**
  * Which findings a context keeps.  A finding is recorded as a compact record when it is found
- * (a few dozen bytes, no text); its sentence, type spellings, OpName and source line are made
- * when spvbc_context_diagnostic() first reads a diagnostic, or when its module is destroyed
- * before anybody read it.  Summary counts (spvbc_validate_summary, spvbc_lower_summary) are
- * exact under every policy.  When the policy dropped findings, the last diagnostic of a call
- * that succeeds is a note with rule "R-NOT-KEPT" saying how many; parse and limit errors are
- * always kept.
+ * (a few dozen bytes, no text); its sentence, type spellings, OpName and source line are made,
+ * for the kept findings only, when the validate or lower call that found them returns (so a
+ * driver that reads no finding bounds that work with KEEP_FIRST or COUNT_ONLY).  Summary counts
+ * (spvbc_validate_summary, spvbc_lower_summary) are exact under every policy.  When the policy
+ * dropped findings, the last diagnostic of a call that succeeds is a note with rule "R-NOT-KEPT"
+ * saying how many; parse and limit errors are always kept.
  */
 typedef enum spvbc_diagnostic_policy {
     SPVBC_DIAGNOSTICS_KEEP_ALL = 0, /**< every finding (the default) */
@@ -464,9 +463,9 @@ SPVBC_API spvbc_result spvbc_module_parse_bytes(spvbc_context context, const voi
                                                 size_t size, const spvbc_parse_options *options,
                                                 spvbc_module *out_module);
 
-/** Destroys `module` and its memory.  NULL is a no-op.  Diagnostics of its findings that were
- *  not read yet are made first (they outlive the module), so the words it was parsed from must
- *  still be valid here (with copy_words 0). */
+/** Destroys `module` and its memory.  NULL is a no-op.  Reads none of the words it was parsed
+ *  from (the caller may have freed them already) and allocates nothing; the diagnostics of its
+ *  findings stay readable (they were made when the calls returned). */
 SPVBC_API void spvbc_module_destroy(spvbc_module module);
 
 /** Facts read by the parser. */

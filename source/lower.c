@@ -268,6 +268,11 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     module->changed = module->edit_count > 0;
     module->out_bound = s.next_id;
     s.sum.new_id_bound = s.next_id;
+    /* The findings' diagnostics now, while the words are surely there (destroy reads none). */
+    if (!spvbc__report_make(s.ctx)) {
+        undo(module);
+        return spvbc__oom(s.ctx);
+    }
     if (out_summary) spvbc__struct_out(out_summary, &s.sum, sizeof s.sum);
     return s.sum.refused ? SPVBC_PARTIAL : SPVBC_SUCCESS;
 }

@@ -614,13 +614,18 @@ static bool make_view(spvbc_context ctx)
     return true;
 }
 
+bool spvbc__report_make(spvbc_context ctx)
+{
+    return make_view(ctx);
+}
+
 void spvbc__report_detach(struct spvbc_module_s *m)
 {
     spvbc__diag_store *st = spvbc__context_diags(m->ctx);
-    if (st->module != m) return;
-    /* Without memory now, the findings of a module that is gone read as out of memory. */
-    (void)make_view(m->ctx);
-    st->module = NULL;
+    /* The calls made every diagnostic before returning, so nothing here reads the words or
+     * allocates; records a call could not make (it returned OUT_OF_MEMORY) read as R-MEMORY
+     * once their module is gone. */
+    if (st->module == m) st->module = NULL;
 }
 
 size_t spvbc_context_diagnostic_count(spvbc_context context)

@@ -38,8 +38,12 @@ bool spvbc__report(struct spvbc_module_s *m, const spvbc__site *site, uint16_t m
 /** Ends a pass's findings: when the policy dropped some, adds the R-NOT-KEPT note.  False on
  *  allocation failure. */
 bool spvbc__report_finish(spvbc_context ctx);
-/** Makes the diagnostics of `m`'s findings now, before `m` goes away (its words name the
- *  results and lines); a no-op when they were made already or name another module. */
+/** Makes the diagnostics of the findings recorded so far (sentences, names, source lines), as
+ *  a validate or lower call does before it returns: reading them later, or destroying their
+ *  module, then needs neither the module's words nor memory.  False on allocation failure. */
+bool spvbc__report_make(spvbc_context ctx);
+/** Forgets `m` as the module the findings name (spvbc_module_destroy): reads nothing,
+ *  allocates nothing. */
 void spvbc__report_detach(struct spvbc_module_s *m);
 
 #endif /* SPVBC_REPORT_H_ */

@@ -116,7 +116,8 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
     bool ok = true;
     for (size_t i = 0; i < module->site_count && ok; ++i)
         ok = check_site(&s, &module->sites[i]);
-    if (!ok || !spvbc__report_finish(module->ctx)) return spvbc__oom(module->ctx);
+    if (!ok || !spvbc__report_finish(module->ctx) || !spvbc__report_make(module->ctx))
+        return spvbc__oom(module->ctx);
     if (out_summary) spvbc__struct_out(out_summary, &s.sum, sizeof s.sum);
     return s.sum.errors ? SPVBC_ERROR_VALIDATION_FAILED : SPVBC_SUCCESS;
 }

@@ -290,6 +290,14 @@ def cmd_library_only(a):
               "lib/pkgconfig/spirv-bitcast.pc"]
     if installed != sorted(expect):
         fail("a library-only install made %s, expected %s" % (installed, sorted(expect)))
+    # docs/integration.md lists the same files (its embedder's checklist).
+    with open(a.doc, encoding="utf-8") as f:
+        doc = f.read()
+    m = re.search(r"<!-- library-only install: checked by ctest install.library_only -->\n"
+                  r"(.*?)<!-- end of the library-only install -->", doc, flags=re.S)
+    listed = sorted(line.strip() for line in m.group(1).splitlines() if line.strip()) if m else []
+    if listed != sorted(expect):
+        fail("%s lists %s as the library-only install; it makes %s" % (a.doc, listed, installed))
     consumer = os.path.join(a.work, "consumer")
     cfg = [a.cmake, "-S", os.path.join(os.path.dirname(__file__), "consumer"), "-B", consumer,
            "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_C_COMPILER=" + a.c_compiler,
@@ -411,7 +419,7 @@ def main():
              "spirv-val"),
             (("c-flags", ""),))
     command("library-only", cmd_library_only,
-            ("cmake", "source-root", "work", "c-compiler", "version", "spirv-val"),
+            ("cmake", "source-root", "work", "c-compiler", "version", "spirv-val", "doc"),
             (("c-flags", ""),))
     command("subdir", cmd_subdir, ("cmake", "source-root", "work", "c-compiler", "spirv-val"),
             (("c-flags", ""),))

@@ -755,6 +755,76 @@ static void test_diagnostic_pointers_survive_oom(void **state)
     }
 }
 
+/* spvbc_module_destroy() reads none of the caller's words and allocates nothing: a driver
+ * copies the output, frees the application's words, then destroys the module and reads the
+ * findings.  The words are overwritten before they are freed, so a destroy that still read them
+ * would make different sentences even without ASan (which reports the read itself). */
+static void copy_texts(spvbc_context ctx, char (*texts)[512], size_t *n)
+{
+    *n = spvbc_context_diagnostic_count(ctx);
+    assert_true(*n <= 8);
+    for (size_t i = 0; i < *n; ++i) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+        snprintf(texts[i], sizeof texts[i], "%s [%s] %s %s:%u", d->message, d->rule,
+                 d->result_name ? d->result_name : "-", d->source_file ? d->source_file : "-",
+                 d->source_line);
+    }
+}
+
+static void test_destroy_reads_no_words(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    for (int lower = 0; lower < 2; ++lower) {
+        /* The reference: read while the module and its words are there. */
+        char want[8][512], got[8][512];
+        size_t nwant, ngot;
+        spvbc_context ctx;
+        spvbc_module m = parse_new(&k.b, &ctx);
+        if (lower)
+            assert_int_equal(spvbc_module_lower(m, NULL, NULL), SPVBC_SUCCESS);
+        else
+            assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+        copy_texts(ctx, want, &nwant);
+        assert_true(nwant >= 2);
+        assert_non_null(strstr(want[0], "k.cl")); /* names and lines come from the words */
+        spvbc_module_destroy(m);
+        spvbc_context_destroy(ctx);
+
+        /* The driver's order: findings unread, words gone, then destroy. */
+        uint32_t *words = (uint32_t *)malloc(k.b.n * 4);
+        assert_non_null(words);
+        memcpy(words, k.b.w, k.b.n * 4);
+        test_alloc ta;
+        memset(&ta, 0, sizeof ta);
+        spvbc_allocator al = test_alloc_allocator(&ta);
+        assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+        assert_int_equal(spvbc_module_parse(ctx, words, k.b.n, NULL, &m), SPVBC_SUCCESS);
+        if (lower) {
+            assert_int_equal(spvbc_module_lower(m, NULL, NULL), SPVBC_SUCCESS);
+            const uint32_t *out;
+            size_t n;
+            assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+        } else {
+            assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+        }
+        memset(words, 0xFF, k.b.n * 4);
+        free(words);
+        const size_t calls = ta.calls;
+        spvbc_module_destroy(m);
+        assert_int_equal(ta.calls, calls); /* destroy allocates nothing */
+        copy_texts(ctx, got, &ngot);
+        assert_int_equal(ta.calls, calls); /* nor does reading the findings */
+        assert_int_equal(ngot, nwant);
+        for (size_t i = 0; i < nwant; ++i)
+            assert_string_equal(got[i], want[i]);
+        spvbc_context_destroy(ctx);
+        assert_int_equal(ta.live_blocks, 0);
+    }
+    mb_free(&k.b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -770,6 +840,7 @@ int main(void)
         cmocka_unit_test(test_abi_struct_size),
         cmocka_unit_test(test_allocator_alignment),
         cmocka_unit_test(test_diagnostic_pointers_survive_oom),
+        cmocka_unit_test(test_destroy_reads_no_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
