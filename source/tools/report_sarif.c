@@ -86,8 +86,8 @@ const cli_rule cli_rules[] = {
      "(spvbc_context_set_diagnostic_policy: keep the first N, or count only) did not keep this "
      "many findings; the summary counts still include them"},
     {"R-MEMORY", SPVBC_SEVERITY_ERROR, false,
-     "the allocator failed (also what a diagnostic reads as when there was no memory to make it "
-     "when it was first read)"},
+     "the allocator failed: the last diagnostic of every call that returns OUT_OF_MEMORY (also "
+     "what a finding reads as when its call had no memory to make it)"},
     {"R-TARGET-ENV", SPVBC_SEVERITY_ERROR, false,
      "the module's version is above what --target-env allows"},
 };
