@@ -51,6 +51,10 @@ typedef struct outcome {
     spvbc_lower_summary ls;
     uint32_t *out;
     size_t out_n;
+    /* Every diagnostic of the validate and of the lower call, as text (rule, position, name,
+     * line, message), to compare with the undisturbed run's. */
+    char *texts[2];
+    size_t texts_len[2];
 } outcome;
 
 typedef struct input_buf {
@@ -127,28 +131,43 @@ static int step_failed(test_alloc *a, int before, spvbc_result r, int *failures,
     return 0;
 }
 
-/* Reads every diagnostic of `ctx`.  The library makes them on the first read, or when their
- * module is destroyed: an allocation that fails there (and nowhere else) makes them read as the
- * R-MEMORY diagnostic.  That is observed once, like a failed call, and they are read again with
- * allocation working (a destroyed module's stay R-MEMORY).  `before`: whether the failing
- * allocation had happened before the call that made them. */
-static void read_diagnostics(spvbc_context ctx, test_alloc *a, int before, int *failures)
+/* Reads every diagnostic of `ctx` into `*text` (malloc'd).  The calls made them before they
+ * returned, so reading allocates nothing, and a call that did not return OUT_OF_MEMORY has no
+ * R-MEMORY diagnostic in place of a finding. */
+static void read_diagnostics(spvbc_context ctx, test_alloc *a, int oom_tail_ok, char **text,
+                             size_t *len)
 {
-    const size_t n = spvbc_context_diagnostic_count(ctx);
-    for (size_t i = 0; i < n; ++i) {
+    const size_t calls = a->calls;
+    size_t cap = 256, n = 0;
+    char *t = (char *)malloc(cap);
+    assert_non_null(t);
+    t[0] = 0;
+    const size_t count = spvbc_context_diagnostic_count(ctx);
+    for (size_t i = 0; i < count; ++i) {
         const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
         assert_non_null(d);
         assert_non_null(d->message);
         assert_non_null(d->rule);
-        if (strcmp(d->rule, "R-MEMORY") == 0 && !before) {
-            if (!a->triggered) fail_msg("R-MEMORY without a failed allocation");
-            a->fail_at = 0;
-            a->sticky = 0;
-            ++*failures;
-            before = 1;
-            i = (size_t)-1; /* read them all again */
+        if (strcmp(d->rule, "R-MEMORY") == 0 && oom_tail_ok && i + 1 == count) break;
+        if (strcmp(d->rule, "R-MEMORY") == 0)
+            fail_msg("diagnostic %zu of %zu reads R-MEMORY after a call that succeeded", i, count);
+        char line[2048];
+        int w = snprintf(line, sizeof line, "%s %zu %zu %s %s:%u %s\n", d->rule, d->word_offset,
+                         d->instruction_index, d->result_name ? d->result_name : "-",
+                         d->source_file ? d->source_file : "-", d->source_line, d->message);
+        assert_true(w > 0);
+        size_t lw = strlen(line);
+        while (n + lw + 1 > cap) {
+            cap *= 2;
+            t = (char *)realloc(t, cap);
+            assert_non_null(t);
         }
+        memcpy(t + n, line, lw + 1);
+        n += lw;
     }
+    if (a->calls != calls) fail_msg("reading the diagnostics allocated");
+    *text = t;
+    *len = n;
 }
 
 /* One run with allocator `a` (fail_at 0: undisturbed).  Fills `got`; returns the number of
@@ -211,7 +230,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     got->validate_result = r;
     got->vs = vs;
     got->validate_diags = spvbc_context_diagnostic_count(ctx);
-    read_diagnostics(ctx, a, a->triggered, &failures);
+    read_diagnostics(ctx, a, 0, &got->texts[0], &got->texts_len[0]);
     check_input(&in);
 
     /* lower */
@@ -221,13 +240,16 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     assert_int_equal(r, ls.refused ? SPVBC_PARTIAL : SPVBC_SUCCESS);
     got->ls = ls;
     check_input(&in);
+    read_diagnostics(ctx, a, 0, &got->texts[1], &got->texts_len[1]);
 
-    /* get_words */
+    /* get_words (a failure there adds R-MEMORY after the lowering's diagnostics) */
+    int words_failed = 0;
     const uint32_t *w = (const uint32_t *)(uintptr_t)0x5a5a5a50u;
     size_t n = 777;
     before = a->triggered;
     r = spvbc_module_get_words(m, &w, &n);
     if (STEP_FAILED(r)) {
+        words_failed = 1;
         assert_ptr_equal(w, (const uint32_t *)(uintptr_t)0x5a5a5a50u);
         assert_int_equal(n, 777);
         check_input(&in);
@@ -242,10 +264,14 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
 #undef SUMMARY_STEP
 #undef STEP_FAILED
 
-    /* lower's findings are made when the module goes, and read after it */
-    before = a->triggered;
+    /* lower's findings still readable, the same, after their module is gone */
     spvbc_module_destroy(m);
-    read_diagnostics(ctx, a, before, &failures);
+    char *after;
+    size_t after_len;
+    read_diagnostics(ctx, a, words_failed, &after, &after_len);
+    if (after_len != got->texts_len[1] || memcmp(after, got->texts[1], after_len) != 0)
+        fail_msg("the lowering's diagnostics changed when its module was destroyed");
+    free(after);
     spvbc_context_destroy(ctx);
     assert_int_equal(a->bad_free, 0);
     assert_int_equal(a->live_bytes, 0);
@@ -253,6 +279,13 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     check_input(&in);
     free_input(&in);
     return failures;
+}
+
+static void free_outcome(outcome *o)
+{
+    free(o->out);
+    free(o->texts[0]);
+    free(o->texts[1]);
 }
 
 static void check_same_outcome(const outcome *ref, const outcome *got, size_t fail_at)
@@ -263,6 +296,12 @@ static void check_same_outcome(const outcome *ref, const outcome *got, size_t fa
     assert_int_equal(got->validate_diags, ref->validate_diags);
     assert_memory_equal(&got->vs, &ref->vs, sizeof ref->vs);
     assert_memory_equal(&got->ls, &ref->ls, sizeof ref->ls);
+    for (int k = 0; k < 2; ++k)
+        if (got->texts_len[k] != ref->texts_len[k] ||
+            memcmp(got->texts[k], ref->texts[k], ref->texts_len[k]) != 0)
+            fail_msg("the %s diagnostics differ from the undisturbed run's after failing "
+                     "allocation %zu:\n%s\n--- undisturbed:\n%s",
+                     k ? "lower" : "validate", fail_at, got->texts[k], ref->texts[k]);
 }
 
 /* Runs one scenario for every N (single and sticky failure); returns the allocation count of
@@ -286,7 +325,7 @@ static size_t fail_every_allocation(const scenario *sc)
             memset(&got, 0, sizeof got);
             int failures = run_scenario(sc, &a, &got);
             check_same_outcome(&ref, &got, n);
-            free(got.out);
+            free_outcome(&got);
             if (!a.triggered) {
                 assert_int_equal(failures, 0);
                 assert_true(n > total);
@@ -295,7 +334,7 @@ static size_t fail_every_allocation(const scenario *sc)
             assert_int_equal(failures, 1);
         }
     }
-    free(ref.out);
+    free_outcome(&ref);
     return total;
 }
 
@@ -315,7 +354,7 @@ static void check_reference_valid(const scenario *sc)
         fail_msg("spirv-val rejects the lowered sample: %s", msg);
     if (spvval_check(sc->words, sc->n, msg, sizeof msg) != 0)
         fail_msg("the sample was valid before lowering");
-    free(ref.out);
+    free_outcome(&ref);
 }
 
 static void test_samples(void **state)
@@ -351,7 +390,7 @@ static void test_pad_zero_adds(void **state)
     assert_int_equal(ref.ls.rewritten, 2);
     assert_int_equal(ref.ls.types_added, 1);
     assert_int_equal(ref.ls.constants_added, 1);
-    free(ref.out);
+    free_outcome(&ref);
     mb_free(&b);
 }
 
@@ -388,7 +427,7 @@ static void test_refused_and_pad_error(void **state)
         char msg[1024];
         assert_int_equal(spvval_check(ref.out, ref.out_n, msg, sizeof msg), 0);
         assert_non_null(strstr(msg, "Bitcast"));
-        free(ref.out);
+        free_outcome(&ref);
     }
     mb_free(&b);
 }
