@@ -49,6 +49,11 @@ whether it runs.  A fenced block is one of three kinds:
 
    (PATH from the repository root; the checker compares the two.)
 
+4. A map of the tree (a layout), not run, that must name every folder of the folders given
+   (`.` is the repository root; hidden folders and build trees do not count):
+
+       <!-- doc-check: folders . test -->
+
 Besides the blocks, every reference must resolve: a relative link target must exist, and an
 inline-code or code-block word that looks like a path whose first part is a top-level entry
 of the tree (`test/...`, `.ci/...`, a hidden folder) must name an existing file or folder
@@ -308,12 +313,14 @@ def check_console(session, block, rel, failures, verbose):
         if miss is not None:
             i, j = miss
             if i < len(expected):
-                want = "line %d: %s" % (cmd.expected_line + i, expected[i])
+                want = "%s:%d: %s" % (rel, cmd.expected_line + i, expected[i])
+            elif expected:
+                want = "%s:%d: the end of the output" % (rel, cmd.expected_line + len(expected))
             else:
-                want = "end of output (after line %d)" % (cmd.expected_line + len(expected) - 1)
-            have = ("output line %d: %s" % (j + 1, got[j])) if j < len(got) else "end of output"
-            problems.append("output differs\n    expected %s:%s\n    got      %s" % (
-                rel, want, have))
+                want = "%s:%d: no output" % (rel, cmd.expected_line)
+            have = ("output line %d: %s" % (j + 1, got[j])) if j < len(got) else \
+                "the end of the output"
+            problems.append("output differs\n    expected %s\n    got      %s" % (want, have))
             diff = difflib.unified_diff(expected, got, "expected (%s:%d)" % (
                 rel, cmd.expected_line), "got", lineterm="", n=2)
             problems.append("diff (wildcards shown as written):\n      " +
@@ -322,6 +329,22 @@ def check_console(session, block, rel, failures, verbose):
             failures.add(where, "$ %s\n  %s\n  whole output:\n      %s" % (
                 cmd.text.replace("\n", "\n  > "), "\n  ".join(problems),
                 "\n      ".join(got) if got else "(none)"))
+
+
+def check_folders_block(block, rel, source, arg, failures):
+    text = "\n".join(block.body)
+    for d in arg.split():
+        base = os.path.join(source, d)
+        if not os.path.isdir(base):
+            failures.add("%s:%d" % (rel, block.line), "doc-check: folders %s: no such folder" % d)
+            continue
+        for name in sorted(os.listdir(base)):
+            if (name.startswith(".") or name.startswith("build") or name == "__pycache__" or
+                    not os.path.isdir(os.path.join(base, name))):
+                continue
+            if not re.search(r"(?<![\w.-])" + re.escape(name) + r"(?![\w.-])", text):
+                failures.add("%s:%d" % (rel, block.line), "the layout does not name %s" % (
+                    os.path.normpath(os.path.join(d, name)) + "/"))
 
 
 def check_file_block(block, rel, source, arg, failures):
@@ -447,8 +470,11 @@ def check(source, build, work, tools, files, verbose=False, tree=True):
             elif kind == "file":
                 check_file_block(b, rel, source, arg, failures)
                 counts["file"] += 1
+            elif kind == "folders":
+                check_folders_block(b, rel, source, arg, failures)
+                counts["skip"] += 1
             elif kind is not None:
-                failures.add(where, "unknown directive doc-check: %s (skip, file)" % kind)
+                failures.add(where, "unknown directive doc-check: %s (skip, file, folders)" % kind)
             elif b.lang == "console":
                 if session is None:
                     session = Session(os.path.join(work, rel.replace("/", "_")), source,
@@ -510,6 +536,7 @@ frob [--x]
         "skip without reason": "<!-- doc-check: skip -->\n```sh\necho\n```\n",
         "file differs": "<!-- doc-check: file examples/run.sh -->\n```sh\n#!/bin/sh\n```\n",
         "dead link": "[x](nowhere.md)\n",
+        "layout": "<!-- doc-check: folders . -->\n```text\nexamples/  the examples\n```\n",
     }
     src = tempfile.mkdtemp(prefix="doccheck-selftest-")
     try:
