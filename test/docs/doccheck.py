@@ -219,18 +219,17 @@ def trim(lines):
 
 
 def match_output(expected, got):
-    """None when `got` matches `expected`; else (expected index, got index) of the furthest
-    point a match reached, the expected line that failed there."""
+    """None when `got` matches `expected`; else (expected index, got index): the first expected
+    line that no match got past, and the output line most like it where a match could reach."""
     pats = [None if e == "..." else line_regex(e) for e in expected]
-    best = [(0, 0)]
+    reached = {}  # furthest expected index -> output indexes where a match stood there
     memo = {}
 
     def go(i, j):
         key = (i, j)
         if key in memo:
             return memo[key]
-        if (i, j) > best[0]:
-            best[0] = (i, j)
+        reached.setdefault(i, set()).add(j)
         if i == len(pats):
             ok = j == len(got)
         elif pats[i] is None:
@@ -243,10 +242,18 @@ def match_output(expected, got):
     sys.setrecursionlimit(max(10000, 4 * (len(pats) + len(got)) + 1000))
     if go(0, 0):
         return None
-    i, j = best[0]
+    i = max(reached)
+    js = sorted(reached[i])
     while i < len(pats) and pats[i] is None:
         i += 1
-    return (i, j)
+    if i == len(pats):
+        return (i, js[0])
+    cands = [j for j in js if j < len(got)]
+    if not cands:
+        return (i, len(got))
+    text = expected[i]
+    return (i, max(cands, key=lambda j: (difflib.SequenceMatcher(None, text, got[j]).ratio(),
+                                         -j)))
 
 
 # ---- running ---------------------------------------------------------------------------------
