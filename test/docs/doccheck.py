@@ -594,11 +594,16 @@ def main():
     ap.add_argument("--work")
     ap.add_argument("--tool", action="append", default=[], metavar="NAME=PATH")
     ap.add_argument("--selftest", action="store_true")
+    ap.add_argument("--skip", metavar="REASON", help="exit 77 with SKIP: REASON (for builds "
+                    "configured unlike the documents)")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     if a.selftest:
         return selftest()
+    if a.skip:
+        print("SKIP: " + a.skip)
+        return 77
     if not (a.source and a.build and a.work):
         ap.error("--source, --build and --work are needed")
     tools = {}
