@@ -574,7 +574,7 @@ frob [--x]
                 print("selftest: %s caught: %s" % (name, f.items[0].split("\n")[0]))
         tf = Failures()
         with open(os.path.join(src, "test", "x.c"), "w") as f:
-            f.write("/* as issue 7 said */\n/* see " + "shared" + "/docs/rules.md */\n")
+            f.write("/* as iss" + "ue 7 said */\n/* see " + "shared" + "/docs/rules.md */\n")
         check_tree(src, tf, set())
         if len(tf.items) != 2:
             ok = False
