@@ -58,7 +58,8 @@ Besides the blocks, every reference must resolve: a relative link target must ex
 inline-code or code-block word that looks like a path whose first part is a top-level entry
 of the tree (`test/...`, `.ci/...`, a hidden folder) must name an existing file or folder
 (`{a,b}` is expanded, `*` must match something, a C module may be named without `.c`/`.h`;
-words with `<`, `$` or `%` are placeholders).
+words with `<`, `$` or `%` are placeholders), and a test named as ctest `NAME` must be a test of
+the build (`*` matches any part of a name).
 Throughout the tree, comments and documents cite public specifications or files of the tree,
 never a private document or a numbered issue of an unpublished tracker: say why, not which
 issue.
@@ -72,6 +73,7 @@ did not match, with what was expected and what came instead, then the whole outp
 
 import argparse
 import difflib
+import fnmatch
 import glob
 import os
 import re
@@ -86,6 +88,7 @@ LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])(\s+)")
 EXIT_COMMENT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 INLINE_CODE = re.compile(r"(`+)(.+?)\1")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+CTEST_NAME = re.compile(r"\bctest `([^`\s]+)`")
 PATH_WORD = re.compile(r"^[A-Za-z0-9_.][A-Za-z0-9_.+{},*\-]*(/[A-Za-z0-9_.+{},*\-]*)+$")
 # Assembled so that this file does not match itself.
 PRIVATE_DOC = re.compile("shared" + r"/docs|\.\./" + "shared" + r"\b|" + "bitcast" + r"-rules\.md")
@@ -401,7 +404,19 @@ def check_path_word(word, source, top, where, failures):
             failures.add(where, "`%s` does not exist in the tree" % w)
 
 
-def check_references(path, rel, text, blocks, source, failures):
+def ctest_names(build):
+    """The tests ctest knows in `build`, or None when it has none (no test tree)."""
+    if not os.path.exists(os.path.join(build, "CTestTestfile.cmake")):
+        return None
+    try:
+        p = subprocess.run(["ctest", "--test-dir", build, "-N"], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return set(re.findall(r"Test\s+#\d+: (\S+)", p.stdout.decode("utf-8", "replace")))
+
+
+def check_references(path, rel, text, blocks, source, failures, tests=None):
     top = set(os.listdir(source))
     in_block = set()
     for b in blocks:
@@ -417,6 +432,9 @@ def check_references(path, rel, text, blocks, source, failures):
         for m in INLINE_CODE.finditer(line):
             for w in m.group(2).split():
                 check_path_word(w, source, top, "%s:%d" % (rel, n), failures)
+        for m in CTEST_NAME.finditer(line) if tests is not None else ():
+            if not any(fnmatch.fnmatchcase(t, m.group(1)) for t in tests):
+                failures.add("%s:%d" % (rel, n), "ctest `%s` is no test of this build" % m.group(1))
         for m in LINK.finditer(line):
             target = m.group(1).split("#")[0]
             if not target or re.match(r"^[a-z][a-z0-9+.-]*:", target):
@@ -460,12 +478,13 @@ def check(source, build, work, tools, files, verbose=False, tree=True):
         shutil.rmtree(work)
     os.makedirs(work)
     counts = {"run": 0, "skip": 0, "file": 0}
+    tests = ctest_names(os.path.abspath(build))
     for path in files:
         rel = os.path.relpath(path, source)
         with open(path, encoding="utf-8") as f:
             text = f.read()
         blocks = parse_markdown(path, rel, text, failures)
-        check_references(path, rel, text, blocks, source, failures)
+        check_references(path, rel, text, blocks, source, failures, tests)
         session = None
         for b in blocks:
             kind, arg = b.directive or (None, None)
@@ -572,6 +591,15 @@ frob [--x]
                 print("selftest: %s was not caught" % name)
             else:
                 print("selftest: %s caught: %s" % (name, f.items[0].split("\n")[0]))
+        rf = Failures()
+        text = "ctest `unit.rules` and ctest `exec.*` and ctest `unit.gone`\n"
+        check_references(os.path.join(src, "t.md"), "t.md", text, [], src, rf,
+                         {"unit.rules", "exec.pairs"})
+        if len(rf.items) != 1:
+            ok = False
+            print("selftest: test names: %d failures instead of 1" % len(rf.items))
+        else:
+            print("selftest: unknown test name caught: %s" % rf.items[0])
         tf = Failures()
         with open(os.path.join(src, "test", "x.c"), "w") as f:
             f.write("/* as iss" + "ue 7 said */\n/* see " + "shared" + "/docs/rules.md */\n")
