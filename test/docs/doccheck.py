@@ -9,7 +9,7 @@ This checker is that test (ctest `docs.check`, label `docs`); `docs.selftest` ch
 The convention, for everybody who edits README.md or docs/*.md:
 
 Every code block is fenced (``` or ~~~).  An indented code block is an error: nothing could say
-whether it runs.  A fenced block is one of three kinds:
+whether it runs.  A fenced block is one of four kinds:
 
 1. ```console - a shell session, run and compared, in the style of Python's doctest:
 
@@ -22,7 +22,8 @@ whether it runs.  A fenced block is one of three kinds:
      ending in `\\`).
    - The lines up to the next `$ ` are what the command prints, stdout and stderr together
      (stderr as written, stdout when it flushes: at exit when it is a pipe), line by line.
-     Trailing blanks and trailing empty lines do not count.
+     Trailing blanks and trailing empty lines do not count.  To show one stream only, say so
+     in the command (`2>/dev/null`, `2>&1 >/dev/null`).
    - Volatile parts are wildcards: a line that is exactly `...` matches any number of lines
      (none too), and `...` inside a line matches any text within that one line.  Use them for
      timings, absolute paths and lines that are not the point; never for the figure the text
@@ -69,7 +70,11 @@ A figure that a test or the benchmark produces names that test or command next t
 the command is quick, show it as a console block so this checker keeps the figure true.
 
 Failure messages name the file and line of the command and of the first expected line that
-did not match, with what was expected and what came instead, then the whole output.
+did not match, with what was expected and what came instead, then the whole output.  To check
+one document by hand (-v prints each command as it runs):
+
+    python3 test/docs/doccheck.py --source . --build build --work /tmp/doccheck \\
+        --tool spirv-bitcast=build/source/spirv-bitcast -v docs/rules.md
 """
 
 import argparse
@@ -478,9 +483,14 @@ def check_tree(source, failures, skip):
 def check(source, build, work, tools, files, verbose=False, tree=True):
     failures = Failures()
     source = os.path.abspath(source)
+    marker = os.path.join(work, ".doccheck-work")
+    if os.path.exists(work) and os.listdir(work) and not os.path.exists(marker):
+        failures.add(work, "--work names a folder that is not empty and not the doc-check's own")
+        return failures, {"run": 0, "skip": 0, "file": 0}
     if os.path.exists(work):
         shutil.rmtree(work)
     os.makedirs(work)
+    open(marker, "w").close()
     counts = {"run": 0, "skip": 0, "file": 0}
     tests = ctest_names(os.path.abspath(build))
     for path in files:
