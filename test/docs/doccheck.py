@@ -638,6 +638,8 @@ def main():
     ap.add_argument("--selftest", action="store_true")
     ap.add_argument("--skip", metavar="REASON", help="exit 77 with SKIP: REASON (for builds "
                     "configured unlike the documents)")
+    ap.add_argument("--requires", action="append", default=[], metavar="WHAT=1|0",
+                    help="a part of the build the documents show; 0: exit 77, SKIP")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
@@ -645,6 +647,10 @@ def main():
         return selftest()
     if a.skip:
         print("SKIP: " + a.skip)
+        return 77
+    missing = [w for w, _, v in (r.rpartition("=") for r in a.requires) if v != "1"]
+    if missing:
+        print("SKIP: the documents show a build with %s; this build has none" % ", ".join(missing))
         return 77
     if not (a.source and a.build and a.work):
         ap.error("--source, --build and --work are needed")
