@@ -1,5 +1,5 @@
 /*
- * bench.c - the spirv-bitcast benchmark (issue 6).  In one run, on the same inputs:
+ * bench.c - the spirv-bitcast benchmark.  In one run, on the same inputs:
  *
  *   1. whole process: wall time, CPU time and peak RSS (wait4) of `spirv-bitcast validate`,
  *      `spirv-bitcast lower -o OUT`, `spirv-val`, `spirv-opt` (no passes) and `cp` of each input,
@@ -14,7 +14,7 @@
  *      a clean 8 KB one), and a pathological module (--patho N bitcasts, every 4th an as_float3
  *      (float4) error) whose library memory a counting allocator measures under the default
  *      policy, KEEP_FIRST 1000 and COUNT_ONLY, with a clean twin of the same size;
- *   5. the goals of issue 11, each figure against its bound (met / MISSED).
+ *   5. the performance goals, each figure against its bound (met / MISSED).
  *
  * Whole-process runs come first, while this process is small: Linux carries the parent's peak
  * RSS into a forked child's ru_maxrss, so forking from a process holding 128 MiB of input

@@ -69,7 +69,7 @@ void goals(out2 *o, const options *opt, input *ins, int n, const small_set *smal
     const char *vl = v ? v->label : "valid/128M", *ll = l ? l->label : "lowerable/128M";
     verdict vd = {0, 0, 0}, vc = {0, 0, 0};
     char f[200], m[240], c[80], g[120];
-    both(o, "\n### Goals (issue 11)\n\n");
+    both(o, "\n### Goals\n\n");
     if (v && strcmp(v->name, "128M")) {
         both(o,
              "**Not the goals' sizes**: the %s and %s inputs stand in for the 128 MiB ones "

@@ -293,7 +293,7 @@ void report(const options *opt, input *ins, int n, const small_set *small, const
     both(&o, "\n(cp and the small inputs are dominated by process start-up: their exponents say "
              "little.)\n");
 
-    /* goals (issue 11) */
+    /* the performance goals */
     goals(&o, opt, ins, n, small, pa);
 
     if (o.md) {

@@ -1,5 +1,5 @@
 /*
- * diff.c - the differential test (issue 2): spvbc_module_validate() against spirv-val.
+ * diff.c - the differential test: spvbc_module_validate() against spirv-val.
  *
  * A seeded generator (fixed seed: the run is reproducible) writes single-bitcast modules over:
  * scalars and vectors of int/float widths 8/16/32/64 and counts 1/2/3/4/8/16; pointers
