@@ -11,7 +11,7 @@
 # 3. installs the four packages with dpkg -i and checks what is installed: the CLI (--version,
 #    validate and lower of examples/, output through spirv-val), a find_package consumer and a
 #    pkg-config consumer (test/install/install_tests.py), the Vulkan layer found through its
-#    system manifest alone (layer/test's program, lavapipe; ENV=VALUE pairs select the driver),
+#    system manifest alone (layer/vulkan/test's program, lavapipe; ENV=VALUE pairs select the driver),
 #    `man -w spirv-bitcast` and the bash completion;
 # 4. purges the packages again (also when a check fails) and checks that nothing is left.
 # Needs root or passwordless sudo; SKIPPED (77) without, when a build dependency is missing,

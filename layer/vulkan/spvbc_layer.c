@@ -165,13 +165,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     instance_data d = {key_of(*pInstance), *pInstance, next_gipa,
                        (PFN_vkDestroyInstance)next_gipa(*pInstance, "vkDestroyInstance")};
     (void)table_add(&g_instances, sizeof d, &d, "instance");
-    const spvbc_layer_config *cfg = config();
-    if (cfg->mode != SPVBC_LAYER_MODE_OFF) {
-        spvbc_layer_log(cfg,
-                        "spvbc-layer: " LAYER_NAME " active: mode=%s pad=%s (libspirv-bitcast %s)",
-                        spvbc_layer_mode_name(cfg->mode), spvbc_layer_pad_name(cfg->pad),
-                        spvbc_version_string());
-    }
+    spvbc_layer_announce(config(), LAYER_NAME);
     return VK_SUCCESS;
 }
 
