@@ -79,7 +79,8 @@ __attribute__((destructor)) static void release_at_unload(void)
  * (spvbc_pad_policy_string), so the layers, the CLI and opt spell them alike. */
 static const char *const g_modes[] = {"lower", "validate", "off"};
 
-/* Logs that `var`=`value` is not one of the `count` names in `names`, and that `fallback` is used. */
+/* Logs that `var`=`value` is not one of the `count` names in `names`, and that `fallback` is used.
+ */
 static void log_not_understood(const spvbc_layer_config *cfg, const char *var, const char *value,
                                const char *const *names, int count)
 {

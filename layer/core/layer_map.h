@@ -16,12 +16,15 @@
 typedef struct spvbc_layer_map {
     const void **keys; /**< `cap` slots; NULL marks a free one */
     void **values;
-    size_t cap;   /**< 0 or a power of two */
+    size_t cap; /**< 0 or a power of two */
     size_t count; /**< occupied slots */
 } spvbc_layer_map;
 
 /** An empty map (no memory until the first put). */
-#define SPVBC_LAYER_MAP_INIT {NULL, NULL, 0, 0}
+#define SPVBC_LAYER_MAP_INIT                                                                       \
+    {                                                                                              \
+        NULL, NULL, 0, 0                                                                           \
+    }
 
 /** Stores `value` under `key` (replacing an earlier value; `key` must not be NULL).  Returns 1,
  *  or 0 with the map unchanged when memory for a larger table cannot be had. */

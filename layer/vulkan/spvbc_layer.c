@@ -219,7 +219,8 @@ static VKAPI_ATTR void VKAPI_CALL layer_DestroyDevice(VkDevice device,
                                                       const VkAllocationCallbacks *pAllocator)
 {
     device_data d;
-    if (device == VK_NULL_HANDLE || !table_find(&g_devices, sizeof d, key_of(device), &d, 1)) return;
+    if (device == VK_NULL_HANDLE || !table_find(&g_devices, sizeof d, key_of(device), &d, 1))
+        return;
     if (d.destroy_device != NULL) d.destroy_device(device, pAllocator);
 }
 

@@ -39,9 +39,8 @@ static VkResult make_device(const spvbc_vk *vk, VkDevice *out)
 
 static VkResult make_module(VkDevice dev, const uint32_t *w, size_t n)
 {
-    VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = n * 4u,
-                                   .pCode = w};
+    VkShaderModuleCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = n * 4u, .pCode = w};
     VkShaderModule m = VK_NULL_HANDLE;
     VkResult r = vkCreateShaderModule(dev, &ci, NULL, &m);
     if (r == VK_SUCCESS) vkDestroyShaderModule(dev, m, NULL);
