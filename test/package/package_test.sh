@@ -15,7 +15,7 @@
 #    system manifest alone (layer/vulkan/test's program, lavapipe; ENV=VALUE pairs select the driver),
 #    the OpenCL layer enabled by OPENCL_LAYERS=<its installed path> alone (layer/opencl/test's
 #    program on its recording test ICD) and registered nowhere,
-#    `man -w spirv-bitcast` and the bash completion;
+#    `man -w spirv-bitcast`, `man -w 7 spirv-bitcast-layers` and the bash completion;
 # 4. purges the packages again (also when a check fails) and checks that nothing is left.
 # Needs root or passwordless sudo; SKIPPED (77) without, when a build dependency is missing,
 # or when any of the packages is already installed (the user's install is left alone).
@@ -294,6 +294,12 @@ if page=$(man -w spirv-bitcast 2>/dev/null) && [ "$page" = /usr/share/man/man1/s
     ok "man -w spirv-bitcast: $page"
 else
     fail "man -w spirv-bitcast gave '${page:-nothing}'"
+fi
+if page=$(man -w 7 spirv-bitcast-layers 2>/dev/null) &&
+    [ "$page" = /usr/share/man/man7/spirv-bitcast-layers.7.gz ]; then
+    ok "man -w 7 spirv-bitcast-layers: $page"
+else
+    fail "man -w 7 spirv-bitcast-layers gave '${page:-nothing}'"
 fi
 comp=/usr/share/bash-completion/completions/spirv-bitcast
 if cmp -s "$comp" "$src/source/tools/completion/spirv-bitcast"; then ok "$comp installed"
