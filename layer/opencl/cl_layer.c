@@ -108,15 +108,20 @@ static void forget_program(cl_program program)
 /* ---------------------------------------------------------------------------------------- */
 /* Program creation */
 
+/* Set at unload, when every record has been freed: a driver destroying a program later (at
+ * its own exit) must not free its record again. */
+static int g_unloaded;
+
 static void CL_CALLBACK program_released(cl_program program, void *user_data)
 {
     const program_record *rec = user_data;
     (void)pthread_mutex_lock(&g_lock);
-    int current = spvbc_layer_map_get(&g_programs, program) == rec;
-    if (current) (void)spvbc_layer_map_take(&g_programs, program);
+    int unloaded = g_unloaded;
+    if (!unloaded && spvbc_layer_map_get(&g_programs, program) == rec)
+        (void)spvbc_layer_map_take(&g_programs, program);
     (void)pthread_mutex_unlock(&g_lock);
-    /* Not current: the handle was reused and its record replaced; this one is ours to free. */
-    free(user_data);
+    /* Not in the map: the handle was reused and its record replaced; this one is still ours. */
+    if (!unloaded) free(user_data);
 }
 
 /* The program made by `create` from the lowered module when there is one (keeping the
@@ -157,8 +162,14 @@ static cl_program create_program(clCreateProgramWithILKHR_fn create, const char 
         return create(context, il, length, errcode_ret);
     }
     (void)pthread_mutex_lock(&g_lock);
+    /* A record already under this handle belongs to a destroyed program whose end the layer
+     * missed (a driver that does not count its kernels' references); one waiting for its
+     * release callback frees itself. */
+    program_record *stale = spvbc_layer_map_get(&g_programs, program);
     int kept = spvbc_layer_map_put(&g_programs, program, rec);
+    if (!kept || (stale != NULL && stale->by_callback)) stale = NULL;
     (void)pthread_mutex_unlock(&g_lock);
+    free(stale);
     if (!kept) {
         free(rec);
         if (g_next->clReleaseProgram != NULL) (void)g_next->clReleaseProgram(program);
@@ -347,6 +358,7 @@ __attribute__((destructor)) static void free_at_unload(void)
 {
     (void)pthread_mutex_lock(&g_lock);
     size_t kept = g_programs.count;
+    g_unloaded = 1;
     spvbc_layer_map_clear(&g_programs, free);
     spvbc_layer_map_clear(&g_khr_entry, free);
     (void)pthread_mutex_unlock(&g_lock);
