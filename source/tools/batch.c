@@ -281,7 +281,7 @@ static int print_reports(const cli_options *o, const file_result *res, size_t co
             fwrite(r->doc, 1, r->doc_len, stdout);
         }
         if (o->format == FORMAT_TEXT && !r->bad_input && count == 1) print_file_summary(o, r);
-        if (r->status) status = EXIT_FINDINGS;
+        if (r->status) status = CLI_EXIT_FINDINGS;
     }
     if (o->format == FORMAT_JSON) fputs(count > 1 ? "]\n" : "\n", stdout);
     if (o->format == FORMAT_SARIF) sarif_write_log(stdout, res, count);
@@ -295,13 +295,13 @@ int cli_run_files(cli_options *o, const path_list *files)
     file_result *res = calloc(count ? count : 1, sizeof *res);
     if (!res) {
         fprintf(stderr, "%s: out of memory\n", cli_prog);
-        return EXIT_FINDINGS;
+        return CLI_EXIT_FINDINGS;
     }
     for (size_t i = 0; i < count; ++i) {
         res[i].path = files->items[i];
         res[i].index = i;
     }
-    int status = EXIT_USAGE;
+    int status = CLI_EXIT_USAGE;
     if (o->cmd != CMD_LOWER || plan_outputs(o, res, count)) {
         run_workers(o, res, count);
         status = print_reports(o, res, count);

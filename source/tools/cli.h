@@ -4,6 +4,10 @@
  * Rooms, each calling only rooms listed below it (main.c at the top, io.c the ground floor):
  *
  *   main.c           the command table, --help, --version
+ *   opt.cpp          `opt`: SPIRV-Tools' optimizer and the pipeline (C++: the optimizer has no
+ *                    C API); everything else of `opt` is in the C rooms below
+ *   opt_args.c       the command line of `opt`
+ *   opt_passes.c     `opt`'s own passes (--lower-astype, --validate-bitcast) and spirv-val
  *   explain.c        `explain SRC DST`
  *   options.c        options of validate and lower
  *   batch.c          several inputs: -r DIR, worker threads, progress, summaries
@@ -12,7 +16,6 @@
  *   report_sarif.c   findings as SARIF 2.1.0; the table of rule ids
  *   output.c         output that never destroys: what -o does with each kind of path
  *   io.c             inputs (mapped files, stdin), the allocator, usage errors, JSON strings
- *   opt.cpp          `opt` (C++: SPIRV-Tools' optimizer has no C API), called by main.c
  *
  * Every room uses the public API (spirv_bitcast.h) and SPIRV-Tools only.
  *
@@ -28,15 +31,21 @@
 
 /* libspirv.h defines (not only declares) the constant kDefaultMaxIdBound: one definition per
  * C file that includes it (C++ gives a namespace-scope const internal linkage; C does not).
- * Weak, the copies of the CLI's files link as one. */
+ * Weak, the copies of the CLI's C files link as one. */
+#ifndef __cplusplus
 #define kDefaultMaxIdBound kDefaultMaxIdBound __attribute__((weak))
+#endif
 #include <spirv-tools/libspirv.h>
 #undef kDefaultMaxIdBound
 
 #include "spirv_bitcast.h"
 
-#define EXIT_FINDINGS 1
-#define EXIT_USAGE 2
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CLI_EXIT_FINDINGS 1
+#define CLI_EXIT_USAGE 2
 
 /** What a command's handler returns for its --help: main() prints the help and exits 0. */
 #define CLI_EXIT_HELP (-1)
@@ -77,8 +86,8 @@ typedef struct cli_input {
     bool mapped;
 } cli_input;
 
-/** Reads `path` (mapped when it is a regular file; "-" is stdin) into `in`; returns an error
- *  text or NULL. */
+/** Reads `path` into `in`: mapped when it is a regular file, read as a stream when it is "-"
+ *  (stdin), a FIFO or a device; returns an error text or NULL. */
 const char *cli_input_load(const char *path, cli_input *in);
 /** Releases what cli_input_load() read. */
 void cli_input_release(cli_input *in);
@@ -93,6 +102,19 @@ void cli_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+
+/** "spirv-bitcast COMMAND: <fmt...>" and a pointer to `spirv-bitcast COMMAND --help` (to
+ *  --help alone when `command` is NULL) on stderr. */
+void cli_usage_error_for(const char *command, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** Parses `s` as an unsigned 32-bit number (decimal, 0x-hex or 0-octal, no sign). */
+bool cli_parse_u32(const char *s, uint32_t *out);
+/** SPIRV-Tools' target environment names (spvParseTargetEnv), plus "universal1.N" for
+ *  "spv1.N". */
+bool cli_parse_target_env(const char *s, spv_target_env *env);
 
 /** A growable list of owned path strings. */
 typedef struct path_list {
@@ -195,6 +217,9 @@ typedef struct report_sink {
     size_t notes_written; /* SARIF notifications written so far */
 } report_sink;
 
+/** Prints finding `d` of input `path` in the CLI's text format on `f`, with the disassembly of
+ *  its instruction when `dis` is not NULL. */
+void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const disasm *dis);
 /** In JSON, the object {"file","error"} of an input that failed, plus "diagnostics" with every
  *  diagnostic of `ctx` when `ctx` is not NULL; nothing in the other formats. */
 void report_json_error(report_sink *s, const char *error, spvbc_context ctx);
@@ -237,9 +262,79 @@ bool cli_scan_dir(const char *dir, path_list *l);
  *  status. */
 int cli_run_files(cli_options *o, const path_list *files);
 
+/* ---- opt_args.c, opt_passes.c: `opt` (its pipeline is opt.cpp) ------------------------------ */
+
+typedef enum cli_opt_stage_kind {
+    CLI_OPT_SPIRV_TOOLS, /* a run of spirv-opt pass flags: one Optimizer::Run */
+    CLI_OPT_LOWER_ASTYPE,
+    CLI_OPT_VALIDATE_BITCAST
+} cli_opt_stage_kind;
+
+/** One stage of an `opt` pipeline. */
+typedef struct cli_opt_stage {
+    cli_opt_stage_kind kind;
+    const char *spelling; /* our flags: as written, for messages */
+    spvbc_pad_policy pad; /* CLI_OPT_LOWER_ASTYPE */
+    path_list flags; /* CLI_OPT_SPIRV_TOOLS: spirv-opt pass flags, "--name=value" */
+} cli_opt_stage;
+
+/** spirv-val's relaxations that `opt` takes (bits of cli_opt_args.relax). */
+enum {
+    CLI_RELAX_LOGICAL_POINTER = 1u << 0,
+    CLI_RELAX_BEFORE_HLSL_LEGALIZATION = 1u << 1,
+    CLI_RELAX_BLOCK_LAYOUT = 1u << 2,
+    CLI_RELAX_SCALAR_BLOCK_LAYOUT = 1u << 3,
+    CLI_RELAX_WORKGROUP_SCALAR_BLOCK_LAYOUT = 1u << 4,
+    CLI_RELAX_SKIP_BLOCK_LAYOUT = 1u << 5,
+    CLI_RELAX_STRUCT_STORE = 1u << 6
+};
+
+/** The command line of `opt`. */
+typedef struct cli_opt_args {
+    spv_target_env env; /* default spv1.6, as spirv-opt */
+    uint32_t max_id_bound; /* 0: the defaults of SPIRV-Tools and of the library */
+    uint32_t relax; /* CLI_RELAX_* */
+    bool skip_validation, preserve_bindings, preserve_spec_constants, validate_after_all, print_all,
+        time_report;
+    const char *in_path; /* "-" for stdin */
+    const char *out_path;
+    const char *shown; /* the input's name in messages ("<stdin>" for stdin) */
+    cli_opt_stage *stages;
+    size_t stage_count;
+    path_list words; /* the arguments, with every -Oconfig=FILE replaced by its flags */
+} cli_opt_args;
+
+/** What cli_opt_parse() found: run the pipeline, or exit with a status. */
+#define CLI_OPT_RUN (-1)
+/** `opt` (opt.cpp): argv[0] is the command name; returns the exit status (0 success, 1 a
+ *  failure: unreadable or invalid input, a failing pass, --validate-bitcast findings, invalid
+ *  output, output not written; 2 a usage error).  Never throws, never calls exit(). */
+int cli_cmd_opt(int argc, char **argv);
+/** Parses `opt`'s `argv` (argv[0] is the command name) into `a`; prints --help, --version or
+ *  a usage error; returns CLI_OPT_RUN or the exit status. `a` is freed by cli_opt_args_free()
+ *  in every case. */
+int cli_opt_parse(int argc, char **argv, cli_opt_args *a);
+void cli_opt_args_free(cli_opt_args *a);
+
+/** Sets `a`'s validator relaxations and id bound on `vo`. */
+void cli_opt_validator_options(const cli_opt_args *a, spv_validator_options vo);
+/** Validates `words` with SPIRV-Tools' validator under `a`; prints why not and returns false
+ *  when they are invalid (`what` names the point of the pipeline). */
+bool cli_opt_spirv_val(const cli_opt_args *a, const uint32_t *words, size_t count,
+                       const char *what);
+/** Runs our stage `s` on `words`: --lower-astype (`*out` becomes a malloc'd lowered module,
+ *  or NULL when nothing was rewritten) or --validate-bitcast; prints findings the CLI's way
+ *  and returns false on failure. */
+bool cli_opt_stage_run(const cli_opt_args *a, const cli_opt_stage *s, const uint32_t *words,
+                       size_t count, uint32_t **out, size_t *out_count);
+
 /* ---- explain.c ---------------------------------------------------------------------------- */
 
 /** `explain SRC DST`: argv[0] is the command name; returns the exit status. */
 int cli_cmd_explain(int argc, char **argv);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
 
 #endif /* SPVBC_TOOLS_CLI_H_ */

@@ -13,10 +13,6 @@
 
 #include "cli.h"
 
-#ifdef SPVBC_HAVE_OPT
-#include "opt.h"
-#endif
-
 static void print_help(FILE *f);
 
 static int cmd_help(int argc, char **argv)
@@ -38,12 +34,12 @@ static int cmd_version(int argc, char **argv)
 static int cmd_opt(int argc, char **argv)
 {
 #ifdef SPVBC_HAVE_OPT
-    return spvbc_cli_opt(argc, argv);
+    return cli_cmd_opt(argc, argv);
 #else
     (void)argc;
     (void)argv;
     cli_usage_error("this build has no 'opt' command (SPIRV-Tools' optimizer was not found)");
-    return EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 #endif
 }
 
@@ -144,7 +140,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         cli_usage_error("missing command (validate, lower, explain or opt)");
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     for (size_t i = 0; i < N_COMMANDS; ++i) {
         if (strcmp(argv[1], k_commands[i].name)) continue;
@@ -154,5 +150,5 @@ int main(int argc, char **argv)
         return 0;
     }
     cli_usage_error("unknown command '%s'", argv[1]);
-    return EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 }

@@ -38,16 +38,6 @@ static bool parse_classes(const char *s, uint32_t *out)
     return c != 0;
 }
 
-static bool parse_u32(const char *s, uint32_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *s == '\0' || *end != '\0' || *s == '-' || v > 0xFFFFFFFFull) return false;
-    *out = (uint32_t)v;
-    return true;
-}
-
 static bool parse_format(const char *s, cli_format *format)
 {
     /* In the order of the enumerators FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF. */
@@ -56,17 +46,6 @@ static bool parse_format(const char *s, cli_format *format)
     if (i < 0) return false;
     *format = (cli_format)i;
     return true;
-}
-
-/* SPIRV-Tools' environment names, plus "universal1.N" as a synonym of "spv1.N". */
-static bool parse_env(const char *s, spv_target_env *env)
-{
-    char buf[32];
-    if (!strncmp(s, "universal", 9) && strlen(s) < sizeof buf - 3) {
-        snprintf(buf, sizeof buf, "spv%s", s + 9);
-        s = buf;
-    }
-    return spvParseTargetEnv(s, env);
 }
 
 /* The argument parser's state: the arguments, the position, and what was read so far. */
@@ -113,14 +92,14 @@ static parse_status parse_common(parser *p)
         return PARSE_HELP;
     } else if (is_opt(p, "--target-env", true)) {
         if (!(v = opt_value(p, 12))) return PARSE_USAGE;
-        if (!parse_env(v, &o->env)) {
+        if (!cli_parse_target_env(v, &o->env)) {
             cli_usage_error("unknown target environment '%s'", v);
             return PARSE_USAGE;
         }
         o->have_env = true;
     } else if (is_opt(p, "--max-id-bound", true)) {
         if (!(v = opt_value(p, 14))) return PARSE_USAGE;
-        if (!parse_u32(v, &o->max_id_bound) || o->max_id_bound == 0) {
+        if (!cli_parse_u32(v, &o->max_id_bound) || o->max_id_bound == 0) {
             cli_usage_error("--max-id-bound takes a positive 32-bit number");
             return PARSE_USAGE;
         }
@@ -134,7 +113,7 @@ static parse_status parse_common(parser *p)
         o->format = FORMAT_JSON;
     } else if (is_opt(p, "--jobs", false) || is_opt(p, "-j", false)) {
         if (!(v = opt_value(p, strlen(p->argv[p->i])))) return PARSE_USAGE;
-        if (!parse_u32(v, &j) || j == 0 || j > 1024) {
+        if (!cli_parse_u32(v, &j) || j == 0 || j > 1024) {
             cli_usage_error("--jobs takes a number from 1 to 1024");
             return PARSE_USAGE;
         }
@@ -271,16 +250,18 @@ static int cmd_files(cli_command cmd, int argc, char **argv)
     p.argc = argc;
     p.argv = argv;
     p.o.cmd = cmd;
-    int status = EXIT_USAGE;
+    int status = CLI_EXIT_USAGE;
     for (p.i = 1; p.i < argc; ++p.i) {
         parse_status st = parse_argument(&p);
         if (st == PARSED) continue;
-        status = st == PARSE_HELP ? CLI_EXIT_HELP : st == PARSE_FAIL ? EXIT_FINDINGS : EXIT_USAGE;
+        status = st == PARSE_HELP   ? CLI_EXIT_HELP
+                 : st == PARSE_FAIL ? CLI_EXIT_FINDINGS
+                                    : CLI_EXIT_USAGE;
         goto done;
     }
     if (p.files.count == 0 && !path_list_add(&p.files, "-")) {
         fprintf(stderr, "%s: out of memory\n", cli_prog);
-        status = EXIT_FINDINGS;
+        status = CLI_EXIT_FINDINGS;
         goto done;
     }
     if (cmd == CMD_LOWER && !check_lower_outputs(&p)) goto done;

@@ -89,7 +89,7 @@ void disasm_free(disasm *d)
     free(d->text);
 }
 
-static void print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const disasm *dis)
+void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const disasm *dis)
 {
     const char *sev = spvbc_severity_string(d->severity);
     if (!strcmp(d->rule, "L-LOWERED")) sev = "lowered";
@@ -187,7 +187,7 @@ void report_failure(report_sink *s, const char *json_error, const char *fmt, ...
 
 void report_diag(report_sink *s, const spvbc_diagnostic *d, const disasm *dis, bool text)
 {
-    if (text) print_diag(s->text, s->shown, d, dis);
+    if (text) cli_print_diag(s->text, s->shown, d, dis);
     if (s->o->format == FORMAT_SARIF) sarif_result(s, d);
 }
 

@@ -37,6 +37,7 @@ no_temporary() { ! compgen -G "$1.tmp*" >/dev/null; }
 
 # The writers: `lower` and `opt --lower-astype` (both lower in.spv the same way).
 writers=(lower)
+if "$SPVBC" opt --help >/dev/null 2>&1; then writers+=(opt); fi
 lower_to() { # lower_to WRITER PATH: lowers in.spv to PATH; returns the exit status
     case $1 in
         lower) "$SPVBC" lower -q in.spv -o "$2" ;;
