@@ -52,8 +52,8 @@ extern "C" {
 
 /* ---- options.c ---------------------------------------------------------------------------- */
 
-typedef enum cli_command { CMD_VALIDATE, CMD_LOWER } cli_command;
-typedef enum cli_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF } cli_format;
+typedef enum cli_command { CLI_CMD_VALIDATE, CLI_CMD_LOWER } cli_command;
+typedef enum cli_format { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_SARIF } cli_format;
 
 typedef struct cli_options {
     cli_command cmd;
@@ -117,22 +117,22 @@ bool cli_parse_u32(const char *s, uint32_t *out);
 bool cli_parse_target_env(const char *s, spv_target_env *env);
 
 /** A growable list of owned path strings. */
-typedef struct path_list {
+typedef struct cli_path_list {
     char **items;
     size_t count, cap;
-} path_list;
+} cli_path_list;
 
 /** Appends a copy of `p` to `l`; false when out of memory. */
-bool path_list_add(path_list *l, const char *p);
+bool cli_path_list_add(cli_path_list *l, const char *p);
 /** Frees `l`'s strings and array. */
-void path_list_free(path_list *l);
+void cli_path_list_free(cli_path_list *l);
 
 /** Writes `s` as a JSON string (null for NULL). */
-void json_string(FILE *f, const char *s);
+void cli_json_string(FILE *f, const char *s);
 /** Writes `v` as a JSON number (null for SPVBC_NO_POSITION). */
-void json_size(FILE *f, size_t v);
+void cli_json_size(FILE *f, size_t v);
 /** "1 error", "2 errors". */
-const char *plural(size_t n, const char *one, const char *many);
+const char *cli_plural(size_t n, const char *one, const char *many);
 
 /* ---- output.c ----------------------------------------------------------------------------- */
 
@@ -165,12 +165,12 @@ extern const cli_rule cli_rules[];
 extern const size_t cli_rule_count;
 /** The index of `id` in cli_rules, or cli_rule_count if it is not there. */
 size_t cli_rule_index(const char *id);
-/** The slot of `id` in file_result.rule_counts (cli_rule_count for "other"). */
+/** The slot of `id` in cli_file_result.rule_counts (cli_rule_count for "other"). */
 size_t cli_rule_count_slot(const char *id);
 #define CLI_MAX_RULES 48
 
 /** What one input produced; filled by cli_process(), printed by batch.c. */
-typedef struct file_result {
+typedef struct cli_file_result {
     const char *path;
     size_t index; /* position among the inputs (the SARIF artifact index) */
     bool loaded; /* the input was read */
@@ -188,25 +188,25 @@ typedef struct file_result {
     spvbc_validate_summary vsum;
     spvbc_lower_summary lsum;
     size_t rule_counts[CLI_MAX_RULES + 1];
-} file_result;
+} cli_file_result;
 
 /** Disassembly of diagnosed instructions. */
-typedef struct disasm {
+typedef struct cli_disasm {
     char *text;
     char **lines;
     size_t count;
     const uint32_t *words; /* per-instruction mode: the module */
     size_t word_count;
     spv_target_env env;
-} disasm;
+} cli_disasm;
 
-void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_target_env env);
-void disasm_free(disasm *d);
+void cli_disasm_build(cli_disasm *d, const uint32_t *words, size_t count, spv_target_env env);
+void cli_disasm_free(cli_disasm *d);
 
 /** Where the reports of one input go while it is processed. */
-typedef struct report_sink {
+typedef struct cli_report_sink {
     const cli_options *o;
-    file_result *r;
+    cli_file_result *r;
     const char *shown; /* the path as messages show it ("<stdin>" for stdin) */
     FILE *text; /* stderr text */
     FILE *doc; /* JSON object or SARIF results; NULL for text */
@@ -215,52 +215,53 @@ typedef struct report_sink {
     size_t size;
     size_t results; /* SARIF results written so far */
     size_t notes_written; /* SARIF notifications written so far */
-} report_sink;
+} cli_report_sink;
 
 /** Prints finding `d` of input `path` in the CLI's text format on `f`, with the disassembly of
  *  its instruction when `dis` is not NULL. */
-void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const disasm *dis);
+void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const cli_disasm *dis);
 /** In JSON, the object {"file","error"} of an input that failed, plus "diagnostics" with every
  *  diagnostic of `ctx` when `ctx` is not NULL; nothing in the other formats. */
-void report_json_error(report_sink *s, const char *error, spvbc_context ctx);
+void cli_report_json_error(cli_report_sink *s, const char *error, spvbc_context ctx);
 /** A failure of the tool on this input (unreadable, out of memory, output not written):
- *  "error: <shown>: <fmt...>" on the text stream, report_json_error(json_error) when
+ *  "error: <shown>: <fmt...>" on the text stream, cli_report_json_error(json_error) when
  *  `json_error` is not NULL, a notification in SARIF. */
-void report_failure(report_sink *s, const char *json_error, const char *fmt, ...)
+void cli_report_failure(cli_report_sink *s, const char *json_error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 /** One finding on the text stream when `text` (with its disassembly when `dis` is not NULL)
  *  and, in SARIF, as a result. */
-void report_diag(report_sink *s, const spvbc_diagnostic *d, const disasm *dis, bool text);
-/** report_diag() for every diagnostic of `ctx`. */
-void report_diags(report_sink *s, spvbc_context ctx, const disasm *dis, bool text);
+void cli_report_diag(cli_report_sink *s, const spvbc_diagnostic *d, const cli_disasm *dis,
+                     bool text);
+/** cli_report_diag() for every diagnostic of `ctx`. */
+void cli_report_diags(cli_report_sink *s, spvbc_context ctx, const cli_disasm *dis, bool text);
 /** In JSON, the object of a validated or lowered input: its summary and every diagnostic. */
-void report_json_summary(report_sink *s, spvbc_context ctx);
+void cli_report_json_summary(cli_report_sink *s, spvbc_context ctx);
 
 /* ---- report_sarif.c ----------------------------------------------------------------------- */
 
 /** Writes diagnostic `d` of input `s` as one SARIF result on s->doc. */
-void sarif_result(report_sink *s, const spvbc_diagnostic *d);
+void cli_sarif_result(cli_report_sink *s, const spvbc_diagnostic *d);
 /** Writes one SARIF tool notification (level error) about input `s`. */
-void sarif_notification(report_sink *s, const char *message);
+void cli_sarif_notification(cli_report_sink *s, const char *message);
 /** Writes the SARIF log of all `count` inputs of `res` to `f`. */
-void sarif_write_log(FILE *f, const file_result *res, size_t count);
+void cli_sarif_write_log(FILE *f, const cli_file_result *res, size_t count);
 
 /* ---- process.c ---------------------------------------------------------------------------- */
 
 /** Processes input r->path under `o`, filling `r`; thread-safe for distinct results. */
-void cli_process(const cli_options *o, file_result *r);
+void cli_process(const cli_options *o, cli_file_result *r);
 
 /* ---- batch.c ------------------------------------------------------------------------------ */
 
 /** Adds every regular *.spv file below `dir` to `l`, sorted; false (after a message) on error.
  */
-bool cli_scan_dir(const char *dir, path_list *l);
+bool cli_scan_dir(const char *dir, cli_path_list *l);
 /** Runs every input of `files` under `o` and prints the reports and summaries; returns the exit
  *  status. */
-int cli_run_files(cli_options *o, const path_list *files);
+int cli_run_files(cli_options *o, const cli_path_list *files);
 
 /* ---- opt_args.c, opt_passes.c: `opt` (its pipeline is opt.cpp) ------------------------------ */
 
@@ -275,7 +276,7 @@ typedef struct cli_opt_stage {
     cli_opt_stage_kind kind;
     const char *spelling; /* our flags: as written, for messages */
     spvbc_pad_policy pad; /* CLI_OPT_LOWER_ASTYPE */
-    path_list flags; /* CLI_OPT_SPIRV_TOOLS: spirv-opt pass flags, "--name=value" */
+    cli_path_list flags; /* CLI_OPT_SPIRV_TOOLS: spirv-opt pass flags, "--name=value" */
 } cli_opt_stage;
 
 /** spirv-val's relaxations that `opt` takes (bits of cli_opt_args.relax). */
@@ -301,7 +302,7 @@ typedef struct cli_opt_args {
     const char *shown; /* the input's name in messages ("<stdin>" for stdin) */
     cli_opt_stage *stages;
     size_t stage_count;
-    path_list words; /* the arguments, with every -Oconfig=FILE replaced by its flags */
+    cli_path_list words; /* the arguments, with every -Oconfig=FILE replaced by its flags */
 } cli_opt_args;
 
 /** What cli_opt_parse() found: run the pipeline, or exit with a status. */

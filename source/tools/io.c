@@ -170,7 +170,7 @@ bool cli_parse_target_env(const char *s, spv_target_env *env)
     return spvParseTargetEnv(s, env);
 }
 
-bool path_list_add(path_list *l, const char *p)
+bool cli_path_list_add(cli_path_list *l, const char *p)
 {
     if (l->count == l->cap) {
         size_t ncap = l->cap ? l->cap * 2 : 64;
@@ -183,7 +183,7 @@ bool path_list_add(path_list *l, const char *p)
     return l->items[l->count++] != NULL;
 }
 
-void path_list_free(path_list *l)
+void cli_path_list_free(cli_path_list *l)
 {
     for (size_t k = 0; k < l->count; ++k)
         free(l->items[k]);
@@ -192,12 +192,12 @@ void path_list_free(path_list *l)
     l->count = l->cap = 0;
 }
 
-const char *plural(size_t n, const char *one, const char *many)
+const char *cli_plural(size_t n, const char *one, const char *many)
 {
     return n == 1 ? one : many;
 }
 
-void json_string(FILE *f, const char *s)
+void cli_json_string(FILE *f, const char *s)
 {
     if (!s) {
         fputs("null", f);
@@ -215,7 +215,7 @@ void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void json_size(FILE *f, size_t v)
+void cli_json_size(FILE *f, size_t v)
 {
     if (v == SPVBC_NO_POSITION)
         fputs("null", f);

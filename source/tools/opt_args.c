@@ -97,7 +97,7 @@ static bool takes_separate_argument(const char *flag)
 
 /* Adds the flags of an -Oconfig=FILE to `l` the way spirv-opt reads them: whitespace-separated
  * words, lines starting with '#' ignored, no quoting; false when it cannot be read. */
-static bool read_config_flags(const char *path, path_list *l)
+static bool read_config_flags(const char *path, cli_path_list *l)
 {
     cli_input in;
     if (cli_input_load(path, &in)) return false;
@@ -120,7 +120,7 @@ static bool read_config_flags(const char *path, path_list *l)
         while (p < end && !strchr(" \t\r\v\f\n", *p))
             ++p;
         char *word = strndup(w, (size_t)(p - w));
-        ok = word && path_list_add(l, word);
+        ok = word && cli_path_list_add(l, word);
         free(word);
     }
     cli_input_release(&in);
@@ -223,15 +223,15 @@ static int parse_word(cli_opt_args *a, size_t *i)
         /* A spirv-opt pass flag: appended to the current SPIRV-Tools stage. */
         if (a->stage_count == 0 || a->stages[a->stage_count - 1].kind != CLI_OPT_SPIRV_TOOLS)
             if (!add_stage(a, CLI_OPT_SPIRV_TOOLS, w)) return CLI_EXIT_FINDINGS;
-        path_list *flags = &a->stages[a->stage_count - 1].flags;
+        cli_path_list *flags = &a->stages[a->stage_count - 1].flags;
         if (takes_separate_argument(w) && have_next) {
             size_t len = strlen(w) + strlen(a->words.items[*i + 1]) + 2;
             char *joined = malloc(len);
             if (joined) snprintf(joined, len, "%s=%s", w, a->words.items[++*i]);
-            bool ok = joined && path_list_add(flags, joined);
+            bool ok = joined && cli_path_list_add(flags, joined);
             free(joined);
             if (!ok) return CLI_EXIT_FINDINGS;
-        } else if (!path_list_add(flags, w)) {
+        } else if (!cli_path_list_add(flags, w)) {
             return CLI_EXIT_FINDINGS;
         }
         /* Code from an HLSL front end is validated with the relaxed rules, as spirv-opt does. */
@@ -252,7 +252,7 @@ int cli_opt_parse(int argc, char **argv, cli_opt_args *a)
                 cli_usage_error_for("opt", "cannot read optimizer flags from '%s'", argv[i] + 9);
                 return CLI_EXIT_USAGE;
             }
-        } else if (!path_list_add(&a->words, argv[i])) {
+        } else if (!cli_path_list_add(&a->words, argv[i])) {
             fprintf(stderr, "%s: out of memory\n", cli_prog);
             return CLI_EXIT_FINDINGS;
         }
@@ -274,8 +274,8 @@ int cli_opt_parse(int argc, char **argv, cli_opt_args *a)
 void cli_opt_args_free(cli_opt_args *a)
 {
     for (size_t i = 0; i < a->stage_count; ++i)
-        path_list_free(&a->stages[i].flags);
+        cli_path_list_free(&a->stages[i].flags);
     free(a->stages);
-    path_list_free(&a->words);
+    cli_path_list_free(&a->words);
     memset(a, 0, sizeof *a);
 }

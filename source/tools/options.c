@@ -40,7 +40,7 @@ static bool parse_classes(const char *s, uint32_t *out)
 
 static bool parse_format(const char *s, cli_format *format)
 {
-    /* In the order of the enumerators FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF. */
+    /* In the order of the enumerators CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_SARIF. */
     static const char *const names[] = {"text", "json", "sarif"};
     int i = name_index(s, names, 3);
     if (i < 0) return false;
@@ -54,7 +54,7 @@ typedef struct parser {
     char **argv;
     int i;
     cli_options o;
-    path_list files;
+    cli_path_list files;
     bool dash_seen;
 } parser;
 
@@ -110,7 +110,7 @@ static parse_status parse_common(parser *p)
             return PARSE_USAGE;
         }
     } else if (is_opt(p, "--json", false)) {
-        o->format = FORMAT_JSON;
+        o->format = CLI_FORMAT_JSON;
     } else if (is_opt(p, "--jobs", false) || is_opt(p, "-j", false)) {
         if (!(v = opt_value(p, strlen(p->argv[p->i])))) return PARSE_USAGE;
         if (!cli_parse_u32(v, &j) || j == 0 || j > 1024) {
@@ -187,7 +187,7 @@ static parse_status parse_argument(parser *p)
     const char *a = p->argv[p->i];
     parse_status st = parse_common(p);
     if (st == NOT_COMMON)
-        st = p->o.cmd == CMD_VALIDATE ? parse_validate_option(p) : parse_lower_option(p);
+        st = p->o.cmd == CLI_CMD_VALIDATE ? parse_validate_option(p) : parse_lower_option(p);
     if (st != NOT_COMMON) return st;
     if (!strcmp(a, "-")) {
         if (p->dash_seen) {
@@ -197,10 +197,10 @@ static parse_status parse_argument(parser *p)
         p->dash_seen = true;
     } else if (a[0] == '-') {
         cli_usage_error("unknown option '%s' for %s", a,
-                        p->o.cmd == CMD_VALIDATE ? "validate" : "lower");
+                        p->o.cmd == CLI_CMD_VALIDATE ? "validate" : "lower");
         return PARSE_USAGE;
     }
-    if (!path_list_add(&p->files, a)) {
+    if (!cli_path_list_add(&p->files, a)) {
         fprintf(stderr, "%s: out of memory\n", cli_prog);
         return PARSE_FAIL;
     }
@@ -233,11 +233,11 @@ static bool check_lower_outputs(const parser *p)
         return false;
     }
     /* A report on stdout and a module on stdout would be one unusable stream. */
-    if (o->format != FORMAT_TEXT && n == 1 && !o->suffix && !o->out_dir &&
+    if (o->format != CLI_FORMAT_TEXT && n == 1 && !o->suffix && !o->out_dir &&
         (!o->out_path || !strcmp(o->out_path, "-"))) {
         cli_usage_error("--format %s writes the report on stdout: write the module to a file "
                         "(-o FILE)",
-                        o->format == FORMAT_JSON ? "json" : "sarif");
+                        o->format == CLI_FORMAT_JSON ? "json" : "sarif");
         return false;
     }
     return true;
@@ -259,24 +259,24 @@ static int cmd_files(cli_command cmd, int argc, char **argv)
                                     : CLI_EXIT_USAGE;
         goto done;
     }
-    if (p.files.count == 0 && !path_list_add(&p.files, "-")) {
+    if (p.files.count == 0 && !cli_path_list_add(&p.files, "-")) {
         fprintf(stderr, "%s: out of memory\n", cli_prog);
         status = CLI_EXIT_FINDINGS;
         goto done;
     }
-    if (cmd == CMD_LOWER && !check_lower_outputs(&p)) goto done;
+    if (cmd == CLI_CMD_LOWER && !check_lower_outputs(&p)) goto done;
     status = cli_run_files(&p.o, &p.files);
 done:
-    path_list_free(&p.files);
+    cli_path_list_free(&p.files);
     return status;
 }
 
 int cli_cmd_validate(int argc, char **argv)
 {
-    return cmd_files(CMD_VALIDATE, argc, argv);
+    return cmd_files(CLI_CMD_VALIDATE, argc, argv);
 }
 
 int cli_cmd_lower(int argc, char **argv)
 {
-    return cmd_files(CMD_LOWER, argc, argv);
+    return cmd_files(CLI_CMD_LOWER, argc, argv);
 }
