@@ -146,7 +146,7 @@ static void run_workers(cli_options *o, cli_file_result *res, size_t count)
     }
     if (jobs > count) jobs = (unsigned)count;
     o->progress = count > 1 && isatty(STDERR_FILENO) && !o->quiet;
-    o->count_only = count == 1 && o->quiet && o->format == CLI_FORMAT_TEXT;
+    o->keep_first_only = count == 1 && o->quiet && o->format == CLI_FORMAT_TEXT;
     if (jobs <= 1) {
         worker(&b);
     } else {
@@ -281,7 +281,14 @@ static int print_reports(const cli_options *o, const cli_file_result *res, size_
             if (i) fputc(',', stdout);
             fwrite(r->doc, 1, r->doc_len, stdout);
         }
-        if (o->format == CLI_FORMAT_TEXT && !r->bad_input && count == 1) print_file_summary(o, r);
+        if (o->format == CLI_FORMAT_TEXT && count == 1) {
+            if (!r->bad_input)
+                print_file_summary(o, r);
+            else if (o->quiet) /* -q: the summary line says why it was not checked */
+                fprintf(o->cmd == CLI_CMD_VALIDATE ? stdout : stderr, "%s: not checked: %s\n",
+                        strcmp(r->path, "-") ? r->path : "<stdin>",
+                        r->not_checked ? r->not_checked : "out of memory");
+        }
         if (r->status) status = CLI_EXIT_FINDINGS;
     }
     if (o->format == CLI_FORMAT_JSON) fputs(count > 1 ? "]\n" : "\n", stdout);
@@ -312,6 +319,7 @@ int cli_run_files(cli_options *o, const cli_path_list *files)
         free(res[i].doc);
         free(res[i].notes);
         free(res[i].out_path);
+        free(res[i].not_checked);
     }
     free(res);
     return status;

@@ -67,9 +67,10 @@ typedef struct cli_options {
     const char *out_path, *suffix, *out_dir;
     unsigned jobs;
     bool progress;
-    /* -q on one input in text: the library only counts (spvbc_context_set_diagnostic_policy),
-     * since nothing reads a finding; several inputs keep them for the summary's counts by rule */
-    bool count_only;
+    /* -q on one input in text: the library keeps only the first finding of each call
+     * (spvbc_context_set_diagnostic_policy), the reason of a "not checked" summary, since
+     * nothing else reads one; several inputs keep them for the summary's counts by rule */
+    bool keep_first_only;
 } cli_options;
 
 /** `validate` and `lower`: parses `argv` (argv[0] is the command name) and runs the inputs;
@@ -184,6 +185,7 @@ typedef struct cli_file_result {
     size_t notes_len;
     int status; /* 0 ok, 1 findings/invalid */
     bool bad_input;
+    char *not_checked; /* bad_input: why, for the summary line of -q ("cannot read: ...") */
     bool failed_run; /* a tool failure, not a finding (SARIF executionSuccessful) */
     spvbc_validate_summary vsum;
     spvbc_lower_summary lsum;
@@ -231,6 +233,9 @@ void cli_report_failure(cli_report_sink *s, const char *json_error, const char *
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/** An input that cannot be read (`error`): cli_report_failure() of "cannot read: <error>",
+ *  whose text line -q leaves out. */
+void cli_report_unreadable(cli_report_sink *s, const char *error);
 /** One finding on the text stream when `text` (with its disassembly when `dis` is not NULL)
  *  and, in SARIF, as a result. */
 void cli_report_diag(cli_report_sink *s, const spvbc_diagnostic *d, const cli_disasm *dis,

@@ -90,6 +90,20 @@ static void report_findings(job *j)
     cli_report_json_summary(&j->sink, j->ctx);
 }
 
+/* Records why input `r` was not checked: `what` and, when not NULL, `rule` as " [rule]" (or,
+ * for "cannot read: ", the reason appended). */
+static void set_not_checked(cli_file_result *r, const char *what, const char *rule)
+{
+    bool append = rule && what[strlen(what) - 1] == ' ';
+    size_t len = strlen(what) + (rule ? strlen(rule) + 3 : 0) + 1;
+    free(r->not_checked);
+    if (!(r->not_checked = malloc(len))) return;
+    if (!rule)
+        snprintf(r->not_checked, len, "%s", what);
+    else
+        snprintf(r->not_checked, len, append ? "%s%s" : "%s [%s]", what, rule);
+}
+
 /* Parses the input and checks its version against --target-env; false (reported) on failure. */
 static bool parse(job *j)
 {
@@ -99,8 +113,8 @@ static bool parse(job *j)
         r->status = 1;
         return false;
     }
-    if (j->o->count_only)
-        (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
+    if (j->o->keep_first_only)
+        (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST, 1);
     spvbc_parse_options po;
     memset(&po, 0, sizeof po);
     po.max_id_bound = j->o->max_id_bound;
@@ -108,6 +122,9 @@ static bool parse(job *j)
     if (pr != SPVBC_SUCCESS) {
         r->status = 1;
         r->bad_input = true;
+        const spvbc_diagnostic *first = spvbc_context_diagnostic(j->ctx, 0);
+        set_not_checked(r, first ? first->message : spvbc_result_string(pr),
+                        first ? first->rule : NULL);
         cli_report_diags(&j->sink, j->ctx, NULL, !j->o->quiet);
         cli_report_json_error(&j->sink, spvbc_result_string(pr), j->ctx);
         return false;
@@ -125,7 +142,8 @@ static bool parse(job *j)
         d.message = msg;
         d.word_offset = 1; /* the version word */
         d.instruction_index = SPVBC_NO_POSITION;
-        cli_report_diag(&j->sink, &d, NULL, true);
+        cli_report_diag(&j->sink, &d, NULL, !j->o->quiet);
+        set_not_checked(r, msg, d.rule);
         cli_report_json_error(&j->sink, "version not allowed by the target environment", NULL);
         r->status = 1;
         r->bad_input = true;
@@ -259,7 +277,8 @@ void cli_process(const cli_options *o, cli_file_result *r)
     if (e) {
         r->status = 1;
         r->bad_input = true;
-        cli_report_failure(&j.sink, e, "cannot read: %s", e);
+        cli_report_unreadable(&j.sink, e);
+        set_not_checked(r, "cannot read: ", e);
     } else {
         j.loaded = true;
         r->loaded = true;

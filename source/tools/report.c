@@ -186,6 +186,18 @@ void cli_report_failure(cli_report_sink *s, const char *json_error, const char *
     free(msg);
 }
 
+void cli_report_unreadable(cli_report_sink *s, const char *error)
+{
+    if (!s->o->quiet) fprintf(s->text, "error: %s: cannot read: %s\n", s->shown, error);
+    cli_report_json_error(s, error, NULL);
+    if (s->o->format == CLI_FORMAT_SARIF) {
+        char m[512];
+        snprintf(m, sizeof m, "cannot read: %s", error);
+        cli_sarif_notification(s, m);
+    }
+    s->r->failed_run = true;
+}
+
 void cli_report_diag(cli_report_sink *s, const spvbc_diagnostic *d, const cli_disasm *dis,
                      bool text)
 {
