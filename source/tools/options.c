@@ -111,8 +111,8 @@ static parse_status parse_common(parser *p)
         }
     } else if (is_opt(p, "--json", false)) {
         o->format = CLI_FORMAT_JSON;
-    } else if (is_opt(p, "--jobs", false) || is_opt(p, "-j", false)) {
-        if (!(v = opt_value(p, strlen(p->argv[p->i])))) return PARSE_USAGE;
+    } else if (is_opt(p, "--jobs", true) || is_opt(p, "-j", false)) {
+        if (!(v = opt_value(p, p->argv[p->i][1] == 'j' ? 2 : 6))) return PARSE_USAGE;
         if (!cli_parse_u32(v, &j) || j == 0 || j > 1024) {
             cli_usage_error("--jobs takes a number from 1 to 1024");
             return PARSE_USAGE;
@@ -167,13 +167,13 @@ static parse_status parse_lower_option(parser *p)
         o->verify = true;
     } else if (is_opt(p, "-o", false)) {
         if (!(o->out_path = opt_value(p, 2))) return PARSE_USAGE;
-    } else if (is_opt(p, "--suffix", false)) {
+    } else if (is_opt(p, "--suffix", true)) {
         if (!(o->suffix = opt_value(p, 8))) return PARSE_USAGE;
         if (!*o->suffix) {
             cli_usage_error("--suffix must not be empty (that would overwrite the inputs)");
             return PARSE_USAGE;
         }
-    } else if (is_opt(p, "--out-dir", false)) {
+    } else if (is_opt(p, "--out-dir", true)) {
         if (!(o->out_dir = opt_value(p, 9))) return PARSE_USAGE;
     } else {
         return NOT_COMMON;
