@@ -80,6 +80,7 @@ check 'spirv-bitcast explain float4 uchar1' 'uchar16'
 check 'spirv-bitcast explain --s' '--shader'
 check 'spirv-bitcast opt --lower' '--lower-astype --lower-astype='
 check 'spirv-bitcast opt --lower-astype=' 'error undef zero'
+check 'spirv-bitcast opt --lower-astype --val' '--validate-after-all --validate-bitcast'
 check 'spirv-bitcast validate --jobs ' ''
 
 if [ "$failures" -ne 0 ]; then
