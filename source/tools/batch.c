@@ -17,18 +17,8 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The directories a -r walk has entered, by device and inode: none is entered twice, even
- * where a bind mount makes the tree a loop (symbolic links to directories are not followed). */
-typedef struct visited {
-    struct {
-        dev_t dev;
-        ino_t ino;
-    } * items;
-    size_t count, cap;
-} visited;
-
 /* Records directory `st` in `v`; false when it was there already or memory ran out (`*oom`). */
-static bool visit(visited *v, const struct stat *st, bool *oom)
+static bool visit(cli_dir_set *v, const struct stat *st, bool *oom)
 {
     for (size_t i = 0; i < v->count; ++i)
         if (v->items[i].dev == st->st_dev && v->items[i].ino == st->st_ino) return false;
@@ -51,7 +41,7 @@ static bool visit(visited *v, const struct stat *st, bool *oom)
 /* Adds every regular *.spv file below `dir` (whose status is `dst`), recursively; returns false
  * on error.  Entries that are symbolic links count as what they point to, except directories:
  * a link to a directory is not entered. */
-static bool scan_dir(const char *dir, const struct stat *dst, cli_path_list *l, visited *v)
+static bool scan_dir(const char *dir, const struct stat *dst, cli_path_list *l, cli_dir_set *v)
 {
     bool oom = false;
     if (!visit(v, dst, &oom)) return !oom;
@@ -86,7 +76,7 @@ static bool scan_dir(const char *dir, const struct stat *dst, cli_path_list *l, 
     return ok;
 }
 
-bool cli_scan_dir(const char *dir, cli_path_list *l)
+bool cli_scan_dir(const char *dir, cli_path_list *l, cli_dir_set *v)
 {
     size_t before = l->count;
     struct stat st;
@@ -94,13 +84,16 @@ bool cli_scan_dir(const char *dir, cli_path_list *l)
         fprintf(stderr, "%s: cannot open directory %s: %s\n", cli_prog, dir, strerror(errno));
         return false;
     }
-    visited v = {NULL, 0, 0};
-    bool ok = scan_dir(dir, &st, l, &v);
-    free(v.items);
-    if (!ok) return false;
+    if (!scan_dir(dir, &st, l, v)) return false;
     /* readdir order is arbitrary: sort each scanned tree for stable output. */
     qsort(l->items + before, l->count - before, sizeof *l->items, cmp_str);
     return true;
+}
+
+void cli_dir_set_free(cli_dir_set *v)
+{
+    free(v->items);
+    memset(v, 0, sizeof *v);
 }
 
 /* ---- worker threads ----------------------------------------------------------------------- */

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* libspirv.h defines (not only declares) the constant kDefaultMaxIdBound: one definition per
  * C file that includes it (C++ gives a namespace-scope const internal linkage; C does not).
@@ -261,9 +262,20 @@ void cli_process(const cli_options *o, cli_file_result *r);
 
 /* ---- batch.c ------------------------------------------------------------------------------ */
 
-/** Adds every regular *.spv file below `dir` to `l`, sorted; false (after a message) on error.
- */
-bool cli_scan_dir(const char *dir, cli_path_list *l);
+/** The directories -r walks have entered, by device and inode: none is entered twice, even
+ *  where a bind mount makes the tree a loop or two -r name one tree. */
+typedef struct cli_dir_set {
+    struct {
+        dev_t dev;
+        ino_t ino;
+    } * items;
+    size_t count, cap;
+} cli_dir_set;
+void cli_dir_set_free(cli_dir_set *v);
+/** Adds every regular *.spv file below `dir` to `l`, sorted, entering no directory of `v` (and
+ *  adding those it enters to `v`); symbolic links to directories below `dir` are not followed.
+ *  False (after a message) on error. */
+bool cli_scan_dir(const char *dir, cli_path_list *l, cli_dir_set *v);
 /** Runs every input of `files` under `o` and prints the reports and summaries; returns the exit
  *  status. */
 int cli_run_files(cli_options *o, const cli_path_list *files);

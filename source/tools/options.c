@@ -55,6 +55,7 @@ typedef struct parser {
     int i;
     cli_options o;
     cli_path_list files;
+    cli_dir_set dirs; /* entered by -r */
     bool dash_seen;
 } parser;
 
@@ -120,7 +121,7 @@ static parse_status parse_common(parser *p)
         o->jobs = j;
     } else if (is_opt(p, "-r", false)) {
         if (!(v = opt_value(p, 2))) return PARSE_USAGE;
-        if (!cli_scan_dir(v, &p->files)) return PARSE_FAIL;
+        if (!cli_scan_dir(v, &p->files, &p->dirs)) return PARSE_FAIL;
     } else if (is_opt(p, "-q", false) || is_opt(p, "--quiet", false)) {
         o->quiet = true;
     } else if (is_opt(p, "--no-disassembly", false)) {
@@ -268,6 +269,7 @@ static int cmd_files(cli_command cmd, int argc, char **argv)
     status = cli_run_files(&p.o, &p.files);
 done:
     cli_path_list_free(&p.files);
+    cli_dir_set_free(&p.dirs);
     return status;
 }
 

@@ -193,5 +193,10 @@ ln -s tree tree-link
 check "validate -r LINK: the link named on the command line is followed" \
     grep -q "^summary: 3 modules" r.out
 
+# Two -r naming one tree (once through a link): each directory is entered once.
+"$SPVBC" validate -q -r tree -r tree-link >r.out 2>r.err
+check "validate -r DIR -r LINK-TO-DIR: 3 modules ($(grep -o '^summary: [0-9]* modules' r.out))" \
+    grep -q "^summary: 3 modules" r.out
+
 echo "output: $fail failed checks"
 [ $fail -eq 0 ]
