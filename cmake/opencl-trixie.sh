@@ -81,8 +81,11 @@ run() {
         icd=rusticl.icd
         SPVBC_EXPECT_CL_PLATFORM=rusticl
         SPVBC_EXPECT_CL_DRIVER=$RUSTICL_VERSION
+        # fp16 and fp64 are implemented on llvmpipe but not advertised by default (not yet
+        # conformant there): on, every pair of the suite runs.
         RUSTICL_ENABLE=llvmpipe
-        export RUSTICL_ENABLE
+        RUSTICL_FEATURES=${RUSTICL_FEATURES:-fp16,fp64}
+        export RUSTICL_ENABLE RUSTICL_FEATURES
         ;;
     pocl)
         icd=pocl.icd
