@@ -279,7 +279,8 @@ static char *indexed_text(const spvbc_type_desc *s, const spvbc_type_desc *d)
     int has_v3ulong = t != NULL && strstr(t, "%v3ulong = OpTypeVector %ulong 3\n") != NULL;
     int has_int64 = t != NULL && strstr(t, "OpCapability Int64\n") != NULL;
     t = replace_once(t, "OpCapability Kernel\n",
-                     has_int64 ? "OpCapability Kernel\n" : "OpCapability Kernel\nOpCapability Int64\n");
+                     has_int64 ? "OpCapability Kernel\n"
+                               : "OpCapability Kernel\nOpCapability Int64\n");
     t = replace_once(t, "OpEntryPoint Kernel %main \"astype\"\n",
                      "OpEntryPoint Kernel %main \"astype\" %gid\n");
     t = replace_once(t, "%void = OpTypeVoid\n",
@@ -540,8 +541,7 @@ static int mode_unlowered(cl_env *env, const char *expect, const char *expect_er
                 printf("  FAIL as_%s(%s): clBuildProgram: %d (expected "
                        "CL_BUILD_PROGRAM_FAILURE, %d) with \"%s\" in the log: %.600s\n",
                        dn, sn, (int)e, (int)CL_BUILD_PROGRAM_FAILURE, expect, log);
-                if (expect_err)
-                    printf("    and \"%s\" on stderr: %.600s\n", expect_err, err);
+                if (expect_err) printf("    and \"%s\" on stderr: %.600s\n", expect_err, err);
                 failed++;
                 continue;
             }
