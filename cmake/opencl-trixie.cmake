@@ -20,9 +20,9 @@ option(SPVBC_OPENCL_TRIXIE
 set(SPVBC_OPENCL_TRIXIE_DIR "${PROJECT_BINARY_DIR}/opencl-trixie" CACHE PATH
   "Where cmake/opencl-trixie.sh unpacks trixie's OpenCL drivers (kept between runs)")
 set(SPVBC_OPENCL_TRIXIE_SH "${CMAKE_CURRENT_LIST_DIR}/opencl-trixie.sh" CACHE INTERNAL "")
+find_program(SPVBC_SH sh REQUIRED)
 
 if(SPVBC_OPENCL_TRIXIE AND NOT SPVBC_SANITIZE)
-  find_program(SPVBC_SH sh REQUIRED)
   add_test(NAME opencl.trixie.fetch
     COMMAND ${SPVBC_SH} ${SPVBC_OPENCL_TRIXIE_SH} fetch ${SPVBC_OPENCL_TRIXIE_DIR})
   set_tests_properties(opencl.trixie.fetch PROPERTIES FIXTURES_SETUP opencl.trixie
