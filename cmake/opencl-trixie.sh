@@ -125,6 +125,11 @@ run() {
         exec "$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/usr/lib" "$prog" "$@"
     fi
     command -v unshare >/dev/null || skip "unshare (util-linux) not found"
+    # Root without CAP_SYS_ADMIN (an unprivileged container) cannot mount: say so.
+    mkdir -p "$root/tmp"
+    if ! err=$(unshare --mount --propagation private mount -t tmpfs tmpfs "$root/tmp" 2>&1); then
+        skip "$driver runs in a chroot of the trixie tree with /dev, /proc and /sys bound in, and this root cannot make a private mount namespace (unshare --mount: $err)"
+    fi
     if [ -n "$intree" ]; then
         prog=$intree
         binds=${SPVBC_CHROOT_BINDS:-}
