@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "context.h"
+#include "modmem.h"
 #include "report.h"
-#include "types.h"
 
 /* A declaration the pass adds: OpTypeVector 4 of `key`, or OpConstantNull of `key`. */
 typedef struct added {

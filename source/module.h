@@ -11,22 +11,6 @@
 
 #include "spirv_bitcast.h"
 
-#ifndef SPV_ENABLE_UTILITY_CODE
-#define SPV_ENABLE_UTILITY_CODE
-#endif
-/* spirv.h defines SpvHasResultAndType() as a C99 inline function and opcode.c emits its one
- * external definition: give it our prefix so the static library never clashes with another
- * user of SPIRV-Headers. */
-#define SpvHasResultAndType spvbc__SpvHasResultAndType
-#define SpvOpToString spvbc__SpvOpToString
-#include <spirv/unified1/spirv.h>
-
-#if defined(__GNUC__)
-#define SPVBC_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define SPVBC_PRINTF(a, b)
-#endif
-
 enum {
     SPVBC__T_OTHER = 0,
     SPVBC__T_VOID,

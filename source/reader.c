@@ -1,9 +1,10 @@
 /* Reader: header checks, one linear walk over the instructions building the id table, the
- * type table (through types.c) and the list of bitcast sites. */
+ * type table (through types.c; its memory through modmem.c) and the list of bitcast sites. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "context.h"
+#include "modmem.h"
 #include "rules.h"
 #include "types.h"
 

@@ -3,6 +3,7 @@
 #ifndef SPVBC_RULES_H_
 #define SPVBC_RULES_H_
 
+#include "base.h"
 #include "module.h"
 
 /** The outcome of the SPIR-V OpBitcast checks of bitcast-rules.md section 1. */

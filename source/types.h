@@ -1,18 +1,9 @@
-/* Types: the module's id and type table, and the memory of a module (made by the reader,
- * released by spvbc_module_destroy() or the context). */
+/* Types: the module's id and type table, each type declaration as the reader meets it. */
 #ifndef SPVBC_TYPES_H_
 #define SPVBC_TYPES_H_
 
+#include "base.h"
 #include "module.h"
-
-/** A fresh module over `word_count` words at `words`, linked into `ctx`'s live modules; NULL
- *  on allocation failure. */
-struct spvbc_module_s *spvbc__module_new(spvbc_context ctx, const uint32_t *words,
-                                         size_t word_count);
-/** Unlinks `m` and releases all its memory (tables go back to the context as spares). */
-void spvbc__module_release(struct spvbc_module_s *m);
-/** Forgets the lowering's edits and output, as before the first spvbc_module_lower(). */
-void spvbc__module_reset_output(struct spvbc_module_s *m);
 
 /** Why a type declaration was rejected: `fmt` is a sentence with at most one %u for `arg`. */
 typedef struct spvbc__type_error {

@@ -17,10 +17,44 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Adds every regular *.spv file below `dir`, recursively; returns false on error. */
-static bool scan_dir(const char *dir, path_list *l, int depth)
+/* The directories a -r walk has entered, by device and inode: none is entered twice, even
+ * where a bind mount makes the tree a loop (symbolic links to directories are not followed). */
+typedef struct visited {
+    struct {
+        dev_t dev;
+        ino_t ino;
+    } * items;
+    size_t count, cap;
+} visited;
+
+/* Records directory `st` in `v`; false when it was there already or memory ran out (`*oom`). */
+static bool visit(visited *v, const struct stat *st, bool *oom)
 {
-    if (depth > 64) return true;
+    for (size_t i = 0; i < v->count; ++i)
+        if (v->items[i].dev == st->st_dev && v->items[i].ino == st->st_ino) return false;
+    if (v->count == v->cap) {
+        size_t ncap = v->cap ? v->cap * 2 : 16;
+        void *n = realloc(v->items, ncap * sizeof *v->items);
+        if (!n) {
+            *oom = true;
+            return false;
+        }
+        v->items = n;
+        v->cap = ncap;
+    }
+    v->items[v->count].dev = st->st_dev;
+    v->items[v->count].ino = st->st_ino;
+    v->count++;
+    return true;
+}
+
+/* Adds every regular *.spv file below `dir` (whose status is `dst`), recursively; returns false
+ * on error.  Entries that are symbolic links count as what they point to, except directories:
+ * a link to a directory is not entered. */
+static bool scan_dir(const char *dir, const struct stat *dst, path_list *l, visited *v)
+{
+    bool oom = false;
+    if (!visit(v, dst, &oom)) return !oom;
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "%s: cannot open directory %s: %s\n", cli_prog, dir, strerror(errno));
@@ -38,10 +72,12 @@ static bool scan_dir(const char *dir, path_list *l, int depth)
         }
         snprintf(p, len, "%s/%s", dir, ent->d_name);
         struct stat st;
-        if (stat(p, &st) == 0) {
+        if (lstat(p, &st) == 0) {
             if (S_ISDIR(st.st_mode))
-                ok = scan_dir(p, l, depth + 1);
-            else if (S_ISREG(st.st_mode) && len > 5 && !strcmp(p + strlen(p) - 4, ".spv"))
+                ok = scan_dir(p, &st, l, v);
+            else if ((S_ISREG(st.st_mode) ||
+                      (S_ISLNK(st.st_mode) && stat(p, &st) == 0 && S_ISREG(st.st_mode))) &&
+                     len > 5 && !strcmp(p + strlen(p) - 4, ".spv"))
                 ok = path_list_add(l, p);
         }
         free(p);
@@ -53,7 +89,15 @@ static bool scan_dir(const char *dir, path_list *l, int depth)
 bool cli_scan_dir(const char *dir, path_list *l)
 {
     size_t before = l->count;
-    if (!scan_dir(dir, l, 0)) return false;
+    struct stat st;
+    if (stat(dir, &st) != 0) { /* DIR itself may be a link */
+        fprintf(stderr, "%s: cannot open directory %s: %s\n", cli_prog, dir, strerror(errno));
+        return false;
+    }
+    visited v = {NULL, 0, 0};
+    bool ok = scan_dir(dir, &st, l, &v);
+    free(v.items);
+    if (!ok) return false;
     /* readdir order is arbitrary: sort each scanned tree for stable output. */
     qsort(l->items + before, l->count - before, sizeof *l->items, cmp_str);
     return true;

@@ -10,8 +10,8 @@
  *   process.c        one input: parse, --target-env, validate or lower, --verify, write
  *   report.c         findings as text and JSON; disassembly of diagnosed instructions
  *   report_sarif.c   findings as SARIF 2.1.0; the table of rule ids
- *   io.c             inputs (mapped files, stdin), atomic module output, the allocator, usage
- *                    errors, JSON strings
+ *   output.c         output that never destroys: what -o does with each kind of path
+ *   io.c             inputs (mapped files, stdin), the allocator, usage errors, JSON strings
  *   opt.cpp          `opt` (C++: SPIRV-Tools' optimizer has no C API), called by main.c
  *
  * Every room uses the public API (spirv_bitcast.h) and SPIRV-Tools only.
@@ -82,9 +82,6 @@ typedef struct cli_input {
 const char *cli_input_load(const char *path, cli_input *in);
 /** Releases what cli_input_load() read. */
 void cli_input_release(cli_input *in);
-/** Writes `mod`'s words to `path` ("-" = stdout) atomically; returns an error text (possibly
- *  in `err`) or NULL. */
-const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize);
 /** The allocator of every context the CLI creates (huge pages for large tables). */
 extern const spvbc_allocator cli_allocator;
 
@@ -114,6 +111,21 @@ void json_string(FILE *f, const char *s);
 void json_size(FILE *f, size_t v);
 /** "1 error", "2 errors". */
 const char *plural(size_t n, const char *one, const char *many);
+
+/* ---- output.c ----------------------------------------------------------------------------- */
+
+/** What writes an output: calls `write(stream, bytes, size)` (0 on success) for each piece and
+ *  returns 0, or non-zero when a piece failed. */
+typedef int (*cli_emit_fn)(void *user, int (*write)(void *stream, const void *bytes, size_t size),
+                           void *stream);
+/** Writes what `emit` produces to `path` ("-" = stdout): a regular file or a new path through a
+ *  temporary file renamed into place (keeping an existing file's mode), a symbolic link's target
+ *  by the same rules, a device, FIFO or socket in place; returns NULL, or the error text
+ *  ("cannot write to PATH: reason", in `err`). Thread-safe for distinct paths. */
+const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user, char *err,
+                             size_t errsize);
+/** cli_write_output() of `mod`'s words. */
+const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize);
 
 /* ---- report.c ----------------------------------------------------------------------------- */
 

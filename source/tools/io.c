@@ -1,6 +1,6 @@
-/* Input and output, the CLI's ground floor: inputs read from mapped files or stdin, lists of
- * input paths, modules written atomically (or to stdout with -o -), the allocator the CLI gives
- * the library, usage errors, and JSON string escapes. */
+/* Inputs, the CLI's ground floor: inputs read from mapped files or stdin, lists of input paths,
+ * the allocator the CLI gives the library, usage errors, and JSON string escapes.  Outputs are
+ * output.c's. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 
@@ -77,49 +77,6 @@ void cli_input_release(cli_input *in)
     else
         free(in->data);
     in->data = NULL;
-}
-
-static int write_span(void *user, const uint32_t *words, size_t count)
-{
-    return fwrite(words, 4, count, (FILE *)user) == count ? 0 : 1;
-}
-
-/* Writes the module's words to `path` ("-" = stdout) through a temporary file renamed into
- * place, so a failure never leaves a truncated output (and `path` may be the input). */
-const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize)
-{
-    if (!strcmp(path, "-")) {
-        (void)setvbuf(stdout, NULL, _IOFBF, 1u << 20);
-        if (spvbc_module_write(mod, write_span, stdout) != SPVBC_SUCCESS || fflush(stdout))
-            return "cannot write to stdout";
-        return NULL;
-    }
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp) return "out of memory";
-    snprintf(tmp, len + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errsize, "cannot create %s: %s", tmp, strerror(errno));
-        free(tmp);
-        return err;
-    }
-    FILE *f = fdopen(fd, "wb");
-    if (f) (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
-    bool ok = f && spvbc_module_write(mod, write_span, f) == SPVBC_SUCCESS;
-    if (f)
-        ok = (fclose(f) == 0) && ok;
-    else
-        close(fd);
-    if (ok) (void)chmod(tmp, 0644);
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return err;
-    }
-    free(tmp);
-    return NULL;
 }
 
 /* Large tables (the id table, the site list, an output) come from their own mappings with

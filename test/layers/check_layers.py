@@ -17,16 +17,19 @@ import sys
 
 # Bottom first.  A file's floor is its position in this list.
 FLOORS = [
-    ("data", ["module.h"]),  # the module's structures and inline accessors
+    ("data", ["base.h", "module.h"]),  # SPIRV-Headers set-up; the module's structures
     ("rules", ["rules.h", "rules.c", "opcode.c"]),  # pure: no I/O, no allocation, no context
     ("context", ["context.h", "context.c"]),  # allocator, spares, live list, finding store
-    ("types", ["types.h", "types.c"]),  # id and type table, module memory
+    ("modmem", ["modmem.h", "modmem.c"]),  # a module's memory: made, output reset, released
+    ("types", ["types.h", "types.c"]),  # id and type table
     ("reader", ["reader.c"]),  # words to instructions, ids, types and sites
     ("analysis", ["analysis.h", "analysis.c"]),  # the facts of one site
     ("report", ["report.h", "report.c"]),  # records in, diagnostics out
     ("passes", ["validate.c", "lower.c", "writer.c"]),  # side by side: never call each other
-    ("module", ["module.c"]),  # public lifetime: destroy makes the diagnostics, then frees
+    ("lifetime", ["lifetime.c"]),  # public lifetime: destroy makes the diagnostics, then frees
 ]
+# Headers with no .c of their own (drawn dashed).
+DATA = set(FLOORS[0][1])
 
 KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do", "else", "case",
             "_Alignof", "_Static_assert", "defined", "__attribute__", "va_arg", "offsetof"}
@@ -156,7 +159,7 @@ def dot(source_dir):
         for f in files:
             if os.path.exists(os.path.join(source_dir, f)) and not f.endswith(".h"):
                 out.append(f"    \"{f}\";")
-            elif f == "module.h":
+            elif f in DATA:
                 out.append(f"    \"{f}\" [style=dashed];")
         out.append("  }")
     # invisible edges stack the floors in order, top to bottom
@@ -166,8 +169,8 @@ def dot(source_dir):
         out.append(f"  \"{firsts[level]}\" -> \"{firsts[level - 1]}\" [style=invis];")
     shown = set()
     for (f, g), n in sorted(edges.items()):
-        f2 = f[:-2] + ".c" if f.endswith(".h") and f != "module.h" else f
-        g2 = g[:-2] + ".c" if g.endswith(".h") and g != "module.h" else g
+        f2 = f[:-2] + ".c" if f.endswith(".h") and f not in DATA else f
+        g2 = g[:-2] + ".c" if g.endswith(".h") and g not in DATA else g
         if (f2, g2) in shown or f2 == g2:
             continue
         shown.add((f2, g2))

@@ -1,9 +1,9 @@
-/* Module: the public lifetime of a parsed module.  Its diagnostics outlive it, so they are made
- * (report.c) before its memory goes (types.c). */
+/* Lifetime: the public lifetime of a parsed module.  Its diagnostics outlive it, so they are made
+ * (report.c) before its memory goes (modmem.c). */
 #include <string.h>
 
 #include "report.h"
-#include "types.h"
+#include "modmem.h"
 
 void spvbc_module_destroy(spvbc_module module)
 {

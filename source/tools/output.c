@@ -1,0 +1,250 @@
+/* Output that never destroys: what `-o PATH` (and --suffix, --out-dir, `opt -o`) does with each
+ * kind of path.
+ *
+ *   "-"                        the standard output
+ *   a regular file, or nothing  a temporary file in the same directory, renamed over PATH once
+ *                               complete: a failure leaves PATH as it was, and PATH may be the
+ *                               input; an existing file keeps its mode (and, for root, owner)
+ *   a symbolic link             followed: its target is written by these rules; the link stays
+ *   a device, FIFO or socket    written in place (opened, or connected to): never replaced
+ *   a directory                 an error
+ *
+ * A failed write is reported as "cannot write to PATH: <reason>" and leaves no temporary file. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The process's umask, read once: umask() can only be read by setting it, which must not race
+ * with the worker threads' own writes. */
+static mode_t g_umask;
+static pthread_once_t g_umask_once = PTHREAD_ONCE_INIT;
+
+static void read_umask(void)
+{
+    g_umask = umask(022);
+    (void)umask(g_umask);
+}
+
+/* A stream the output goes through: a FILE (files, devices, FIFOs, stdout). */
+static int write_stream(void *user, const void *bytes, size_t size)
+{
+    return fwrite(bytes, 1, size, (FILE *)user) == size ? 0 : -1;
+}
+
+/* Calls `emit` on stream `f`, flushes and closes it (unless it is stdout); false on any error,
+ * with errno set. */
+static bool emit_to(FILE *f, cli_emit_fn emit, void *emit_user)
+{
+    errno = 0;
+    bool ok = emit(emit_user, write_stream, f) == 0;
+    int saved = errno;
+    if (f == stdout) {
+        ok = fflush(f) == 0 && ok;
+    } else {
+        ok = fclose(f) == 0 && ok;
+    }
+    if (!ok && !errno) errno = saved ? saved : EIO;
+    return ok;
+}
+
+/* The end of the chain of symbolic links at `path` (`path` itself when it is none), malloc'd;
+ * NULL with errno set on error (ELOOP after 40 links, as the kernel counts). */
+static char *follow_links(const char *path)
+{
+    char *p = strdup(path);
+    for (int hops = 0; p; ++hops) {
+        struct stat st;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) return p; /* the end (or missing) */
+        if (hops == 40) {
+            free(p);
+            errno = ELOOP;
+            return NULL;
+        }
+        char target[PATH_MAX];
+        ssize_t n = readlink(p, target, sizeof target - 1);
+        if (n < 0) {
+            free(p);
+            return NULL;
+        }
+        target[n] = '\0';
+        const char *slash = strrchr(p, '/');
+        size_t dir_len = target[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+        char *next = malloc(dir_len + (size_t)n + 1);
+        if (next) {
+            memcpy(next, p, dir_len);
+            memcpy(next + dir_len, target, (size_t)n + 1);
+        }
+        free(p);
+        p = next;
+    }
+    errno = ENOMEM;
+    return NULL;
+}
+
+/* Writes a socket at `path` in place: connects to it as a stream socket. */
+static bool write_socket(const char *path, cli_emit_fn emit, void *emit_user)
+{
+    struct sockaddr_un addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof addr.sun_path) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    strcpy(addr.sun_path, path);
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (fd < 0) return false;
+    if (connect(fd, (const struct sockaddr *)&addr, sizeof addr) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return false;
+    }
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return false;
+    }
+    return emit_to(f, emit, emit_user);
+}
+
+/* Writes a device or FIFO at `path` in place (no O_CREAT, no O_TRUNC: a node is never made or
+ * replaced). */
+static bool write_in_place(const char *path, cli_emit_fn emit, void *emit_user)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return false;
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return false;
+    }
+    (void)setvbuf(f, NULL, _IOFBF, 1u << 20);
+    return emit_to(f, emit, emit_user);
+}
+
+/* Writes `path` (a regular file, or nothing yet) through a temporary file in its directory,
+ * renamed over it when complete; `old` is the existing file's status or NULL. */
+static bool write_atomic(const char *path, const struct stat *old, cli_emit_fn emit,
+                         void *emit_user)
+{
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!tmp) {
+        errno = ENOMEM;
+        return false;
+    }
+    snprintf(tmp, len + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        free(tmp);
+        return false;
+    }
+    pthread_once(&g_umask_once, read_umask);
+    mode_t mode = old ? old->st_mode & 07777 : 0666 & ~g_umask;
+    bool ok = true;
+    /* The owner is kept where the caller may (root); the mode applies either way. */
+    if (old && fchown(fd, old->st_uid, old->st_gid) != 0) errno = 0;
+    if (fchmod(fd, mode) != 0) ok = false;
+    FILE *f = ok ? fdopen(fd, "wb") : NULL;
+    if (f) {
+        (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
+        ok = emit_to(f, emit, emit_user);
+    } else {
+        int e = errno;
+        close(fd);
+        errno = e;
+        ok = false;
+    }
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        int e = errno;
+        unlink(tmp);
+        errno = e;
+    }
+    free(tmp);
+    return ok;
+}
+
+const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user, char *err,
+                             size_t errsize)
+{
+    if (!strcmp(path, "-")) {
+        (void)setvbuf(stdout, NULL, _IOFBF, 1u << 20);
+        return emit_to(stdout, emit, emit_user) ? NULL : "cannot write to stdout";
+    }
+    struct stat st;
+    bool ok;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* Through any symbolic links: a node is written in place, whatever its name. */
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            ok = false;
+        } else if (S_ISSOCK(st.st_mode)) {
+            ok = write_socket(path, emit, emit_user);
+        } else {
+            ok = write_in_place(path, emit, emit_user);
+        }
+    } else {
+        /* A regular file or nothing: replaced or created at the end of its links. */
+        char *target = follow_links(path);
+        if (!target) {
+            ok = false;
+        } else {
+            bool exists = lstat(target, &st) == 0;
+            if (exists && !S_ISREG(st.st_mode)) { /* it changed under us: leave it alone */
+                errno = EEXIST;
+                ok = false;
+            } else {
+                ok = (exists || errno == ENOENT) &&
+                     write_atomic(target, exists ? &st : NULL, emit, emit_user);
+            }
+            free(target);
+        }
+    }
+    if (ok) return NULL;
+    snprintf(err, errsize, "cannot write to %s: %s", path, strerror(errno));
+    return err;
+}
+
+/* The module's words, through the stream's writer. */
+typedef struct module_emit {
+    spvbc_module mod;
+    int (*write)(void *, const void *, size_t);
+    void *stream;
+} module_emit;
+
+static int write_span(void *user, const uint32_t *words, size_t count)
+{
+    module_emit *m = (module_emit *)user;
+    return m->write(m->stream, words, count * 4);
+}
+
+static int emit_module(void *user, int (*write)(void *, const void *, size_t), void *stream)
+{
+    module_emit *m = (module_emit *)user;
+    m->write = write;
+    m->stream = stream;
+    return spvbc_module_write(m->mod, write_span, m) == SPVBC_SUCCESS ? 0 : -1;
+}
+
+const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize)
+{
+    module_emit m = {mod, NULL, NULL};
+    return cli_write_output(path, emit_module, &m, err, errsize);
+}
