@@ -3,7 +3,9 @@
 # (issue 18), compiled by a compiler nobody here wrote: glslang 15 from Debian 13 (the tree
 # cmake/debian-tree.sh unpacked), run under the tree's own loader.  For each GLSL source:
 # glslang makes the module, spirv-val 2025.1 must accept it, `spirv-bitcast validate` must
-# report no error, and `spirv-bitcast lower` must return it byte for byte.
+# report no error, and `spirv-bitcast lower` must return it byte for byte.  A source names the
+# instruction its module must hold ("// expect: OpTypeCooperativeMatrixKHR"), so that a compiler
+# that stopped emitting it fails the test instead of passing it with nothing new in it.
 #
 #   real2025.sh <tree-dir> <spirv-bitcast> <work-dir> <source.comp...>
 # Exits 77 ("SKIP: reason") when the tree could not be fetched.
@@ -25,6 +27,10 @@ for src in "$@"; do
     if ! tool glslang -V --target-env vulkan1.3 "$src" -o "$spv" >"$work/$name.glslang.log" 2>&1; then
         echo "FAIL $name: glslang 15 could not compile it:"; cat "$work/$name.glslang.log"
         fail=1; continue
+    fi
+    expect=$(sed -n 's|^// expect: *||p' "$src")
+    if [ -z "$expect" ] || ! tool spirv-dis "$spv" | grep -q "$expect"; then
+        echo "FAIL $name: the module holds no '${expect:-(no // expect: line)}'"; fail=1; continue
     fi
     if ! tool spirv-val --target-env vulkan1.3 "$spv"; then
         echo "FAIL $name: spirv-val 2025.1 rejects glslang's module"; fail=1; continue

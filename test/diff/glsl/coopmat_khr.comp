@@ -1,4 +1,5 @@
 #version 450 core
+// expect: OpTypeCooperativeMatrixKHR
 // GL_KHR_cooperative_matrix with bit reinterpretation beside it (issue 18): glslang 15 makes
 // OpTypeCooperativeMatrixKHR; floatBitsToUint / uintBitsToFloat make OpBitcast.
 #extension GL_KHR_cooperative_matrix : require
