@@ -11,7 +11,7 @@
 #      after `spirv-bitcast lower`;
 #   3. runs spvbc_bench on them and on libclc-15's two SPIR-V modules, plus its small shaders and
 #      its pathological module (10 M bitcasts, 2.5 M of them errors): tables and the goals table
-#      (issue 11: figure, measured, goal, met/MISSED) on stdout, numbers in BUILD/bench-results/
+#      (figure, measured, goal, met/MISSED) on stdout, numbers in BUILD/bench-results/
 #      (performance.dat, plot.dat, results.md);
 #   4. unless --no-docs or --quick: copies the numbers to bench/performance.dat, draws
 #      docs/performance.png with gnuplot (installed with apt-get when missing and running as

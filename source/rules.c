@@ -1,6 +1,6 @@
 /* Rules: the SPIR-V OpBitcast checks and the OpenCL as_type classification and plan.
  * Pure functions: no I/O, no allocation.  Rule ids (S1..S9, V0..V13) are those of
- * shared/docs/bitcast-rules.md. */
+ * docs/rules.md, which cites the SPIR-V and OpenCL C specifications for each. */
 #include <stdio.h>
 #include <string.h>
 

@@ -6,7 +6,7 @@
 #include "base.h"
 #include "module.h"
 
-/** The outcome of the SPIR-V OpBitcast checks of bitcast-rules.md section 1. */
+/** The outcome of the SPIR-V OpBitcast checks of docs/rules.md, sections 1 and 2. */
 typedef enum spvbc__vrule {
     SPVBC__V_OK = 0,
     SPVBC__V0, /* operand is a type */

@@ -10,7 +10,7 @@
  *   - an out-of-range pad policy is INVALID_ARGUMENT with the plan untouched; else SUCCESS;
  *   - op_count <= 3; a refusal has no ops; identity has no ops; anything else has ops, and
  *     the last op's result type is the destination; the refusal is one that applies;
- *   - the class matches the table of bitcast-rules.md section 3 (computed here
+ *   - the class matches the table of docs/rules.md section 5 (computed here
  *     independently); every op is valid SPIR-V: a bitcast between different types of equal
  *     total width, a shuffle of 2..4 lanes within its operands and of the operand's component;
  *     intermediate types are OpenCL types of at most 4 components;
@@ -174,7 +174,7 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
         return 0;
     }
 
-    /* The class table (bitcast-rules.md section 3). */
+    /* The class table (docs/rules.md section 5). */
     spvbc_astype_class want;
     if (same_type(&src, &dst))
         want = SPVBC_ASTYPE_IDENTITY;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Translates the lowered Kernel-flavour outputs of the matrix test back to LLVM IR with
-# `llvm-spirv -r` (input for issue 5).  One translator run covers them all: the outputs (each
+# `llvm-spirv -r` (PoCL runs SPIR 1.2 bitcode, not SPIR-V).  One translator run covers them all: the outputs (each
 # with its entry point renamed k<n>) are joined by spirv-link, the joined module goes through
 # spirv-val, then llvm-spirv -r.  Only if that fails is every output translated on its own, to
 # list which ones the translator cannot handle and why.

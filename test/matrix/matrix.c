@@ -1,5 +1,5 @@
 /*
- * matrix.c - the as_type matrix test (issue 3).
+ * matrix.c - the as_type matrix test.
  *
  * For every ordered pair of the 66 OpenCL types whose byte sizes agree (a 3-component vector
  * occupies 4), in the Kernel flavour and (counts <= 4) the Vulkan flavour of the naive as_type
@@ -15,7 +15,8 @@
  *     element types, not from spvbc_astype_plan();
  *   - checks that lowering the output again changes nothing and that the bitcast's result id
  *     (OpName "y") names the final instruction of the recipe.
- * Then the seed examples of issue 3 run as separate cases.
+ * Then the seed examples (as_float of a constant, as_int4(float4), a mask select,
+ * as_float3(float4)) run as separate cases.
  *
  * With `--dump-kernel DIR`, every lowered Kernel-flavour output is written to DIR as
  * <n>_as_<dst>_<src>[_pad].spv, its entry point renamed k<n> so that spirv-link can join them,
@@ -764,7 +765,7 @@ static void check_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, spvbc
     free(in);
 }
 
-/* ---- seed examples of issue 3 ------------------------------------------------------------- */
+/* ---- seed examples: a constant, as_int4, a mask select, as_float3(float4) ----------------- */
 
 static const char *const k_seed_constant =
     "OpCapability Addresses\nOpCapability Kernel\nOpMemoryModel Physical64 OpenCL\n"

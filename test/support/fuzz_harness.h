@@ -139,7 +139,7 @@ typedef struct fuzz_inst {
                    it.opcode = it.offset < (n) ? (h)[it.offset] & 0xFFFFu : 0)
 
 /** Whether the module has an OpSpecConstantOp (any), which SPIRV-Tools 2023.1 checks less
- *  than this library (bitcast-rules.md: "2023.1 does not check the operand"). */
+ *  than this library (docs/rules.md section 2: 2023.1 does not check the operand). */
 static FUZZ_UNUSED int fuzz_has_spec_op(const uint32_t *h, size_t n)
 {
     FUZZ_FOR_EACH_INST(h, n, it)

@@ -1,4 +1,4 @@
-# Robustness unit tests (issue 7): the catalogue of bad input, allocation failure, threads.
+# Robustness unit tests: the catalogue of bad input, allocation failure, threads.
 # Included from test/unit/CMakeLists.txt (and, as a fallback, from test/fuzz/CMakeLists.txt);
 # include_guard makes the second include a no-op.  Paths are relative to this file, so the
 # includer's directory does not matter.

@@ -1,4 +1,4 @@
-/* Diagnostic policies (issue 11): summary counts are exact under every policy; keep-first-N
+/* Diagnostic policies: summary counts are exact under every policy; keep-first-N
  * keeps exactly the first N diagnostics of keep-all plus one R-NOT-KEPT note; count-only keeps
  * only the note; and under a cap, validate and lower of a module make the same number of
  * allocations, and reach the same peak, whether it holds a few thousand findings or a million

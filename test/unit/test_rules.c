@@ -1,5 +1,5 @@
 /* Table-driven tests of the pure rules: the SPIR-V OpBitcast checks (V1-V13) and the as_type
- * classification and plan.  Expected values come from shared/docs/bitcast-rules.md. */
+ * classification and plan.  Expected values come from docs/rules.md. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
