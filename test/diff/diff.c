@@ -32,9 +32,10 @@
  *   three verdicts; --verbose also prints the skipped cases.
  * SPDX-License-Identifier: Apache-2.0
  */
-#define _DEFAULT_SOURCE /* mkdtemp, fork */
+#define _DEFAULT_SOURCE /* mkdtemp, posix_spawn */
 #include <fcntl.h>
 #include <glob.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -606,19 +607,21 @@ static int run_tool(const char *tool, const char *a1, const char *a2, const char
     char exe[1100];
     snprintf(exe, sizeof exe, "%s/%s", g_bindir, tool);
     g_tool_runs++;
-    pid_t pid = fork();
-    if (pid < 0) return -1;
-    if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-            close(fd);
-        }
-        execl(g_loader, g_loader, "--library-path", g_libdir, exe, a1, a2, a3, a4, a5,
-              (char *)NULL);
-        _exit(127);
-    }
+    /* posix_spawn, not fork: glibc spawns without copying the page tables, which under
+     * AddressSanitizer (a shadow of terabytes mapped) makes each call ten times cheaper. */
+    posix_spawn_file_actions_t fa;
+    if (posix_spawn_file_actions_init(&fa) != 0) return -1;
+    posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    char *argv[12] = {g_loader, (char *)"--library-path", g_libdir, exe};
+    const char *rest[5] = {a1, a2, a3, a4, a5};
+    for (size_t i = 0, n = 4; i < 5 && rest[i]; ++i)
+        argv[n++] = (char *)rest[i];
+    extern char **environ;
+    pid_t pid;
+    int rc = posix_spawn(&pid, g_loader, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) return -1;
     int st = 0;
     if (waitpid(pid, &st, 0) < 0) return -1;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
