@@ -18,8 +18,16 @@ enum {
     SPVBC__T_INT,
     SPVBC__T_FLOAT,
     SPVBC__T_VECTOR,
-    SPVBC__T_POINTER
+    SPVBC__T_POINTER, /* OpTypePointer, and OpTypeUntypedPointerKHR (`untyped`) */
+    SPVBC__T_COOPMAT_KHR, /* OpTypeCooperativeMatrixKHR */
+    SPVBC__T_COOPMAT_NV, /* OpTypeCooperativeMatrixNV */
+    SPVBC__T_COOPVEC_NV /* OpTypeCooperativeVectorNV */
 };
+
+/* The shape operands of a cooperative type, indices of spvbc__type.shape: scope, rows, columns
+ * and use of a matrix (NV matrices have no use: SPVBC__SHAPE_UNKNOWN); a cooperative vector's
+ * component count is SPVBC__SHAPE_ROWS. */
+enum { SPVBC__SHAPE_SCOPE, SPVBC__SHAPE_ROWS, SPVBC__SHAPE_COLS, SPVBC__SHAPE_USE };
 
 /* Storage-only ("limited use") scalar contents, for rule S9 / check V13. */
 #define SPVBC__SMALL_INT8 0x1u
@@ -29,26 +37,43 @@ enum {
 typedef struct spvbc__type {
     uint32_t id;
     uint32_t kind; /* SPVBC__T_* */
-    uint32_t width; /* int/float width; for vectors the component width */
+    uint32_t width; /* int/float width; for vectors and cooperative types the component width */
     uint32_t count; /* vector component count; 1 for scalars */
     uint32_t is_signed; /* int signedness; for vectors that of the component */
-    uint32_t comp_kind; /* for vectors: SPVBC__T_INT/FLOAT/BOOL of the component */
-    uint32_t elem; /* vector component type id / pointer pointee type id */
-    uint32_t storage; /* pointer storage class */
+    uint32_t comp_kind; /* for vectors and cooperative types: SPVBC__T_INT/FLOAT/BOOL */
+    uint32_t elem; /* vector / cooperative component type id / pointer pointee type id */
     uint32_t small; /* SPVBC__SMALL_* contained, through vectors/arrays/structs/pointees */
     uint32_t decl_offset; /* word offset of the declaration */
     uint32_t decl_words; /* its word count */
-    uint32_t vec4_id; /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
+    union {
+        struct {
+            uint32_t storage; /* pointer storage class */
+            uint32_t vec4_id; /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
+        };
+        /* Cooperative types (which have neither): their shape by SPVBC__SHAPE_*, each the value
+         * of an OpConstant (at most SPVBC__SHAPE_MAX), or SPVBC__SHAPE_UNKNOWN. */
+        uint16_t shape[4];
+    };
     uint32_t null_id; /* an existing OpConstantNull of this type, else 0 */
     uint32_t null_offset; /* its word offset */
-    uint32_t forward; /* pointer declared through OpTypeForwardPointer */
+    uint8_t forward; /* pointer declared through OpTypeForwardPointer */
+    uint8_t untyped; /* OpTypeUntypedPointerKHR: a pointer with no pointee */
+    uint16_t foreign_op; /* built on a result of an opcode this build does not know, else 0 */
 } spvbc__type;
+
+#define SPVBC__SHAPE_UNKNOWN 0xFFFFu /* a specialization constant's (or not yet resolved) */
+#define SPVBC__SHAPE_MAX 0xFFFEu /* larger values are kept as this one (never a false error) */
 
 /* Encoding of the per-id table. */
 #define SPVBC__ID_UNDEF 0u
 #define SPVBC__ID_NOTYPE 0xFFFFFFFFu /* defined, has no result type */
 #define SPVBC__ID_FORWARD 0xFFFFFFFEu /* named by OpTypeForwardPointer, not yet declared */
 #define SPVBC__ID_TYPE_BIT 0x80000000u /* a type: low bits index module->types */
+/* The result of an instruction whose opcode this build does not know (a newer extension's):
+ * SPVBC__ID_FOREIGN | opcode.  Reaches neither a type index (below SPVBC__MAX_TYPES) nor the
+ * two marks above. */
+#define SPVBC__ID_FOREIGN 0xFFFE0000u
+#define SPVBC__MAX_TYPES 0x7FFE0000u
 #define SPVBC__MAX_BOUND_CAP 0x7FFFFFF0u
 
 /* A bitcast site, with what validate and lower need so they never re-read the module's words
@@ -125,8 +150,16 @@ static inline const spvbc__type *spvbc__type_of_id(const struct spvbc_module_s *
 {
     if (id >= m->bound) return NULL;
     uint32_t e = m->ids[id];
-    if (e == SPVBC__ID_NOTYPE || e == SPVBC__ID_FORWARD || !(e & SPVBC__ID_TYPE_BIT)) return NULL;
+    /* SPVBC__ID_FOREIGN, SPVBC__ID_FORWARD and SPVBC__ID_NOTYPE are all at or above FOREIGN */
+    if (!(e & SPVBC__ID_TYPE_BIT) || e >= SPVBC__ID_FOREIGN) return NULL;
     return &m->types[e & ~SPVBC__ID_TYPE_BIT];
+}
+
+/** The opcode of the unknown instruction that id table entry `e` records, or 0. */
+static inline uint32_t spvbc__foreign_op_of(uint32_t e)
+{
+    /* OpNop (0) is known, so 0 never names a foreign opcode */
+    return e >= SPVBC__ID_FOREIGN && e < SPVBC__ID_FORWARD ? e & 0xFFFFu : 0;
 }
 
 #endif /* SPVBC_MODULE_H_ */
