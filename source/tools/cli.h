@@ -82,9 +82,15 @@ typedef struct cli_input {
 const char *cli_input_load(const char *path, cli_input *in);
 /** Releases what cli_input_load() read. */
 void cli_input_release(cli_input *in);
-/** Writes `mod`'s words to `path` ("-" = stdout) atomically; returns an error text (possibly
- *  in `err`) or NULL. */
+/** Writes `mod`'s words to `path` ("-" = stdout) atomically, little-endian on every host (the
+ *  byte order of every SPIR-V producer; a big-endian input is converted); returns an error
+ *  text (possibly in `err`) or NULL. */
 const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize);
+/** `words` in SPIR-V's default byte order (little-endian) in memory: `words` itself on a
+ *  little-endian host, else a byte-swapped copy put in `*copy` (free() it; NULL and the result
+ *  NULL when out of memory).  SPIRV-Tools reads the literal strings of a big-endian module
+ *  byte-reversed, so on a big-endian host the CLI hands it little-endian words. */
+const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **copy);
 /** The allocator of every context the CLI creates (huge pages for large tables). */
 extern const spvbc_allocator cli_allocator;
 

@@ -79,9 +79,43 @@ void cli_input_release(cli_input *in)
     in->data = NULL;
 }
 
+static bool host_big_endian(void)
+{
+    const uint32_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first == 0;
+}
+
+static uint32_t bswap32(uint32_t v)
+{
+    return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+}
+
+const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **copy)
+{
+    *copy = NULL;
+    if (!host_big_endian()) return words;
+    if (count > SIZE_MAX / 4 || !(*copy = malloc(count ? count * 4 : 4))) return NULL;
+    for (size_t i = 0; i < count; ++i)
+        (*copy)[i] = bswap32(words[i]);
+    return *copy;
+}
+
+/* Modules are written little-endian on every host (see cli_write_module). */
 static int write_span(void *user, const uint32_t *words, size_t count)
 {
-    return fwrite(words, 4, count, (FILE *)user) == count ? 0 : 1;
+    if (!host_big_endian()) return fwrite(words, 4, count, (FILE *)user) == count ? 0 : 1;
+    uint32_t buf[1024];
+    while (count) {
+        size_t n = count < 1024 ? count : 1024;
+        for (size_t i = 0; i < n; ++i)
+            buf[i] = bswap32(words[i]);
+        if (fwrite(buf, 4, n, (FILE *)user) != n) return 1;
+        words += n;
+        count -= n;
+    }
+    return 0;
 }
 
 /* Writes the module's words to `path` ("-" = stdout) through a temporary file renamed into

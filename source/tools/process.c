@@ -165,9 +165,12 @@ static bool verify_words(job *j, const uint32_t *words, size_t count)
     if (j->o->max_id_bound)
         spvValidatorOptionsSetUniversalLimit(vo, spv_validator_limit_max_id_bound,
                                              j->o->max_id_bound);
-    spv_const_binary_t bin = {words, count};
+    uint32_t *le_copy;
+    spv_const_binary_t bin = {cli_words_le(words, count, &le_copy), count};
     spv_diagnostic diag = NULL;
-    spv_result_t r = spvValidateWithOptions(sctx, vo, &bin, &diag);
+    spv_result_t r =
+        bin.code ? spvValidateWithOptions(sctx, vo, &bin, &diag) : SPV_ERROR_OUT_OF_MEMORY;
+    free(le_copy);
     if (r != SPV_SUCCESS)
         report_failure(&j->sink, NULL, "--verify: SPIRV-Tools rejects the output: %s",
                        diag && diag->error ? diag->error : "(no message)");
