@@ -91,6 +91,10 @@ const char *cli_write_module(spvbc_module mod, const char *path, char *err, size
  *  NULL when out of memory).  SPIRV-Tools reads the literal strings of a big-endian module
  *  byte-reversed, so on a big-endian host the CLI hands it little-endian words. */
 const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **copy);
+/** A stream whose bytes end up in `*buf` (NUL-terminated, `*len` bytes, free() it) once
+ *  cli_memstream_close() closed it: open_memstream(), or a temporary file on Windows. */
+FILE *cli_memstream_open(char **buf, size_t *len);
+int cli_memstream_close(FILE *f, char **buf, size_t *len);
 /** The allocator of every context the CLI creates (huge pages for large tables). */
 extern const spvbc_allocator cli_allocator;
 
@@ -98,7 +102,9 @@ extern const char *const cli_prog;
 
 /** Prints "<prog>: <fmt...>" and a pointer to --help on stderr. */
 void cli_usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* built with __USE_MINGW_ANSI_STDIO=1 */
+    __attribute__((format(gnu_printf, 1, 2)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
@@ -196,7 +202,9 @@ void report_json_error(report_sink *s, const char *error, spvbc_context ctx);
  *  "error: <shown>: <fmt...>" on the text stream, report_json_error(json_error) when
  *  `json_error` is not NULL, a notification in SARIF. */
 void report_failure(report_sink *s, const char *json_error, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+    __attribute__((format(gnu_printf, 3, 4)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;

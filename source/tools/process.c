@@ -230,9 +230,9 @@ static bool open_sink(job *j)
     s->o = j->o;
     s->r = r;
     s->shown = strcmp(r->path, "-") ? r->path : "<stdin>";
-    s->text = open_memstream(&r->text, &r->text_len);
-    if (j->o->format != FORMAT_TEXT) s->doc = open_memstream(&r->doc, &r->doc_len);
-    if (j->o->format == FORMAT_SARIF) s->notes = open_memstream(&r->notes, &r->notes_len);
+    s->text = cli_memstream_open(&r->text, &r->text_len);
+    if (j->o->format != FORMAT_TEXT) s->doc = cli_memstream_open(&r->doc, &r->doc_len);
+    if (j->o->format == FORMAT_SARIF) s->notes = cli_memstream_open(&r->notes, &r->notes_len);
     return s->text && (j->o->format == FORMAT_TEXT || s->doc) &&
            (j->o->format != FORMAT_SARIF || s->notes);
 }
@@ -240,9 +240,9 @@ static bool open_sink(job *j)
 static void close_sink(job *j)
 {
     report_sink *s = &j->sink;
-    if (s->text) fclose(s->text);
-    if (s->doc) fclose(s->doc);
-    if (s->notes) fclose(s->notes);
+    if (s->text) cli_memstream_close(s->text, &s->r->text, &s->r->text_len);
+    if (s->doc) cli_memstream_close(s->doc, &s->r->doc, &s->r->doc_len);
+    if (s->notes) cli_memstream_close(s->notes, &s->r->notes, &s->r->notes_len);
 }
 
 void cli_process(const cli_options *o, file_result *r)
