@@ -24,6 +24,10 @@ if [ -f "$dir/ready" ] && [ "$(head -n 1 "$dir/ready")" = "$want" ]; then
 fi
 rm -rf "$dir/ready" "$dir/unavailable" "$dir/root" "$dir/debs"
 
+# apt's own reason: its first error lines (else its last lines).
+apt_error() {
+    { grep -m 2 '^E:' "$dir/apt.log" || tail -n 2 "$dir/apt.log"; } | tr '\n' ' '
+}
 unavailable() {
     echo "$1" >"$dir/unavailable"
     echo "fetch-debs: not available: $1"
@@ -50,10 +54,10 @@ set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/stat
     -o "APT::Architectures=$arch" -o "APT::Sandbox::User=$(id -un)" \
     -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" -o "Debug::NoLocking=1"
 apt-get "$@" -qq update >"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get update ($arch, $mirror $codename) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+    unavailable "apt-get update ($arch, $mirror $codename) failed: $(apt_error)"
 # shellcheck disable=SC2086 # the package names are words
 (cd "$dir/debs" && apt-get "$@" -qq download $pkgs) >>"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get download $pkgs ($arch) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+    unavailable "apt-get download $pkgs ($arch) failed: $(apt_error)"
 for deb in "$dir"/debs/*.deb; do
     dpkg -x "$deb" "$dir/root" || unavailable "dpkg -x $deb failed"
 done

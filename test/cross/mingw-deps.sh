@@ -26,6 +26,10 @@ rm -rf "$dir/ready" "$dir/unavailable" "$dir/root" "$dir/src"
 here=$(cd "$(dirname "$0")" && pwd)
 jobs=${SPVBC_CROSS_JOBS:-2}
 
+# apt's own reason: its first error lines (else its last lines).
+apt_error() {
+    { grep -m 2 '^E:' "$dir/apt.log" || tail -n 2 "$dir/apt.log"; } | tr '\n' ' '
+}
 unavailable() {
     echo "$1" >"$dir/unavailable"
     echo "mingw-deps: not available: $1"
@@ -57,10 +61,10 @@ set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/stat
     -o "Dir::Etc::PreferencesParts=/dev/null" -o "APT::Sandbox::User=$(id -un)" \
     -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" -o "Debug::NoLocking=1"
 apt-get "$@" -qq update >"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get update (deb-src $mirror $codename) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+    unavailable "apt-get update (deb-src $mirror $codename) failed: $(apt_error)"
 (cd "$dir/src" && apt-get "$@" -qq source --download-only cmocka spirv-tools) \
     >>"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get source cmocka spirv-tools failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+    unavailable "apt-get source cmocka spirv-tools failed: $(apt_error)"
 rm -rf "$apt_dir"
 for t in "$dir"/src/*.orig.tar.gz "$dir"/src/*.orig.tar.xz; do
     [ -f "$t" ] || continue
