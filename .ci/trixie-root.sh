@@ -70,8 +70,15 @@ mkdir -p "$root/src"
     tar -xf - -C "$root/src"
 step "source tree copied"
 
+# The root trusts what the machine trusts: its local CA certificates (a CI host behind a TLS
+# proxy has them; node.js reads the system bundle only through NODE_EXTRA_CA_CERTS).
+if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+    mkdir -p "$root/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+fi
 in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-    LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive bash -c "$1"; }
+    LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
+    NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt bash -c "$1"; }
 
 # README command 1 (its first part): the dependencies, with the release's versions.
 if ! in_root "cd /src && .ci/install-deps.sh" >"$work/install-deps.log" 2>&1; then
@@ -82,6 +89,7 @@ if ! in_root "cd /src && .ci/install-deps.sh" >"$work/install-deps.log" 2>&1; th
     echo "FAIL: .ci/install-deps.sh in the Debian 13 root"
     exit 1
 fi
+in_root "command -v update-ca-certificates >/dev/null && update-ca-certificates" >/dev/null 2>&1
 step ".ci/install-deps.sh (LLVM $(in_root 'sh /src/.ci/llvm-version.sh'))"
 
 if ! in_root "cd /src && cmake -S . -B /build -G Ninja && cmake --build /build && examples/run.sh /build" \
