@@ -11,7 +11,7 @@ PKGS=(
   "llvm-$LLVM-tools" "clang-$LLVM" "llvm-spirv-$LLVM" "libclc-$LLVM"
   libcmocka-dev libvulkan-dev mesa-vulkan-drivers pocl-opencl-icd ocl-icd-opencl-dev
   valgrind
-  debhelper dpkg-dev lintian scdoc bash-completion groff-base man-db
+  build-essential debhelper dpkg-dev lintian scdoc bash-completion groff-base man-db
   vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
   # Cross builds (test/cross, ctest -L cross): s390x and armhf under qemu-user, Windows under
   # Wine; the Meson build (test/meson); the Debian 13 root (.ci/trixie-root.sh).
