@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
-# Installs every build and test dependency from Debian 12 packages.
+# Installs every build and test dependency from the packages of Debian 12 (bookworm) or Debian 13
+# (trixie): the LLVM-based tools at the release's own version (.ci/llvm-version.sh: 15 or 19).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+LLVM=$(sh "$(dirname "$0")/llvm-version.sh")
 PKGS=(
   cmake ninja-build pkg-config python3 gcc g++
   spirv-headers spirv-tools glslang-dev glslang-tools
-  llvm-15-tools clang-15 llvm-spirv-15 libclc-15
+  "llvm-$LLVM-tools" "clang-$LLVM" "llvm-spirv-$LLVM" "libclc-$LLVM"
   libcmocka-dev libvulkan-dev mesa-vulkan-drivers pocl-opencl-icd ocl-icd-opencl-dev
   valgrind
-  debhelper dpkg-dev lintian scdoc bash-completion groff-base man-db
+  build-essential debhelper dpkg-dev lintian scdoc bash-completion groff-base man-db
   vulkan-validationlayers vulkan-tools xvfb xauth ffmpeg
+  # Cross builds (test/cross, ctest -L cross): s390x and armhf under qemu-user, Windows under
+  # Wine; the Meson build (test/meson); the Debian 13 root (.ci/trixie-root.sh).
+  gcc-s390x-linux-gnu g++-s390x-linux-gnu gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf
+  gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 qemu-user wine64 meson debootstrap
 )
+# npm for the SARIF Multitool (test/sarif), unless a node.js with its own npm is installed.
+command -v npm >/dev/null || PKGS+=(npm)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")

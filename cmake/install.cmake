@@ -30,8 +30,9 @@ else()
   set(_spvbc_cli "") # a library-only build (SPVBC_BUILD_CLI=OFF) installs no tool
 endif()
 # A consumer of the static archive must not see dllimport declarations (Windows); elsewhere
-# SPVBC_STATIC changes nothing.  Only the installed target carries it.
-target_compile_definitions(spirv-bitcast-static INTERFACE $<INSTALL_INTERFACE:SPVBC_STATIC>)
+# SPVBC_STATIC changes nothing.  The build tree's users (the CLI, the tests) are consumers too:
+# without it a MinGW-w64 build of the CLI fails to link (__imp_spvbc_* undefined).
+target_compile_definitions(spirv-bitcast-static INTERFACE SPVBC_STATIC)
 
 # Two components, as a distribution splits them: spvbc_runtime (the shared library and the
 # CLI) and spvbc_dev (everything a build against the library needs).  A plain

@@ -14,7 +14,9 @@
 #define SpvOpToString spvbc__SpvOpToString /* opcode.c too, with headers that have it */
 #include <spirv/unified1/spirv.h>
 
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* built with __USE_MINGW_ANSI_STDIO=1: C99 printf, %zu included */
+#define SPVBC_PRINTF(a, b) __attribute__((format(gnu_printf, a, b)))
+#elif defined(__GNUC__)
 #define SPVBC_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define SPVBC_PRINTF(a, b)

@@ -47,8 +47,10 @@ typedef struct spvbc__record {
     uint8_t severity; /* spvbc_severity */
     uint8_t flags; /* message-specific */
 } spvbc__record;
-_Static_assert(sizeof(void *) != 8 || sizeof(spvbc__record) == 24,
-               "a finding's record stays 24 bytes on 64-bit targets");
+/* Two pointer-sized fields and 8 bytes, no padding: 24 bytes on 64-bit targets (LP64 and
+ * Windows' LLP64), 16 on 32-bit ones (armhf, i386); the cross builds (test/cross) check both. */
+_Static_assert(sizeof(spvbc__record) == 2 * sizeof(void *) + 8 && sizeof(size_t) == sizeof(void *),
+               "a finding's record stays two pointers and 8 bytes (24 on 64-bit, 16 on 32-bit)");
 
 typedef struct spvbc__diag_store {
     spvbc__record *recs;

@@ -498,6 +498,20 @@ spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes, 
             return spvbc__oom(context);
         return SPVBC_ERROR_INVALID_BINARY;
     }
+    if (size >= HEADER_WORDS * 4) {
+        /* Bytes come from a file, whose byte order only the magic tells: a bad magic is shown as
+         * SPIR-V's default (little-endian) order reads it, the same on every host. */
+        const unsigned char *b = (const unsigned char *)bytes;
+        uint32_t le =
+            (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        if (le != SPIRV_MAGIC && le != SPIRV_MAGIC_SWAPPED) {
+            spvbc__diag_clear(context);
+            if (!spvbc__diag_simple(context, SPVBC_SEVERITY_ERROR, "R-MAGIC", 0, SPVBC_NO_POSITION,
+                                    0, "bad magic number 0x%08x (expected 0x07230203)", le))
+                return spvbc__oom(context);
+            return SPVBC_ERROR_INVALID_BINARY;
+        }
+    }
     if (((uintptr_t)bytes & 3u) == 0)
         return spvbc_module_parse(context, (const uint32_t *)bytes, size / 4, options, out_module);
     spvbc_parse_options o;

@@ -28,6 +28,15 @@
 #include "layer_map.h"
 #include "vk_shader_object.h"
 
+/* vk_layer.h of Vulkan-Headers >= 1.3.2xx (Debian 13) no longer defines it. */
+#ifndef VK_LAYER_EXPORT
+#if defined(__GNUC__)
+#define VK_LAYER_EXPORT __attribute__((visibility("default")))
+#else
+#define VK_LAYER_EXPORT
+#endif
+#endif
+
 #define LAYER_NAME "VK_LAYER_SPVBC_bitcast"
 
 /* ---------------------------------------------------------------------------------------- */

@@ -9,6 +9,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#define lstat stat /* no symbolic links to tell apart there */
+#define S_ISLNK(m) 0
+#endif
 
 #include "cli.h"
 
@@ -20,6 +26,13 @@ static int cmp_str(const void *a, const void *b)
 /* Records directory `st` in `v`; false when it was there already or memory ran out (`*oom`). */
 static bool visit(cli_dir_set *v, const struct stat *st, bool *oom)
 {
+#ifdef _WIN32
+    /* No inode numbers there (st_ino is 0) and stat() is lstat(): every directory is new. */
+    (void)v;
+    (void)st;
+    (void)oom;
+    return true;
+#endif
     for (size_t i = 0; i < v->count; ++i)
         if (v->items[i].dev == st->st_dev && v->items[i].ino == st->st_ino) return false;
     if (v->count == v->cap) {
@@ -134,8 +147,14 @@ static void run_workers(cli_options *o, cli_file_result *res, size_t count)
     pthread_mutex_init(&b.lock, NULL);
     unsigned jobs = o->jobs;
     if (jobs == 0) {
+#ifdef _WIN32
+        SYSTEM_INFO si;
+        GetSystemInfo(&si);
+        jobs = si.dwNumberOfProcessors > 0 ? (unsigned)si.dwNumberOfProcessors : 1;
+#else
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         jobs = n > 0 ? (unsigned)n : 1;
+#endif
     }
     if (jobs > count) jobs = (unsigned)count;
     o->progress = count > 1 && isatty(STDERR_FILENO) && !o->quiet;
@@ -170,6 +189,11 @@ static char *output_path_for(const cli_options *o, const char *in, size_t nfiles
     }
     if (o->out_dir) {
         const char *base = strrchr(in, '/');
+#ifdef _WIN32
+        const char *bs = strrchr(base ? base : in, '\\'); /* C:\dir\x.spv, dir/sub\x.spv */
+        if (bs) base = bs;
+        if (!base && in[0] && in[1] == ':') base = in + 1; /* C:x.spv */
+#endif
         base = base ? base + 1 : in;
         size_t len = strlen(o->out_dir) + strlen(base) + 2;
         char *p = malloc(len);

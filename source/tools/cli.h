@@ -93,6 +93,19 @@ typedef struct cli_input {
 const char *cli_input_load(const char *path, cli_input *in);
 /** Releases what cli_input_load() read. */
 void cli_input_release(cli_input *in);
+/** True on a big-endian host. */
+bool cli_host_big_endian(void);
+/** Copies `count` words from `src` to `dst` with each word's bytes reversed. */
+void cli_swap_words(uint32_t *dst, const uint32_t *src, size_t count);
+/** `words` in SPIR-V's default byte order (little-endian) in memory: `words` itself on a
+ *  little-endian host, else a byte-swapped copy put in `*copy` (free() it; NULL and the result
+ *  NULL when out of memory).  SPIRV-Tools reads the literal strings of a big-endian module
+ *  byte-reversed, so on a big-endian host the CLI hands it little-endian words. */
+const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **copy);
+/** A stream whose bytes end up in `*buf` (NUL-terminated, `*len` bytes, free() it) once
+ *  cli_memstream_close() closed it: open_memstream(), or a temporary file on Windows. */
+FILE *cli_memstream_open(char **buf, size_t *len);
+int cli_memstream_close(FILE *f, char **buf, size_t *len);
 /** The allocator of every context the CLI creates (huge pages for large tables). */
 extern const spvbc_allocator cli_allocator;
 
@@ -100,7 +113,9 @@ extern const char *const cli_prog;
 
 /** Prints "<prog>: <fmt...>" and a pointer to --help on stderr. */
 void cli_usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* built with __USE_MINGW_ANSI_STDIO=1 */
+    __attribute__((format(gnu_printf, 1, 2)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
@@ -108,7 +123,9 @@ void cli_usage_error(const char *fmt, ...)
 /** "spirv-bitcast COMMAND: <fmt...>" and a pointer to `spirv-bitcast COMMAND --help` (to
  *  --help alone when `command` is NULL) on stderr. */
 void cli_usage_error_for(const char *command, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+    __attribute__((format(gnu_printf, 2, 3)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
@@ -148,7 +165,8 @@ typedef int (*cli_emit_fn)(void *user, int (*write)(void *stream, const void *by
  *  ("cannot write to PATH: reason", in `err`). Thread-safe for distinct paths. */
 const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user, char *err,
                              size_t errsize);
-/** cli_write_output() of `mod`'s words. */
+/** cli_write_output() of `mod`'s words, little-endian on every host (the byte order of every
+ *  SPIR-V producer; a big-endian input is converted). */
 const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize);
 
 /* ---- report.c ----------------------------------------------------------------------------- */
@@ -230,7 +248,9 @@ void cli_report_json_error(cli_report_sink *s, const char *error, spvbc_context 
  *  "error: <shown>: <fmt...>" on the text stream, cli_report_json_error(json_error) when
  *  `json_error` is not NULL, a notification in SARIF. */
 void cli_report_failure(cli_report_sink *s, const char *json_error, const char *fmt, ...)
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+    __attribute__((format(gnu_printf, 3, 4)))
+#elif defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;

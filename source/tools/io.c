@@ -9,9 +9,21 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef _WIN32 /* MinGW-w64: no mmap; binary mode and replacing renames must be asked for */
+#define WIN32_LEAN_AND_MEAN
+#include <io.h>
+#include <windows.h>
+#else
+#include <sys/mman.h>
+#endif
+#ifndef O_BINARY
+#define O_BINARY 0
+#endif
+#ifndef O_CLOEXEC /* Windows: no exec() to leak into */
+#define O_CLOEXEC 0
+#endif
 
 #include "cli.h"
 
@@ -48,8 +60,13 @@ const char *cli_input_load(const char *path, cli_input *in)
 {
     memset(in, 0, sizeof *in);
     in->path = path;
-    if (!strcmp(path, "-")) return read_stream(stdin, in);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (!strcmp(path, "-")) {
+#ifdef _WIN32
+        (void)_setmode(_fileno(stdin), _O_BINARY); /* text mode would translate CR LF, stop at ^Z */
+#endif
+        return read_stream(stdin, in);
+    }
+    int fd = open(path, O_RDONLY | O_BINARY | O_CLOEXEC);
     if (fd < 0) return strerror(errno);
     struct stat st;
     if (fstat(fd, &st) != 0) {
@@ -76,21 +93,67 @@ const char *cli_input_load(const char *path, cli_input *in)
         in->data = NULL;
         return NULL;
     }
+#ifdef _WIN32
+    char *p = malloc(in->size);
+    size_t got = 0;
+    while (p && got < in->size) {
+        unsigned chunk = in->size - got > (1u << 30) ? 1u << 30 : (unsigned)(in->size - got);
+        int n = read(fd, p + got, chunk);
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
+    close(fd);
+    if (!p) return "out of memory";
+    if (got != in->size) {
+        free(p);
+        return "short read";
+    }
+    in->data = p;
+    return NULL;
+#else
     void *p = mmap(NULL, in->size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (p == MAP_FAILED) return strerror(errno);
     in->data = p;
     in->mapped = true;
     return NULL;
+#endif
 }
 
 void cli_input_release(cli_input *in)
 {
+#ifndef _WIN32
     if (in->mapped)
         munmap(in->data, in->size);
     else
+#endif
         free(in->data);
     in->data = NULL;
+}
+
+bool cli_host_big_endian(void)
+{
+    const uint32_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first == 0;
+}
+
+void cli_swap_words(uint32_t *dst, const uint32_t *src, size_t count)
+{
+    for (size_t i = 0; i < count; ++i) {
+        uint32_t v = src[i];
+        dst[i] = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+    }
+}
+
+const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **copy)
+{
+    *copy = NULL;
+    if (!cli_host_big_endian()) return words;
+    if (count > SIZE_MAX / 4 || !(*copy = malloc(count ? count * 4 : 4))) return NULL;
+    cli_swap_words(*copy, words, count);
+    return *copy;
 }
 
 /* Large tables (the id table, the site list, an output) come from their own mappings with
@@ -98,6 +161,20 @@ void cli_input_release(cli_input *in)
  * the parse itself, and 2 MiB pages make 512 times fewer of them.  Small blocks use malloc. */
 #define BIG_BLOCK (2u << 20)
 
+#ifdef _WIN32
+static void *cli_alloc(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size);
+}
+
+static void cli_free(void *user, void *ptr, size_t size)
+{
+    (void)user;
+    (void)size;
+    free(ptr);
+}
+#else
 static void *cli_alloc(void *user, size_t size)
 {
     (void)user;
@@ -118,8 +195,44 @@ static void cli_free(void *user, void *ptr, size_t size)
     else
         munmap(ptr, size);
 }
+#endif
 
 const spvbc_allocator cli_allocator = SPVBC_ALLOCATOR_INIT(cli_alloc, cli_free, NULL);
+
+/* ---- in-memory streams -------------------------------------------------------------------- */
+
+FILE *cli_memstream_open(char **buf, size_t *len)
+{
+    *buf = NULL;
+    *len = 0;
+#ifdef _WIN32
+    /* No open_memstream: a temporary file (binary, deleted on close) read back on close. */
+    char dir[MAX_PATH], name[MAX_PATH];
+    DWORD n = GetTempPathA(sizeof dir, dir);
+    if (n == 0 || n >= sizeof dir || !GetTempFileNameA(dir, "sbc", 0, name)) return NULL;
+    return fopen(name, "w+bD");
+#else
+    return open_memstream(buf, len);
+#endif
+}
+
+int cli_memstream_close(FILE *f, char **buf, size_t *len)
+{
+#ifdef _WIN32
+    long size = fflush(f) == 0 && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    *buf = size >= 0 ? malloc((size_t)size + 1) : NULL;
+    if (*buf) {
+        rewind(f);
+        *len = fread(*buf, 1, (size_t)size, f);
+        (*buf)[*len] = '\0';
+    }
+    return fclose(f) == 0 && *buf ? 0 : EOF;
+#else
+    (void)buf;
+    (void)len;
+    return fclose(f);
+#endif
+}
 
 /* ---- messages and lists ------------------------------------------------------------------ */
 

@@ -148,6 +148,11 @@ static void print_help(FILE *f)
 
 int main(int argc, char **argv)
 {
+#ifdef _WIN32
+    /* The C runtime there buffers stderr when it is a pipe or a file: findings would come after
+     * the summary on stdout in a merged stream (2>&1).  C says stderr is not fully buffered. */
+    (void)setvbuf(stderr, NULL, _IONBF, 0);
+#endif
     if (argc < 2) {
         cli_usage_error("missing command (validate, lower, explain or opt)");
         return CLI_EXIT_USAGE;

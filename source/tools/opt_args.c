@@ -119,7 +119,12 @@ static bool read_config_flags(const char *path, cli_path_list *l)
         const char *w = p;
         while (p < end && !strchr(" \t\r\v\f\n", *p))
             ++p;
-        char *word = strndup(w, (size_t)(p - w));
+        size_t n = (size_t)(p - w);
+        char *word = malloc(n + 1); /* no strndup() in MinGW-w64 */
+        if (word) {
+            memcpy(word, w, n);
+            word[n] = '\0';
+        }
         ok = word && cli_path_list_add(l, word);
         free(word);
     }

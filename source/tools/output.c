@@ -9,7 +9,12 @@
  *   a device, FIFO or socket    written in place (opened, or connected to): never replaced
  *   a directory                 an error
  *
- * A failed write is reported as "cannot write to PATH: <reason>" and leaves no temporary file. */
+ * A failed write is reported as "cannot write to PATH: <reason>" and leaves no temporary file.
+ *
+ * On Windows (MinGW-w64) there are no symbolic links or sockets to follow: a regular file or a
+ * new path is replaced through a temporary file moved over it (MoveFileEx: rename() does not
+ * replace), a device (NUL, CON) is written in place, and stdout is switched to binary mode.
+ * Modules are written little-endian on every host. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -18,13 +23,20 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
+#ifdef _WIN32
+#define WIN32_LEAN_AND_MEAN
+#include <io.h>
+#include <windows.h>
+#else
+#include <sys/socket.h>
+#include <sys/un.h>
+#endif
 
 #include "cli.h"
 
+#ifndef _WIN32
 /* The process's umask, read once: umask() can only be read by setting it, which must not race
  * with the worker threads' own writes. */
 static mode_t g_umask;
@@ -35,6 +47,7 @@ static void read_umask(void)
     g_umask = umask(022);
     (void)umask(g_umask);
 }
+#endif
 
 /* A stream the output goes through: a FILE (files, devices, FIFOs, stdout). */
 static int write_stream(void *user, const void *bytes, size_t size)
@@ -58,6 +71,7 @@ static bool emit_to(FILE *f, cli_emit_fn emit, void *emit_user)
     return ok;
 }
 
+#ifndef _WIN32
 /* The end of the chain of symbolic links at `path` (`path` itself when it is none), malloc'd;
  * NULL with errno set on error (ELOOP after 40 links, as the kernel counts). */
 static char *follow_links(const char *path)
@@ -120,12 +134,17 @@ static bool write_socket(const char *path, cli_emit_fn emit, void *emit_user)
     }
     return emit_to(f, emit, emit_user);
 }
+#endif
 
 /* Writes a device or FIFO at `path` in place (no O_CREAT, no O_TRUNC: a node is never made or
  * replaced). */
 static bool write_in_place(const char *path, cli_emit_fn emit, void *emit_user)
 {
+#ifdef _WIN32
+    int fd = open(path, O_WRONLY | O_BINARY);
+#else
     int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+#endif
     if (fd < 0) return false;
     FILE *f = fdopen(fd, "wb");
     if (!f) {
@@ -155,12 +174,17 @@ static bool write_atomic(const char *path, const struct stat *old, cli_emit_fn e
         free(tmp);
         return false;
     }
+    bool ok = true;
+#ifndef _WIN32
     pthread_once(&g_umask_once, read_umask);
     mode_t mode = old ? old->st_mode & 07777 : 0666 & ~g_umask;
-    bool ok = true;
     /* The owner is kept where the caller may (root); the mode applies either way. */
     if (old && fchown(fd, old->st_uid, old->st_gid) != 0) errno = 0;
     if (fchmod(fd, mode) != 0) ok = false;
+#else
+    (void)old; /* mkstemp() gave read-write; a read-only file is not replaced (MoveFileEx) */
+    (void)_setmode(fd, _O_BINARY);
+#endif
     FILE *f = ok ? fdopen(fd, "wb") : NULL;
     if (f) {
         (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
@@ -171,7 +195,14 @@ static bool write_atomic(const char *path, const struct stat *old, cli_emit_fn e
         errno = e;
         ok = false;
     }
+#ifdef _WIN32
+    if (ok && !MoveFileExA(tmp, path, MOVEFILE_REPLACE_EXISTING)) {
+        errno = EACCES;
+        ok = false;
+    }
+#else
     if (ok && rename(tmp, path) != 0) ok = false;
+#endif
     if (!ok) {
         int e = errno;
         unlink(tmp);
@@ -185,6 +216,10 @@ const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user
                              size_t errsize)
 {
     if (!strcmp(path, "-")) {
+#ifdef _WIN32
+        (void)fflush(stdout);
+        (void)_setmode(_fileno(stdout), _O_BINARY); /* no LF -> CR LF in a module */
+#endif
         (void)setvbuf(stdout, NULL, _IOFBF, 1u << 20);
         return emit_to(stdout, emit, emit_user) ? NULL : "cannot write to stdout";
     }
@@ -195,12 +230,19 @@ const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user
         if (S_ISDIR(st.st_mode)) {
             errno = EISDIR;
             ok = false;
+#ifndef _WIN32
         } else if (S_ISSOCK(st.st_mode)) {
             ok = write_socket(path, emit, emit_user);
+#endif
         } else {
             ok = write_in_place(path, emit, emit_user);
         }
     } else {
+#ifdef _WIN32
+        bool exists = stat(path, &st) == 0;
+        ok =
+            (exists || errno == ENOENT) && write_atomic(path, exists ? &st : NULL, emit, emit_user);
+#else
         /* A regular file or nothing: replaced or created at the end of its links. */
         char *target = follow_links(path);
         if (!target) {
@@ -216,6 +258,7 @@ const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user
             }
             free(target);
         }
+#endif
     }
     if (ok) return NULL;
     snprintf(err, errsize, "cannot write to %s: %s", path, strerror(errno));
@@ -229,10 +272,20 @@ typedef struct module_emit {
     void *stream;
 } module_emit;
 
+/* Little-endian on every host: a big-endian host writes byte-swapped copies of the spans. */
 static int write_span(void *user, const uint32_t *words, size_t count)
 {
     module_emit *m = (module_emit *)user;
-    return m->write(m->stream, words, count * 4);
+    if (!cli_host_big_endian()) return m->write(m->stream, words, count * 4);
+    uint32_t buf[1024];
+    while (count) {
+        size_t n = count < 1024 ? count : 1024;
+        cli_swap_words(buf, words, n);
+        if (m->write(m->stream, buf, n * 4) != 0) return -1;
+        words += n;
+        count -= n;
+    }
+    return 0;
 }
 
 static int emit_module(void *user, int (*write)(void *, const void *, size_t), void *stream)

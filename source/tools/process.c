@@ -184,9 +184,12 @@ static bool verify_words(job *j, const uint32_t *words, size_t count)
     if (j->o->max_id_bound)
         spvValidatorOptionsSetUniversalLimit(vo, spv_validator_limit_max_id_bound,
                                              j->o->max_id_bound);
-    spv_const_binary_t bin = {words, count};
+    uint32_t *le_copy;
+    spv_const_binary_t bin = {cli_words_le(words, count, &le_copy), count};
     spv_diagnostic diag = NULL;
-    spv_result_t r = spvValidateWithOptions(sctx, vo, &bin, &diag);
+    spv_result_t r =
+        bin.code ? spvValidateWithOptions(sctx, vo, &bin, &diag) : SPV_ERROR_OUT_OF_MEMORY;
+    free(le_copy);
     if (r != SPV_SUCCESS)
         cli_report_failure(&j->sink, NULL, "--verify: SPIRV-Tools rejects the output: %s",
                            diag && diag->error ? diag->error : "(no message)");
@@ -247,9 +250,9 @@ static bool open_sink(job *j)
     s->o = j->o;
     s->r = r;
     s->shown = strcmp(r->path, "-") ? r->path : "<stdin>";
-    s->text = open_memstream(&r->text, &r->text_len);
-    if (j->o->format != CLI_FORMAT_TEXT) s->doc = open_memstream(&r->doc, &r->doc_len);
-    if (j->o->format == CLI_FORMAT_SARIF) s->notes = open_memstream(&r->notes, &r->notes_len);
+    s->text = cli_memstream_open(&r->text, &r->text_len);
+    if (j->o->format != CLI_FORMAT_TEXT) s->doc = cli_memstream_open(&r->doc, &r->doc_len);
+    if (j->o->format == CLI_FORMAT_SARIF) s->notes = cli_memstream_open(&r->notes, &r->notes_len);
     return s->text && (j->o->format == CLI_FORMAT_TEXT || s->doc) &&
            (j->o->format != CLI_FORMAT_SARIF || s->notes);
 }
@@ -257,9 +260,9 @@ static bool open_sink(job *j)
 static void close_sink(job *j)
 {
     cli_report_sink *s = &j->sink;
-    if (s->text) fclose(s->text);
-    if (s->doc) fclose(s->doc);
-    if (s->notes) fclose(s->notes);
+    if (s->text) cli_memstream_close(s->text, &s->r->text, &s->r->text_len);
+    if (s->doc) cli_memstream_close(s->doc, &s->r->doc, &s->r->doc_len);
+    if (s->notes) cli_memstream_close(s->notes, &s->r->notes, &s->r->notes_len);
 }
 
 void cli_process(const cli_options *o, cli_file_result *r)

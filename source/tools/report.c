@@ -15,8 +15,13 @@
 
 static char *disasm_words(const uint32_t *words, size_t count, spv_target_env env, uint32_t flags)
 {
-    spv_context sctx = spvContextCreate(env);
-    if (!sctx) return NULL;
+    uint32_t *le_copy;
+    words = cli_words_le(words, count, &le_copy);
+    spv_context sctx = words ? spvContextCreate(env) : NULL;
+    if (!sctx) {
+        free(le_copy);
+        return NULL;
+    }
     spv_text text = NULL;
     spv_diagnostic diag = NULL;
     char *out = NULL;
@@ -29,6 +34,7 @@ static char *disasm_words(const uint32_t *words, size_t count, spv_target_env en
     spvTextDestroy(text);
     spvDiagnosticDestroy(diag);
     spvContextDestroy(sctx);
+    free(le_copy);
     return out;
 }
 

@@ -270,7 +270,7 @@ void cli_sarif_write_log(FILE *f, const cli_file_result *res, size_t count)
     fprintf(f,
             "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
             "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"spirv-bitcast\",\"version\":\"%s\","
-            "\"semanticVersion\":\"%s\",",
+            "\"semanticVersion\":\"%s\",\"informationUri\":\"man:spirv-bitcast(1)\",",
             spvbc_version_string(), spvbc_version_string());
     write_rules(f);
     fprintf(f, "}},\"invocations\":[{\"executionSuccessful\":%s,\"toolExecutionNotifications\":[",

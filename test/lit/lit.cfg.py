@@ -35,7 +35,9 @@ for name, exe in tools.items():
     if d not in path:
         path.append(d)
 config.environment["PATH"] = os.pathsep.join(path + [os.environ.get("PATH", "")])
-for var in ("HOME", "TMPDIR", "LANG", "LC_ALL"):
+# WINE*/QEMU_*: the cross builds (test/cross) run the CLI under Wine or qemu-user.
+for var in ("HOME", "TMPDIR", "LANG", "LC_ALL", "WINEPREFIX", "WINEDEBUG", "WINEPATH",
+            "QEMU_LD_PREFIX"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

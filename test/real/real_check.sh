@@ -39,13 +39,13 @@ libclc)
     cp "$input" "$spv" || fail "copy $input"
     ;;
 opencl)
-    need clang-15 "${SPVBC_CLANG:-}"
-    need llvm-spirv-15 "${SPVBC_LLVM_SPIRV:-}"
+    need clang "${SPVBC_CLANG:-}"
+    need llvm-spirv "${SPVBC_LLVM_SPIRV:-}"
     std=$4
     opt=$5
     run "$SPVBC_CLANG" -cl-std="$std" -target spir64 "$opt" -emit-llvm -c -Werror \
-        -o "$work/module.bc" "$input" || fail "clang-15 could not compile $input"
-    run "$SPVBC_LLVM_SPIRV" "$work/module.bc" -o "$spv" || fail "llvm-spirv-15 failed on $input"
+        -o "$work/module.bc" "$input" || fail "$(basename "$SPVBC_CLANG") could not compile $input"
+    run "$SPVBC_LLVM_SPIRV" "$work/module.bc" -o "$spv" || fail "$(basename "$SPVBC_LLVM_SPIRV") failed on $input"
     ;;
 glsl)
     need glslangValidator "${SPVBC_GLSLANG:-}"

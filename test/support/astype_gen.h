@@ -114,7 +114,9 @@ typedef struct spvbc_gen_text {
     int failed;
 } spvbc_gen_text;
 
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* built with __USE_MINGW_ANSI_STDIO=1: C99 printf */
+__attribute__((format(gnu_printf, 2, 3)))
+#elif defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
 /** Appends printf(`fmt`, ...) to `text`. */

@@ -138,7 +138,9 @@ static run_result run(const module_words *m, int lower, spvbc_diagnostic_policy 
         assert_string_not_equal(d->rule, "R-MEMORY");
         if (strcmp(d->rule, "R-NOT-KEPT") == 0) {
             assert_int_equal(i, r.diagnostics - 1); /* the call's last diagnostic */
-            r.not_kept_note = strtoull(d->message, NULL, 10);
+            unsigned long long n = strtoull(d->message, NULL, 10);
+            assert_true(n <= SIZE_MAX); /* size_t is 32 bits on armhf */
+            r.not_kept_note = (size_t)n;
         } else if (i < 10) {
             r.first_messages_hash = hash_text(r.first_messages_hash, d->message);
         }
