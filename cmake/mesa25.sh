@@ -11,16 +11,19 @@
 # <dir>/unavailable and exits 0, so that the tests which need the driver report SKIPPED with
 # that reason (they never pass without running).  It uses apt-get with a private state,
 # cache and source list (bookworm-backports main only), `apt-get download` (no root needed,
-# nothing installed) and `dpkg -x`.  The driver is chosen with VK_DRIVER_FILES (a manifest
-# naming the unpacked libvulkan_lvp.so by absolute path) and its newer libdrm with
-# LD_LIBRARY_PATH.  SPVBC_EXPECT_DRIVER_INFO makes the tests check at run time that the device
+# nothing installed) and `dpkg -x`.  The mirror and keyring are the machine's own Debian
+# archive entry in its apt sources (`debian-tree.sh sources`, beside this script; override with
+# SPVBC_DEBIAN_MIRROR), so a machine behind a local mirror or proxy fetches from there.  The
+# driver is chosen with VK_DRIVER_FILES (a manifest naming the unpacked libvulkan_lvp.so by
+# absolute path) and its newer libdrm with LD_LIBRARY_PATH.  SPVBC_EXPECT_DRIVER_INFO makes the tests check at run time that the device
 # really is this Mesa (VkPhysicalDeviceDriverProperties.driverInfo).
 #
 # SPDX-License-Identifier: Apache-2.0
 set -u
 
 MESA_VERSION=25.0.7
-MIRROR=${SPVBC_MESA25_MIRROR:-http://deb.debian.org/debian}
+SUITE=bookworm-backports
+HERE=$(cd "$(dirname "$0")" && pwd)
 # The backported driver needs a newer libdrm than bookworm's 2.4.114; everything else it links
 # (libLLVM-15, xcb, wayland, zstd, expat) is already a dependency of bookworm's Mesa.
 PACKAGES="mesa-vulkan-drivers libdrm2 libdrm-amdgpu1"
@@ -46,7 +49,11 @@ fetch() {
     mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \
         "$dir/debs" "$dir/root"
     : >"$apt_dir/state/status"
-    echo "deb $MIRROR bookworm-backports main" >"$apt_dir/etc/sources.list"
+    if ! line=$(sh "$HERE/debian-tree.sh" sources "$SUITE" 2>&1); then
+        unavailable "$dir" "$line"
+        return 0
+    fi
+    echo "$line" >"$apt_dir/etc/sources.list"
     set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/status" \
         -o "Dir::Cache=$apt_dir/cache" -o "Dir::Etc::SourceList=$apt_dir/etc/sources.list" \
         -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::Etc::Preferences=/dev/null" \
@@ -57,7 +64,7 @@ fetch() {
         return 0
     fi
     if ! apt-get "$@" -qq update >"$dir/apt.log" 2>&1; then
-        unavailable "$dir" "apt-get update from $MIRROR bookworm-backports failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+        unavailable "$dir" "apt-get update ($line) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
         return 0
     fi
     # The exact Mesa version; the libdrm versions the backports suite has.

@@ -18,6 +18,15 @@ uint32_t spvbc__plan_features(const struct spvbc_module_s *m)
     return m->caps_features | (m->is_shader ? SPVBC_FEATURE_SHADER : 0u);
 }
 
+/* The opcode of an instruction this build does not know that value-or-type entry `e` (an id
+ * table entry, or a value's type id) depends on, or 0. */
+static uint32_t foreign_of_type_id(const struct spvbc_module_s *m, uint32_t type_id)
+{
+    if (type_id == 0 || type_id >= m->bound) return 0;
+    const spvbc__type *t = spvbc__type_of_id(m, type_id);
+    return t ? t->foreign_op : spvbc__foreign_op_of(m->ids[type_id]);
+}
+
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
 {
@@ -39,6 +48,13 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
      * defined later (invalid SSA, but possible) is looked up again. */
     const uint32_t e = site->operand_entry != SPVBC__ID_UNDEF ? site->operand_entry : m->ids[oid];
     out->operand_later = site->operand_entry == SPVBC__ID_UNDEF;
+    /* "An opcode the build does not know is never our error": a side that depends on one gets
+     * a note naming it, and no verdict. */
+    out->foreign_op = foreign_of_type_id(m, out->result_type_id);
+    if (!out->foreign_op) out->foreign_op = spvbc__foreign_op_of(e);
+    if (!out->foreign_op && e != SPVBC__ID_NOTYPE && !(e & SPVBC__ID_TYPE_BIT))
+        out->foreign_op = foreign_of_type_id(m, e);
+    if (out->foreign_op) return; /* vrule stays SPVBC__V_OK: nothing to lower */
     if (e == SPVBC__ID_UNDEF || e == SPVBC__ID_FORWARD) {
         out->vrule = SPVBC__VUNDEF;
         return;

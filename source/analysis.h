@@ -15,6 +15,7 @@ typedef struct spvbc__site_info {
     bool spec_needs_kernel; /* OpSpecConstantOp Bitcast outside Kernel */
     bool operand_later; /* the operand is defined after the site (invalid order) */
     bool has_astype; /* both sides int/float scalar or vector */
+    uint32_t foreign_op; /* a side is built on an opcode this build does not know: no verdict */
     spvbc_type_desc src, dst;
     spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;

@@ -11,6 +11,7 @@
  * external definition: give it our prefix so the static library never clashes with another
  * user of SPIRV-Headers. */
 #define SpvHasResultAndType spvbc__SpvHasResultAndType
+#define SpvOpToString spvbc__SpvOpToString /* opcode.c too, with headers that have it */
 #include <spirv/unified1/spirv.h>
 
 #if defined(__GNUC__)

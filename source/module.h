@@ -18,8 +18,16 @@ enum {
     SPVBC__T_INT,
     SPVBC__T_FLOAT,
     SPVBC__T_VECTOR,
-    SPVBC__T_POINTER
+    SPVBC__T_POINTER, /* OpTypePointer, and OpTypeUntypedPointerKHR (`untyped`) */
+    SPVBC__T_COOPMAT_KHR, /* OpTypeCooperativeMatrixKHR */
+    SPVBC__T_COOPMAT_NV, /* OpTypeCooperativeMatrixNV */
+    SPVBC__T_COOPVEC_NV /* OpTypeCooperativeVectorNV */
 };
+
+/* The shape operands of a cooperative type, indices of spvbc__type.shape: scope, rows, columns
+ * and use of a matrix (NV matrices have no use); a cooperative vector's component count is
+ * SPVBC__SHAPE_ROWS. */
+enum { SPVBC__SHAPE_SCOPE, SPVBC__SHAPE_ROWS, SPVBC__SHAPE_COLS, SPVBC__SHAPE_USE };
 
 /* Storage-only ("limited use") scalar contents, for rule S9 / check V13. */
 #define SPVBC__SMALL_INT8 0x1u
@@ -42,6 +50,11 @@ typedef struct spvbc__type {
     uint32_t null_id; /* an existing OpConstantNull of this type, else 0 */
     uint32_t null_offset; /* its word offset */
     uint32_t forward; /* pointer declared through OpTypeForwardPointer */
+    uint32_t untyped; /* OpTypeUntypedPointerKHR: a pointer with no pointee */
+    uint32_t shape_ids[4]; /* cooperative types: the ids of SPVBC__SHAPE_* (0: none) */
+    uint32_t shape[4]; /* their values, where shape_known says they are constants' */
+    uint32_t shape_known; /* bit i: shape[i] holds the value of an OpConstant */
+    uint32_t foreign_op; /* built on a result of an opcode this build does not know, else 0 */
 } spvbc__type;
 
 /* Encoding of the per-id table. */
@@ -49,6 +62,11 @@ typedef struct spvbc__type {
 #define SPVBC__ID_NOTYPE 0xFFFFFFFFu /* defined, has no result type */
 #define SPVBC__ID_FORWARD 0xFFFFFFFEu /* named by OpTypeForwardPointer, not yet declared */
 #define SPVBC__ID_TYPE_BIT 0x80000000u /* a type: low bits index module->types */
+/* The result of an instruction whose opcode this build does not know (a newer extension's):
+ * SPVBC__ID_FOREIGN | opcode.  Reaches neither a type index (below SPVBC__MAX_TYPES) nor the
+ * two marks above. */
+#define SPVBC__ID_FOREIGN 0xFFFE0000u
+#define SPVBC__MAX_TYPES 0x7FFE0000u
 #define SPVBC__MAX_BOUND_CAP 0x7FFFFFF0u
 
 /* A bitcast site, with what validate and lower need so they never re-read the module's words
@@ -106,6 +124,8 @@ struct spvbc_module_s {
     bool is_kernel, is_shader, has_psb_ext, byte_swapped;
     uint32_t addressing; /* SpvAddressingModel, or ~0u if no OpMemoryModel */
     uint32_t debuginfo_set; /* id of OpExtInstImport "NonSemantic.Shader.DebugInfo.100" */
+    bool has_coop; /* declares a cooperative matrix or vector type: shapes to resolve */
+    uint32_t foreign_count; /* instructions whose opcode this build does not know */
     uint32_t functions_offset; /* first OpFunction, or word_count */
 
     /* lowering output */
@@ -125,8 +145,16 @@ static inline const spvbc__type *spvbc__type_of_id(const struct spvbc_module_s *
 {
     if (id >= m->bound) return NULL;
     uint32_t e = m->ids[id];
-    if (e == SPVBC__ID_NOTYPE || e == SPVBC__ID_FORWARD || !(e & SPVBC__ID_TYPE_BIT)) return NULL;
+    /* SPVBC__ID_FOREIGN, SPVBC__ID_FORWARD and SPVBC__ID_NOTYPE are all at or above FOREIGN */
+    if (!(e & SPVBC__ID_TYPE_BIT) || e >= SPVBC__ID_FOREIGN) return NULL;
     return &m->types[e & ~SPVBC__ID_TYPE_BIT];
+}
+
+/** The opcode of the unknown instruction that id table entry `e` records, or 0. */
+static inline uint32_t spvbc__foreign_op_of(uint32_t e)
+{
+    /* OpNop (0) is known, so 0 never names a foreign opcode */
+    return e >= SPVBC__ID_FOREIGN && e < SPVBC__ID_FORWARD ? e & 0xFFFFu : 0;
 }
 
 #endif /* SPVBC_MODULE_H_ */

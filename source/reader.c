@@ -1,5 +1,6 @@
 /* Reader: header checks, one linear walk over the instructions building the id table, the
  * type table (through types.c; its memory through modmem.c) and the list of bitcast sites. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "context.h"
@@ -121,8 +122,8 @@ static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t 
         if (m->ids[w[1]] == SPVBC__ID_UNDEF) m->ids[w[1]] = SPVBC__ID_FORWARD;
         break;
     case SpvOpConstantNull: {
-        spvbc__type *t = &m->types[m->ids[type_id] & ~SPVBC__ID_TYPE_BIT];
-        if (!t->null_id) {
+        spvbc__type *t = (spvbc__type *)spvbc__type_of_id(m, type_id);
+        if (t && !t->null_id) {
             t->null_id = id;
             t->null_offset = (uint32_t)p->offset;
         }
@@ -130,8 +131,8 @@ static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t 
     }
     case SpvOpTypeVector: {
         /* Record the vec4 of each scalar once, for the lowering's intermediate types. */
-        spvbc__type *c = &m->types[m->ids[w[2]] & ~SPVBC__ID_TYPE_BIT];
-        if (w[3] == 4 && !c->vec4_id) c->vec4_id = id;
+        spvbc__type *c = (spvbc__type *)spvbc__type_of_id(m, w[2]);
+        if (c && w[3] == 4 && !c->vec4_id) c->vec4_id = id; /* not of a foreign type */
         break;
     }
     case SpvOpFunction:
@@ -158,6 +159,25 @@ static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t 
     default: break;
     }
     return SPVBC_SUCCESS;
+}
+
+/* An instruction whose opcode this build does not know (a newer extension's, past the
+ * SPIRV-Headers it was built with): never an error of ours.  Its result id is recorded as
+ * unknown, so that what is built on it gets a note instead of a verdict: words 2 (after a result
+ * type) or 1 (a type declaration, or a result with no type) when they name an id not defined yet.
+ * A guess can only name an id nobody defined so far; a later definition replaces it. */
+static void foreign(struct spvbc_module_s *m, const uint32_t *w, uint32_t wc, uint32_t op)
+{
+    uint32_t *ids = m->ids;
+    const uint32_t mark = SPVBC__ID_FOREIGN | op;
+    m->foreign_count++;
+    if (wc < 2 || w[1] == 0 || w[1] >= m->bound) return;
+    const uint32_t e1 = ids[w[1]];
+    const bool typed = spvbc__type_of_id(m, w[1]) || spvbc__foreign_op_of(e1);
+    if (typed && wc >= 3 && w[2] != 0 && w[2] < m->bound && ids[w[2]] == SPVBC__ID_UNDEF)
+        ids[w[2]] = mark;
+    else if (!typed && e1 == SPVBC__ID_UNDEF)
+        ids[w[1]] = mark;
 }
 
 static spvbc_result walk(parser *p)
@@ -193,6 +213,12 @@ static spvbc_result walk(parser *p)
         } else {
             f = spvbc__opcode_flags(op);
         }
+        if (f & SPVBC__OPF_FOREIGN) {
+            foreign(m, w, wc, op);
+            off += wc;
+            ++index;
+            continue;
+        }
         uint32_t type_id = 0, id = 0;
         if (f & SPVBC__OPF_RESULT) {
             const uint32_t need = (f & SPVBC__OPF_TYPE) ? 3u : 2u;
@@ -209,7 +235,8 @@ static spvbc_result walk(parser *p)
                                           "result id %%%u is at or above the id bound", id);
             }
             const uint32_t e = ids[id];
-            if (e != SPVBC__ID_UNDEF && !(e == SPVBC__ID_FORWARD && op == SpvOpTypePointer)) {
+            if (e != SPVBC__ID_UNDEF && !(e == SPVBC__ID_FORWARD && op == SpvOpTypePointer) &&
+                !spvbc__foreign_op_of(e)) {
                 AT();
                 return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-REDEFINED",
                                 "id %%%u is defined twice", id);
@@ -219,7 +246,8 @@ static spvbc_result walk(parser *p)
                 /* A declared type: its entry has the type bit and is neither the no-type nor
                  * the forward mark (id 0's entry is always undefined). */
                 const uint32_t te = type_id < bound ? ids[type_id] : SPVBC__ID_UNDEF;
-                if (te - SPVBC__ID_TYPE_BIT >= SPVBC__ID_FORWARD - SPVBC__ID_TYPE_BIT) {
+                if (te - SPVBC__ID_TYPE_BIT >= SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT &&
+                    !spvbc__foreign_op_of(te)) {
                     AT();
                     return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
                                     "result type %%%u is not a type declared before this "
@@ -262,6 +290,67 @@ static spvbc_result walk(parser *p)
     }
 #undef AT
     m->instruction_count = index;
+    return SPVBC_SUCCESS;
+}
+
+typedef struct shape_const {
+    uint32_t id, value, known;
+} shape_const;
+
+static int shape_const_cmp(const void *a, const void *b)
+{
+    const uint32_t x = ((const shape_const *)a)->id, y = ((const shape_const *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
+static shape_const *shape_find(shape_const *k, size_t n, uint32_t id)
+{
+    shape_const key = {id, 0, 0};
+    return (shape_const *)bsearch(&key, k, n, sizeof *k, shape_const_cmp);
+}
+
+/* Gives the cooperative types the values of their shape operands: spirv-val compares two
+ * shapes where both operands are OpConstant 32-bit integers, and lets specialization constants
+ * (whose value comes later) pass.  The shape ids are sorted, then one pass over the
+ * declarations finds their constants: O(n log n), whatever the module holds. */
+static spvbc_result resolve_shapes(parser *p)
+{
+    struct spvbc_module_s *m = p->m;
+    if (!m->has_coop) return SPVBC_SUCCESS;
+    size_t n = 0;
+    for (size_t i = 0; i < m->type_count; ++i)
+        if (m->types[i].kind >= SPVBC__T_COOPMAT_KHR) n += 4;
+    shape_const *k = (shape_const *)spvbc__alloc(p->ctx, n * sizeof *k);
+    if (!k) return spvbc__oom(p->ctx);
+    size_t used = 0;
+    for (size_t i = 0; i < m->type_count; ++i)
+        for (uint32_t j = 0; j < 4 && m->types[i].kind >= SPVBC__T_COOPMAT_KHR; ++j)
+            if (m->types[i].shape_ids[j]) k[used++] = (shape_const){m->types[i].shape_ids[j], 0, 0};
+    qsort(k, used, sizeof *k, shape_const_cmp);
+    for (size_t off = HEADER_WORDS; off < m->functions_offset;) {
+        const uint32_t *w = m->words + off;
+        const uint32_t wc = w[0] >> 16; /* the walk checked every word count */
+        if ((w[0] & 0xffffu) == SpvOpConstant && wc == 4) {
+            const spvbc__type *t = spvbc__type_of_id(m, w[1]);
+            shape_const *hit = shape_find(k, used, w[2]);
+            if (hit && t && t->kind == SPVBC__T_INT && t->width == 32) {
+                hit->value = w[3];
+                hit->known = 1;
+            }
+        }
+        off += wc;
+    }
+    for (size_t i = 0; i < m->type_count; ++i) {
+        spvbc__type *t = &m->types[i];
+        for (uint32_t j = 0; j < 4 && t->kind >= SPVBC__T_COOPMAT_KHR; ++j) {
+            const shape_const *hit = t->shape_ids[j] ? shape_find(k, used, t->shape_ids[j]) : NULL;
+            if (hit && hit->known) {
+                t->shape[j] = hit->value;
+                t->shape_known |= 1u << j;
+            }
+        }
+    }
+    spvbc__free(p->ctx, k, n * sizeof *k);
     return SPVBC_SUCCESS;
 }
 
@@ -362,6 +451,7 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
     if (!m->ids) goto oom;
     memset(m->ids, 0, (size_t)m->bound * 4);
     r = walk(&p);
+    if (r == SPVBC_SUCCESS) r = resolve_shapes(&p);
     if (r != SPVBC_SUCCESS) goto fail;
     *out_module = m;
     return SPVBC_SUCCESS;

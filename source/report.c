@@ -140,6 +140,11 @@ static void type_spelling(sbuf *b, const struct spvbc_module_s *m, const spvbc__
         scalar_spelling(b, t->comp_kind, t->width, t->is_signed);
         break;
     case SPVBC__T_POINTER: {
+        if (t->untyped) {
+            put(b, "OpTypeUntypedPointerKHR ");
+            put(b, storage_name(t->storage));
+            break;
+        }
         put(b, "OpTypePointer ");
         put(b, storage_name(t->storage));
         put(b, " ");
@@ -153,6 +158,14 @@ static void type_spelling(sbuf *b, const struct spvbc_module_s *m, const spvbc__
     case SPVBC__T_OTHER:
         put(b, "non-numerical type ");
         put_id(b, t->id);
+        break;
+    case SPVBC__T_COOPMAT_KHR:
+    case SPVBC__T_COOPMAT_NV:
+    case SPVBC__T_COOPVEC_NV:
+        put(b, t->kind == SPVBC__T_COOPMAT_KHR  ? "OpTypeCooperativeMatrixKHR of "
+               : t->kind == SPVBC__T_COOPMAT_NV ? "OpTypeCooperativeMatrixNV of "
+                                                : "OpTypeCooperativeVectorNV of ");
+        scalar_spelling(b, t->comp_kind, t->width, t->is_signed);
         break;
     default: scalar_spelling(b, t->kind, t->width, t->is_signed); break;
     }
@@ -224,6 +237,12 @@ static void describe_op(sbuf *b, bool first, bool spec, uint32_t id, const spvbc
     }
 }
 
+#ifdef SPVBC_SPIRV_HEADERS_VERSION
+#define SPVBC__HEADERS SPVBC_SPIRV_HEADERS_VERSION
+#else
+#define SPVBC__HEADERS "of unknown version"
+#endif
+
 /* The fixed sentences, by SPVBC__MSG_* (NULL: made from the site or the argument). */
 static const char *const msg_text[] = {
     [SPVBC__MSG_S7] = "specialization constant operation Bitcast requires the Kernel capability",
@@ -267,6 +286,11 @@ static void reason_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__re
         put(b, "integer width differs from the ");
         put_u(b, (uint32_t)r->arg);
         put(b, "-bit pointer width of the addressing model");
+    } else if (r->msg == SPVBC__MSG_FOREIGN) {
+        put(b, "no verdict: a side depends on the result of opcode ");
+        put_u(b, (uint32_t)r->arg);
+        put(b, ", which this build does not know (its opcode facts come from "
+               "SPIRV-Headers " SPVBC__HEADERS "); the rest of the module is judged as usual");
     } else if (r->msg == SPVBC__MSG_KEPT && r->arg == SPVBC__KEEP_PLAN_REFUSED) {
         put(b, "not lowered: ");
         refusal_text(b, m, info);

@@ -19,7 +19,8 @@ enum {
     SPVBC__MSG_NOT_ASTYPE,
     SPVBC__MSG_SKIPPED, /* lower: class not selected */
     SPVBC__MSG_KEPT, /* lower: left alone; arg: spvbc__keep_reason */
-    SPVBC__MSG_LOWERED /* lower: rewritten; arg: first word of the replacement in edit_words */
+    SPVBC__MSG_LOWERED, /* lower: rewritten; arg: first word of the replacement in edit_words */
+    SPVBC__MSG_FOREIGN /* depends on an opcode this build does not know; arg: the opcode */
 };
 
 /** What a record needs besides its message: the analysis it was made under. */

@@ -32,6 +32,54 @@ static bool is_pointer(const spvbc__type *t)
     return t && t->kind == SPVBC__T_POINTER;
 }
 
+static bool is_coopmat(const spvbc__type *t)
+{
+    return t && (t->kind == SPVBC__T_COOPMAT_KHR || t->kind == SPVBC__T_COOPMAT_NV);
+}
+
+static bool is_coopvec(const spvbc__type *t)
+{
+    return t && t->kind == SPVBC__T_COOPVEC_NV;
+}
+
+/* Whether shape operand `i` of cooperative types `a` and `b` differs: only where both are
+ * constants (a specialization constant gets its value later, and passes). */
+static bool shape_differs(const spvbc__type *a, const spvbc__type *b, uint32_t i)
+{
+    const uint32_t bit = 1u << i;
+    return (a->shape_known & bit) && (b->shape_known & bit) && a->shape[i] != b->shape[i];
+}
+
+/* The rules of cooperative types, or SPVBC__V_OK when neither side is one.
+ *
+ * SPV_NV_cooperative_vector adds cooperative vectors to the types OpBitcast takes; SPIRV-Tools
+ * 2025.1: "Cooperative vector can only be cast to another cooperative vector" and "Expected
+ * number of components to be identical".
+ * SPV_KHR_cooperative_matrix (and SPV_NV_cooperative_matrix before it) add cooperative
+ * matrices: "Result Type must be an OpTypePointer, cooperative matrix, or a scalar or vector of
+ * numerical-type", and a cooperative matrix casts only to one of the same shape - SPIRV-Tools
+ * 2025.1: "Cooperative matrix can only be cast to another cooperative matrix", then scope, rows,
+ * columns (and for KHR matrices use) must be identical, and a KHR matrix never meets an NV one
+ * ("Expected cooperative matrix types").
+ * Component widths: neither extension asks for equal total bits (a matrix's element count is
+ * the implementation's, not the module's), and SPIRV-Tools 2025.1 compares none for these types
+ * (it counts their dimension as 0): a 16-bit float matrix casts to a 32-bit integer one of the
+ * same shape.  So do we.  The storage-only rule (V13) still looks through their components. */
+static spvbc__vrule check_cooperative(const spvbc__type *result, const spvbc__type *operand)
+{
+    const bool rv = is_coopvec(result), ov = is_coopvec(operand);
+    const bool rm = is_coopmat(result), om = is_coopmat(operand);
+    if (rv != ov) return SPVBC__VCV;
+    if (rm != om) return SPVBC__VCM;
+    if (rv && shape_differs(result, operand, SPVBC__SHAPE_ROWS)) return SPVBC__VCV_DIM;
+    if (rm) {
+        if (result->kind != operand->kind) return SPVBC__VCM_SHAPE;
+        for (uint32_t i = SPVBC__SHAPE_SCOPE; i <= SPVBC__SHAPE_USE; ++i)
+            if (shape_differs(result, operand, i)) return SPVBC__VCM_SHAPE;
+    }
+    return SPVBC__V_OK;
+}
+
 uint32_t spvbc__type_bits(const spvbc__type *t)
 {
     if (is_num_scalar(t)) return t->width;
@@ -47,8 +95,14 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
      * (SPIR-V 3.42.11 OpBitcast; spirv-val checks result then operand: V2, V3.) */
     if (!operand) return SPVBC__V1;
     const bool rp = is_pointer(result), op = is_pointer(operand);
-    if (!rp && !is_num_scalar(result) && !is_num_vector(result)) return SPVBC__V2;
-    if (!op && !is_num_scalar(operand) && !is_num_vector(operand)) return SPVBC__V3;
+    const bool rc = is_coopmat(result) || is_coopvec(result);
+    const bool oc = is_coopmat(operand) || is_coopvec(operand);
+    if (!rp && !rc && !is_num_scalar(result) && !is_num_vector(result)) return SPVBC__V2;
+    if (!op && !oc && !is_num_scalar(operand) && !is_num_vector(operand)) return SPVBC__V3;
+    if (rc || oc) {
+        spvbc__vrule c = check_cooperative(result, operand);
+        if (c != SPVBC__V_OK) return c;
+    }
     /* S3 "If either Result Type or Operand is a pointer, the other must be a pointer or an
      * integer scalar" - from 1.5 (or SPV_KHR_physical_storage_buffer) also an integer vector,
      * which spirv-val requires to have 32-bit components. */
@@ -61,7 +115,8 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
     }
     /* S5/S6 "the total number of bits in Result Type must equal the total number of bits in
      * Operand" (width x component count when neither is a pointer). */
-    if (!rp && !op && spvbc__type_bits(result) != spvbc__type_bits(operand)) return SPVBC__V12;
+    if (!rp && !op && !rc && spvbc__type_bits(result) != spvbc__type_bits(operand))
+        return SPVBC__V12;
     /* S9: in Shader modules 8/16-bit types without Int8/Int16/Float16 are storage-only; the
      * check looks through vectors, arrays, structs and pointee types. */
     if (env->shader) {
@@ -76,8 +131,14 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
 
 const char *spvbc__vrule_id(spvbc__vrule r)
 {
-    static const char *const ids[] = {"OK", "V0",  "V1",  "V2",  "V3",  "V8",
-                                      "V9", "V10", "V11", "V12", "V13", "R-UNDEF"};
+    static const char *const ids[] = {"OK",        "V0",
+                                      "V1",        "V2",
+                                      "V3",        "V8",
+                                      "V9",        "V10",
+                                      "V11",       "V12",
+                                      "V13",       "R-UNDEF",
+                                      "V-COOPVEC", "V-COOPVEC-DIM",
+                                      "V-COOPMAT", "V-COOPMAT-SHAPE"};
     return (unsigned)r < sizeof ids / sizeof ids[0] ? ids[r] : "?";
 }
 
@@ -107,6 +168,12 @@ const char *spvbc__vrule_text(spvbc__vrule r)
         return "8- or 16-bit types can only be used with width-only conversions "
                "(Shader module without Int8/Int16/Float16)";
     case SPVBC__VUNDEF: return "operand id is not defined";
+    case SPVBC__VCV: return "cooperative vector can only be cast to another cooperative vector";
+    case SPVBC__VCV_DIM: return "expected cooperative vectors with the same number of components";
+    case SPVBC__VCM: return "cooperative matrix can only be cast to another cooperative matrix";
+    case SPVBC__VCM_SHAPE:
+        return "expected cooperative matrices of the same kind (KHR or NV), scope, rows, columns "
+               "and use";
     default: return "valid";
     }
 }

@@ -19,7 +19,11 @@ typedef enum spvbc__vrule {
     SPVBC__V11, /* gate closed: pointer operand, bad result */
     SPVBC__V12, /* total bit width differs */
     SPVBC__V13, /* storage-only 8/16-bit type in a Shader module */
-    SPVBC__VUNDEF /* operand id not defined */
+    SPVBC__VUNDEF, /* operand id not defined */
+    SPVBC__VCV, /* cooperative vector cast to or from something else */
+    SPVBC__VCV_DIM, /* cooperative vectors of different component counts */
+    SPVBC__VCM, /* cooperative matrix cast to or from something else */
+    SPVBC__VCM_SHAPE /* cooperative matrices of different kinds, scopes, rows, columns or uses */
 } spvbc__vrule;
 
 typedef struct spvbc__rule_env {
@@ -60,6 +64,7 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
 #define SPVBC__OPF_DECL 0x04u /* declares a type */
 #define SPVBC__OPF_SPECIAL 0x08u /* the reader looks at it (capabilities, bitcasts, ...) */
 #define SPVBC__OPF_LINE 0x10u /* affects the source position in force */
+#define SPVBC__OPF_FOREIGN 0x20u /* an opcode this build's SPIRV-Headers do not know */
 #define SPVBC__OPF_UNKNOWN 0xFFu /* table entry not computed yet */
 #define SPVBC__OPTAB_SIZE 8192u
 /** The flags of `op`, for any opcode (the context caches those below SPVBC__OPTAB_SIZE). */

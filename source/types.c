@@ -14,19 +14,23 @@ static spvbc_result reject(spvbc__type_error *err, spvbc_result r, const char *r
 }
 
 /* The type record a type-declaring instruction refers to, rejecting an `id` that is not an
- * already declared type ("a type used before it is declared"). */
+ * already declared type ("a type used before it is declared").  An `id` that an instruction of
+ * an unknown opcode defined gives SPVBC_SUCCESS with `*out` NULL and `*foreign` its opcode: the
+ * new type is built on something this build cannot read. */
 static spvbc_result need_type(const struct spvbc_module_s *m, uint32_t id, const spvbc__type **out,
-                              spvbc__type_error *err)
+                              uint32_t *foreign, spvbc__type_error *err)
 {
     if (id == 0 || id >= m->bound)
         return reject(err, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
                       "type operand %%%u is 0 or at or above the id bound", id);
     *out = spvbc__type_of_id(m, id);
+    if (!*out && (*foreign = spvbc__foreign_op_of(m->ids[id])) != 0) return SPVBC_SUCCESS;
     if (!*out)
         return reject(err, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
                       "%%%u is used as a type but is not a type declared before this "
                       "instruction",
                       id);
+    if ((*out)->foreign_op) *foreign = (*out)->foreign_op;
     return SPVBC_SUCCESS;
 }
 
@@ -34,16 +38,16 @@ static spvbc_result need_type(const struct spvbc_module_s *m, uint32_t id, const
  * (`what` says which are missing when it is shorter). */
 static spvbc_result operand_type(const struct spvbc_module_s *m, const uint32_t *w, uint32_t wc,
                                  uint32_t min_wc, uint32_t at, const char *what,
-                                 const spvbc__type **out, spvbc__type_error *err)
+                                 const spvbc__type **out, uint32_t *foreign, spvbc__type_error *err)
 {
     if (wc < min_wc) return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", what, 0);
-    return need_type(m, w[at], out, err);
+    return need_type(m, w[at], out, foreign, err);
 }
 
 static spvbc_result add_type(struct spvbc_module_s *m, uint32_t id, const spvbc__type *t,
                              size_t offset, spvbc__type_error *err)
 {
-    if (m->type_count >= 0x7FFFFFF0u)
+    if (m->type_count >= SPVBC__MAX_TYPES)
         return reject(err, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", "too many types", 0);
     if (!spvbc__grow(m->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types, m->type_count + 1))
         return SPVBC_ERROR_OUT_OF_MEMORY;
@@ -55,6 +59,44 @@ static spvbc_result add_type(struct spvbc_module_s *m, uint32_t id, const spvbc_
     if (m->ids[id] == SPVBC__ID_FORWARD) slot->forward = 1;
     m->ids[id] = SPVBC__ID_TYPE_BIT | (uint32_t)m->type_count;
     m->type_count++;
+    return SPVBC_SUCCESS;
+}
+
+/* Opcodes newer than Debian 12's SPIRV-Headers, by number so that the library builds with
+ * those too (there they are unknown opcodes, and never reach this file). */
+#define OP_TYPE_UNTYPED_POINTER_KHR 4417u
+#define OP_TYPE_COOPERATIVE_MATRIX_KHR 4456u
+#define OP_TYPE_COOPERATIVE_VECTOR_NV 5288u
+
+/* Fills the cooperative type `t` declared by the `wc`-word `w` (opcode `op`): its component type
+ * and the ids of its shape (their values are the reader's to resolve, once the module is read). */
+static spvbc_result cooperative(struct spvbc_module_s *m, uint32_t op, const uint32_t *w,
+                                uint32_t wc, spvbc__type *t, spvbc__type_error *err)
+{
+    const uint32_t shapes = op == OP_TYPE_COOPERATIVE_MATRIX_KHR ? 4u
+                            : op == SpvOpTypeCooperativeMatrixNV ? 3u
+                                                                 : 1u;
+    const spvbc__type *c = NULL;
+    spvbc_result r = operand_type(m, w, wc, 3 + shapes, 2, "cooperative type is missing operands",
+                                  &c, &t->foreign_op, err);
+    if (r != SPVBC_SUCCESS) return r;
+    if (c && c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT)
+        return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                      "cooperative type component %%%u is not a numerical scalar", w[2]);
+    t->kind = op == OP_TYPE_COOPERATIVE_MATRIX_KHR ? SPVBC__T_COOPMAT_KHR
+              : op == SpvOpTypeCooperativeMatrixNV ? SPVBC__T_COOPMAT_NV
+                                                   : SPVBC__T_COOPVEC_NV;
+    t->elem = w[2];
+    if (c) {
+        t->comp_kind = c->kind;
+        t->width = c->width;
+        t->is_signed = c->is_signed;
+        t->small = c->small;
+    }
+    /* A vector's one shape operand is its component count (SPVBC__SHAPE_ROWS). */
+    for (uint32_t i = 0; i < shapes; ++i)
+        t->shape_ids[shapes == 1 ? SPVBC__SHAPE_ROWS : i] = w[3 + i];
+    m->has_coop = true;
     return SPVBC_SUCCESS;
 }
 
@@ -85,8 +127,10 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
             t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
         break;
     case SpvOpTypeVector:
-        r = operand_type(m, w, wc, 4, 2, "OpTypeVector is missing operands", &c, err);
+        r = operand_type(m, w, wc, 4, 2, "OpTypeVector is missing operands", &c, &t.foreign_op,
+                         err);
         if (r != SPVBC_SUCCESS) return r;
+        if (!c) break; /* of a type this build does not know: kind OTHER */
         if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
             return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
                           "OpTypeVector component type %%%u is not a scalar", w[2]);
@@ -102,30 +146,48 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
         t.small = c->small;
         break;
     case SpvOpTypePointer:
-        r = operand_type(m, w, wc, 4, 3, "OpTypePointer is missing operands", &c, err);
+        r = operand_type(m, w, wc, 4, 3, "OpTypePointer is missing operands", &c, &t.foreign_op,
+                         err);
         if (r != SPVBC_SUCCESS) return r;
         t.kind = SPVBC__T_POINTER;
         t.storage = w[2];
         t.elem = w[3];
         /* spirv-val looks through pointees except those of forward-declared pointers. */
-        t.small = m->ids[id] == SPVBC__ID_FORWARD ? 0u : c->small;
+        t.small = m->ids[id] == SPVBC__ID_FORWARD || !c ? 0u : c->small;
+        if (m->ids[id] == SPVBC__ID_FORWARD) t.foreign_op = 0;
+        break;
+    case OP_TYPE_UNTYPED_POINTER_KHR:
+        /* SPV_KHR_untyped_pointers: "OpTypeUntypedPointerKHR Storage Class" declares a pointer
+         * with no pointee type; OpBitcast treats it as any pointer of its storage class. */
+        if (wc < 3)
+            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                          "OpTypeUntypedPointerKHR is missing its storage class", 0);
+        t.kind = SPVBC__T_POINTER;
+        t.storage = w[2];
+        t.untyped = 1;
+        break;
+    case OP_TYPE_COOPERATIVE_MATRIX_KHR:
+    case SpvOpTypeCooperativeMatrixNV:
+    case OP_TYPE_COOPERATIVE_VECTOR_NV:
+        if ((r = cooperative(m, op, w, wc, &t, err)) != SPVBC_SUCCESS) return r;
         break;
     case SpvOpTypeArray:
     case SpvOpTypeRuntimeArray:
     case SpvOpTypeMatrix:
-        r = operand_type(m, w, wc, 3, 2, "composite type is missing its element type", &c, err);
+        r = operand_type(m, w, wc, 3, 2, "composite type is missing its element type", &c,
+                         &t.foreign_op, err);
         if (r != SPVBC_SUCCESS) return r;
         t.kind = SPVBC__T_OTHER;
         t.elem = w[2];
-        t.small = c->small;
+        t.small = c ? c->small : 0u;
         break;
     case SpvOpTypeStruct:
         t.kind = SPVBC__T_OTHER;
         for (uint32_t i = 2; i < wc; ++i) {
             uint32_t mid = w[i];
             if (mid < m->bound && m->ids[mid] == SPVBC__ID_FORWARD) continue;
-            if ((r = need_type(m, mid, &c, err)) != SPVBC_SUCCESS) return r;
-            t.small |= c->small;
+            if ((r = need_type(m, mid, &c, &t.foreign_op, err)) != SPVBC_SUCCESS) return r;
+            if (c) t.small |= c->small;
         }
         break;
     default: t.kind = SPVBC__T_OTHER; break;

@@ -50,6 +50,9 @@ static bool check_site(vstate *s, const spvbc__site *site)
     if (info.spec_needs_kernel &&
         !report(s, site, SPVBC__MSG_S7, SPVBC_SEVERITY_ERROR, "S7", false, 0))
         return false;
+    if (info.foreign_op)
+        return report(s, site, SPVBC__MSG_FOREIGN, SPVBC_SEVERITY_NOTE, "N-UNKNOWN-OPCODE", false,
+                      info.foreign_op);
     if (info.vrule != SPVBC__V_OK) {
         bool low = spvbc__site_lowerable(m, &info, site->offset);
         return report(s, site, SPVBC__MSG_VRULE, SPVBC_SEVERITY_ERROR, spvbc__vrule_id(info.vrule),

@@ -32,6 +32,9 @@ static int cmd_version(int argc, char **argv)
     (void)argc;
     (void)argv;
     printf("spirv-bitcast %s (library %s)\n", SPVBC_VERSION_STRING, spvbc_version_string());
+#ifdef SPVBC_SPIRV_HEADERS_VERSION
+    printf("opcode facts from SPIRV-Headers %s\n", SPVBC_SPIRV_HEADERS_VERSION);
+#endif
     return 0;
 }
 

@@ -35,6 +35,18 @@ const cli_rule cli_rules[] = {
      "Shader module, either type contains an 8/16-bit int or 16-bit float without Int8 / Int16 / "
      "Float16 (through vectors, arrays, structs and pointees)"},
     {"R-UNDEF", SPVBC_SEVERITY_ERROR, true, "the operand id is not defined anywhere"},
+    {"V-COOPVEC", SPVBC_SEVERITY_ERROR, true,
+     "one side a cooperative vector (SPV_NV_cooperative_vector), the other not"},
+    {"V-COOPVEC-DIM", SPVBC_SEVERITY_ERROR, true,
+     "cooperative vectors whose component counts (OpConstant, not spec constants) differ"},
+    {"V-COOPMAT", SPVBC_SEVERITY_ERROR, true,
+     "one side a cooperative matrix (KHR or NV), the other not"},
+    {"V-COOPMAT-SHAPE", SPVBC_SEVERITY_ERROR, true,
+     "cooperative matrices of different kinds (KHR, NV), or whose scope, rows, columns or (KHR) "
+     "use, where both are OpConstant, differ"},
+    {"N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE, true,
+     "a side depends on the result of an opcode this build does not know (newer than its "
+     "SPIRV-Headers): no verdict"},
     {"S7", SPVBC_SEVERITY_ERROR, true,
      "OpSpecConstantOp ... Bitcast in a module without the Kernel capability"},
     {"S2", SPVBC_SEVERITY_WARNING, true,

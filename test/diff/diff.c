@@ -25,13 +25,20 @@
  *   three verdicts; --verbose also prints the skipped cases.
  * SPDX-License-Identifier: Apache-2.0
  */
+#define _DEFAULT_SOURCE /* mkdtemp, fork */
+#include <fcntl.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "astype_gen.h"
 #include "spirv_bitcast.h"
+
+#undef R_OK /* unistd.h access() mode; the rules below use the name */
 
 /* ---- deterministic random numbers (xorshift64*) ------------------------------------------- */
 
@@ -432,10 +439,30 @@ static void gmod_free(gmod *m)
 
 /* ---- the model: the rules sheet, section 1 ------------------------------------------------ */
 
-typedef enum { R_OK, R_V0, R_V1, R_V2, R_V3, R_V8, R_V9, R_V10, R_V11, R_V12, R_V13, R_S7 } rule;
+typedef enum {
+    R_OK,
+    R_V0,
+    R_V1,
+    R_V2,
+    R_V3,
+    R_V8,
+    R_V9,
+    R_V10,
+    R_V11,
+    R_V12,
+    R_V13,
+    R_S7,
+    R_COOPVEC,
+    R_COOPVEC_DIM,
+    R_COOPMAT,
+    R_COOPMAT_SHAPE,
+    R_COUNT
+} rule;
 
-static const char *const k_rule_id[] = {"OK", "V0",  "V1",  "V2",  "V3",  "V8",
-                                        "V9", "V10", "V11", "V12", "V13", "S7"};
+static const char *const k_rule_id[] = {"OK",        "V0",           "V1",        "V2",
+                                        "V3",        "V8",           "V9",        "V10",
+                                        "V11",       "V12",          "V13",       "S7",
+                                        "V-COOPVEC", "V-COOPVEC-DIM", "V-COOPMAT", "V-COOPMAT-SHAPE"};
 
 /* The part of spirv-val's message each rule is reported with (V1 has two spellings). */
 static const char *const k_rule_message[][2] = {
@@ -453,11 +480,16 @@ static const char *const k_rule_message[][2] = {
     [R_V12] = {"Expected input to have the same total bit width as Result Type", NULL},
     [R_V13] = {"8- or 16-bit types can only be used with width-only conversions", NULL},
     [R_S7] = {"Specialization constant operation Bitcast requires Kernel capability", NULL},
+    [R_COOPVEC] = {"Cooperative vector can only be cast to another cooperative vector", NULL},
+    [R_COOPVEC_DIM] = {"Expected number of components to be identical", NULL},
+    [R_COOPMAT] = {"Cooperative matrix can only be cast to another cooperative matrix", NULL},
+    [R_COOPMAT_SHAPE] = {"Expected cooperative matrix types", "of Matrix type and Result Type to be identical"},
 };
 
 static int message_matches(rule r, const char *msg)
 {
-    if (r == R_OK || r > R_S7) return 0;
+    if (r == R_OK || r >= R_COUNT) return 0;
+    if (r == R_COOPMAT_SHAPE && strstr(msg, "Expected scopes of Matrix and Result Type")) return 1;
     for (size_t i = 0; i < 2; ++i) {
         const char *part = k_rule_message[r][i];
         if (part != NULL && strstr(msg, part) != NULL) return 1;
@@ -512,17 +544,22 @@ enum {
     CAT_MULTI,
     CAT_SPEC_SHADER,
     CAT_SPEC_KERNEL,
+    CAT_COOPMAT, /* the rest need SPIRV-Tools 2025.1 (--spirv-tools-2025) */
+    CAT_COOPVEC,
+    CAT_UNTYPED,
     CAT_COUNT
 };
 static const char *const k_cat_name[CAT_COUNT] = {"numeric-kernel",       "numeric-shader",
                                                   "pointer-kernel",       "pointer-psb64",
                                                   "pointer-logical",      "bool",
                                                   "operand-kind",         "multi-bitcast",
-                                                  "spec-constant-shader", "spec-constant-kernel"};
+                                                  "spec-constant-shader", "spec-constant-kernel",
+                                                  "cooperative-matrix",   "cooperative-vector",
+                                                  "untyped-pointer"};
 
 typedef struct cat_stats {
     size_t cases, skipped, errors_expected, passed, failed;
-    size_t rule_hist[12];
+    size_t rule_hist[R_COUNT];
     size_t spirv_val_misses; /* spec-constant-kernel: 2023.1 accepts an invalid one */
 } cat_stats;
 
@@ -530,6 +567,136 @@ static cat_stats g_cat[CAT_COUNT];
 static int g_verbose;
 static const char *g_show; /* --show CATEGORY: print every module of that category */
 static size_t g_printed;
+
+/* ---- SPIRV-Tools 2025.1 (Debian 13), from an unpacked tree ------------------------------ */
+
+/* With --spirv-tools-2025 ROOT the verdicts are also SPIRV-Tools 2025.1's: its spirv-as and
+ * spirv-val from the tree that cmake/debian-tree.sh unpacked, run under the tree's own loader
+ * and libraries (trixie's glibc and libstdc++: nothing is installed on the system). */
+static char g_loader[1024], g_libdir[1024], g_bindir[1024];
+static int g_new; /* the 2025.1 oracle is in use */
+static size_t g_tool_runs;
+
+static int find_tree(const char *root)
+{
+    glob_t gl;
+    char pat[1100];
+    snprintf(pat, sizeof pat, "%s/usr/lib/*/ld-linux*.so.2", root);
+    if (glob(pat, 0, NULL, &gl) != 0 || gl.gl_pathc == 0) return -1;
+    snprintf(g_loader, sizeof g_loader, "%s", gl.gl_pathv[0]);
+    globfree(&gl);
+    snprintf(g_libdir, sizeof g_libdir, "%s", g_loader);
+    *strrchr(g_libdir, '/') = '\0';
+    snprintf(g_bindir, sizeof g_bindir, "%s/usr/bin", root);
+    return 0;
+}
+
+/* Runs `tool` of the tree with `a1`..`a5` (NULL ends them early), its output into `log`.
+ * Returns the exit status, or -1. */
+static int run_tool(const char *tool, const char *a1, const char *a2, const char *a3,
+                    const char *a4, const char *a5, const char *log)
+{
+    char exe[1100];
+    snprintf(exe, sizeof exe, "%s/%s", g_bindir, tool);
+    g_tool_runs++;
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
+        execl(g_loader, g_loader, "--library-path", g_libdir, exe, a1, a2, a3, a4, a5,
+              (char *)NULL);
+        _exit(127);
+    }
+    int st = 0;
+    if (waitpid(pid, &st, 0) < 0) return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char g_tmp[64] = "";
+
+static const char *tmp_path(const char *name, char *buf, size_t size)
+{
+    if (!g_tmp[0]) {
+        snprintf(g_tmp, sizeof g_tmp, "/tmp/spvbc_diff_XXXXXX");
+        if (!mkdtemp(g_tmp)) return NULL;
+    }
+    snprintf(buf, size, "%s/%s", g_tmp, name);
+    return buf;
+}
+
+static void read_log(const char *path, char *msg, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(msg, 1, size - 1, f) : 0;
+    msg[n] = '\0';
+    if (f) fclose(f);
+}
+
+/* The --target-env of SPIR-V 1.<minor> for the tools. */
+static const char *env_name(int minor)
+{
+    static const char *const names[] = {"spv1.0", "spv1.1", "spv1.2", "spv1.3",
+                                        "spv1.4", "spv1.5", "spv1.6"};
+    return names[minor < 0 || minor > 6 ? 6 : minor];
+}
+
+/* Assembles `text` with 2025.1's spirv-as; 0 and a malloc'd word array on success. */
+static int new_assemble(const char *text, int minor, uint32_t **w, size_t *n)
+{
+    char src[128], bin[128], log[128];
+    if (!tmp_path("m.spvasm", src, sizeof src) || !tmp_path("m.spv", bin, sizeof bin) ||
+        !tmp_path("as.log", log, sizeof log))
+        return -1;
+    FILE *f = fopen(src, "w");
+    if (!f) return -1;
+    fputs(text, f);
+    fclose(f);
+    if (run_tool("spirv-as", "--target-env", env_name(minor), src, "-o", bin, log) != 0)
+        return -1;
+    f = fopen(bin, "rb");
+    if (!f) return -1;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    *w = (uint32_t *)malloc(size > 0 ? (size_t)size : 4);
+    *n = size > 0 ? (size_t)size / 4 : 0;
+    int ok = *w && fread(*w, 4, *n, f) == *n;
+    fclose(f);
+    return ok ? 0 : -1;
+}
+
+/* Validates `w` with 2025.1's spirv-val; 0 if valid, else its message in `msg`. */
+static int new_validate(const uint32_t *w, size_t n, int minor, char *msg, size_t size)
+{
+    char bin[128], log[128];
+    msg[0] = '\0';
+    if (!tmp_path("v.spv", bin, sizeof bin) || !tmp_path("val.log", log, sizeof log)) return -1;
+    FILE *f = fopen(bin, "wb");
+    if (!f) return -1;
+    fwrite(w, 4, n, f);
+    fclose(f);
+    int rc = run_tool("spirv-val", "--target-env", env_name(minor), bin, NULL, NULL, log);
+    if (rc != 0) {
+        read_log(log, msg, size);
+        if (!msg[0]) snprintf(msg, size, "spirv-val exited %d", rc);
+    }
+    return rc == 0 ? 0 : 1;
+}
+
+static void cleanup_tmp(void)
+{
+    char p[128];
+    if (!g_tmp[0]) return;
+    static const char *const names[] = {"m.spvasm", "m.spv", "as.log", "v.spv", "val.log"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (tmp_path(names[i], p, sizeof p)) unlink(p);
+    rmdir(g_tmp);
+}
 
 /* The library's verdict, with the first error's rule in the model's terms. */
 typedef struct lib_verdict {
@@ -721,7 +888,8 @@ static void run_case(int cat, gmod *m, const char *bitcast_line, int global_line
         cs->skipped++;
         goto done;
     }
-    val_ok = spvbc_gen_validate(w, n, env, msg, sizeof msg) == 0;
+    val_ok = (g_new ? new_validate(w, n, m->minor, msg, sizeof msg)
+                    : spvbc_gen_validate(w, n, env, msg, sizeof msg)) == 0;
     library_verdict(w, n, &lv);
     if (g_show && strcmp(g_show, k_cat_name[cat]) == 0) {
         printf("==== [%s] SPIR-V 1.%d, model %s, spirv-val: %s\n  library: %s\n%s", k_cat_name[cat],
@@ -1135,6 +1303,256 @@ static void case_spec(int kernel)
     gmod_free(&m);
 }
 
+/* ---- the types SPIRV-Tools 2025.1 knows and 2023.1 does not -------------------------------- */
+
+/* Runs a case written as text (the module and its twin without the bitcast) against
+ * SPIRV-Tools 2025.1 only: 2023.1 cannot even assemble these. */
+static void run_new_case(int cat, int minor, const char *text, const char *twin, rule expected)
+{
+    uint32_t *w = NULL, *tw = NULL;
+    size_t n = 0, tn = 0;
+    char msg[2048], tmsg[2048], why[1400];
+    lib_verdict lv;
+    cat_stats *cs = &g_cat[cat];
+    const int env = spvbc_gen_universal_env(minor);
+    cs->cases++;
+    if (new_assemble(text, minor, &w, &n) != 0 || new_assemble(twin, minor, &tw, &tn) != 0) {
+        fprintf(stderr, "FAIL [%s] the generator wrote a module that does not assemble:\n%s\n",
+                k_cat_name[cat], text);
+        cs->failed++;
+        goto done;
+    }
+    if (new_validate(tw, tn, minor, tmsg, sizeof tmsg) != 0) {
+        if (g_verbose) fprintf(stderr, "skip [%s] twin invalid: %s\n%s\n", k_cat_name[cat], tmsg, twin);
+        cs->skipped++;
+        goto done;
+    }
+    int val_ok = new_validate(w, n, minor, msg, sizeof msg) == 0;
+    library_verdict(w, n, &lv);
+    if (g_show && strcmp(g_show, k_cat_name[cat]) == 0)
+        printf("==== [%s] SPIR-V 1.%d, model %s, spirv-val: %s\n  library: %s\n%s", k_cat_name[cat],
+               minor, k_rule_id[expected], val_ok ? "valid" : msg,
+               lv.errors[0] ? lv.errors : "no errors", text);
+    if (expected != R_OK) cs->errors_expected++;
+    cs->rule_hist[expected]++;
+    const int lib_error = lv.verdict == SPVBC_ERROR_VALIDATION_FAILED;
+    if (lv.parse != SPVBC_SUCCESS || (lv.verdict != SPVBC_SUCCESS && !lib_error)) {
+        print_failure("the library could not parse or validate", cat, text, w, n, env, msg, &lv,
+                      expected);
+        cs->failed++;
+    } else if (check_lowering(w, n, env, &lv, why, sizeof why) != 0) {
+        print_failure(why, cat, text, w, n, env, msg, &lv, expected);
+        cs->failed++;
+    } else if (lib_error == val_ok) {
+        print_failure("library and spirv-val 2025.1 disagree", cat, text, w, n, env, msg, &lv,
+                      expected);
+        cs->failed++;
+    } else if (val_ok != (expected == R_OK) || (!val_ok && !message_matches(expected, msg))) {
+        print_failure("the test's model of the rules disagrees with spirv-val 2025.1", cat, text,
+                      w, n, env, msg, &lv, expected);
+        cs->failed++;
+    } else if (!val_ok && !message_matches(lv.first_error, msg)) {
+        print_failure("the library's rule id does not map to spirv-val's message", cat, text, w, n,
+                      env, msg, &lv, expected);
+        cs->failed++;
+    } else {
+        cs->passed++;
+    }
+done:
+    free(w);
+    free(tw);
+}
+
+/* A shape operand of a cooperative type: the constant's id and its value (not `known`: a
+ * specialization constant, whose value spirv-val does not compare). */
+typedef struct shape_op {
+    const char *id;
+    uint32_t value;
+    int known;
+} shape_op;
+
+static const shape_op k_dims[] = {
+    {"%c8", 8, 1}, {"%c16", 16, 1}, {"%c16b", 16, 1}, {"%sc16", 16, 0}};
+static const shape_op k_scopes[] = {{"%sub", 3, 1}, {"%sub", 3, 1}, {"%sub", 3, 1}, {"%wg", 2, 1}};
+static const shape_op k_uses[] = {{"%use0", 0, 1}, {"%use1", 1, 1}, {"%use2", 2, 1}};
+static const char *const k_comps[] = {"%f16", "%f32", "%u8", "%i8", "%u16", "%i16", "%u32", "%i32"};
+static const char *const k_plain[] = {"%u32", "%f32", "%v2u32", "%v4f16", "%v4u32", "%i16"};
+
+typedef struct coop {
+    int kind; /* 0 KHR matrix, 1 NV matrix, 2 NV vector, 3 not cooperative (plain) */
+    const char *comp;
+    shape_op scope, rows, cols, use;
+    const char *plain;
+} coop;
+
+static int shape_differs(shape_op a, shape_op b)
+{
+    return a.known && b.known && a.value != b.value;
+}
+
+static coop random_coop(int kind)
+{
+    coop c;
+    memset(&c, 0, sizeof c);
+    c.kind = kind;
+    c.comp = k_comps[rnd(8)];
+    c.scope = k_scopes[rnd(4)];
+    c.rows = k_dims[rnd(4)];
+    c.cols = k_dims[rnd(3)];
+    c.use = k_uses[rnd(3)];
+    c.plain = k_plain[rnd(6)];
+    return c;
+}
+
+static void coop_decl(spvbc_gen_text *t, const char *name, const coop *c)
+{
+    if (c->kind == 0)
+        spvbc_gen_printf(t, "%s = OpTypeCooperativeMatrixKHR %s %s %s %s %s\n", name, c->comp,
+                         c->scope.id, c->rows.id, c->cols.id, c->use.id);
+    else if (c->kind == 1)
+        spvbc_gen_printf(t, "%s = OpTypeCooperativeMatrixNV %s %s %s %s\n", name, c->comp,
+                         c->scope.id, c->rows.id, c->cols.id);
+    else if (c->kind == 2)
+        spvbc_gen_printf(t, "%s = OpTypeCooperativeVectorNV %s %s\n", name, c->comp, c->rows.id);
+}
+
+static int same_decl(const coop *a, const coop *b)
+{
+    if (a->kind != b->kind) return 0;
+    if (a->kind == 3) return a->plain == b->plain;
+    return a->comp == b->comp && a->rows.id == b->rows.id &&
+           (a->kind == 2 || (a->scope.id == b->scope.id && a->cols.id == b->cols.id &&
+                             (a->kind == 1 || a->use.id == b->use.id)));
+}
+
+/* The expected first error of `OpBitcast D S` between cooperative (or plain) types. */
+static rule coop_model(const coop *d, const coop *s)
+{
+    const int dv = d->kind == 2, sv = s->kind == 2, dm = d->kind < 2, sm = s->kind < 2;
+    if (dv != sv) return R_COOPVEC;
+    if (dm != sm) return R_COOPMAT;
+    if (dv && shape_differs(d->rows, s->rows)) return R_COOPVEC_DIM;
+    if (dm && (d->kind != s->kind || shape_differs(d->scope, s->scope) ||
+               shape_differs(d->rows, s->rows) || shape_differs(d->cols, s->cols) ||
+               (d->kind == 0 && shape_differs(d->use, s->use))))
+        return R_COOPMAT_SHAPE;
+    return R_OK; /* plain <-> plain does not occur here */
+}
+
+/* A module with an OpBitcast between cooperative matrices (KHR, sometimes NV) or cooperative
+ * vectors (SPV_NV_cooperative_vector), or between one of those and a scalar or vector. */
+static void case_coop(int vectors)
+{
+    const int minor = 3 + (int)rnd(4);
+    coop s = random_coop(vectors ? 2 : 0), d;
+    uint32_t r = rnd(10);
+    if (r < 5) {
+        d = s; /* same shape, another component type (maybe a duplicate-valued constant) */
+        d.comp = k_comps[rnd(8)];
+        if (d.rows.id == k_dims[1].id && coin()) d.rows = k_dims[2];
+    } else if (r < 8) {
+        d = random_coop(s.kind);
+    } else {
+        d = random_coop(vectors ? 3 : (coin() ? 1 : 3));
+    }
+    const int nv = s.kind == 1 || d.kind == 1;
+    const char *dname = same_decl(&s, &d) ? "%S" : "%D";
+    spvbc_gen_text head = {0, 0, 0, 0}, text = {0, 0, 0, 0}, twin = {0, 0, 0, 0};
+    spvbc_gen_printf(&head, "OpCapability Shader\nOpCapability Float16\nOpCapability Int8\n"
+                            "OpCapability Int16\n");
+    if (vectors) {
+        spvbc_gen_printf(&head, "OpCapability CooperativeVectorNV\n"
+                                "OpExtension \"SPV_NV_cooperative_vector\"\n"
+                                "OpMemoryModel Logical GLSL450\n");
+    } else {
+        spvbc_gen_printf(&head, "OpCapability CooperativeMatrixKHR\nOpCapability "
+                                "VulkanMemoryModel\n%sOpExtension \"SPV_KHR_cooperative_matrix\"\n",
+                         nv ? "OpCapability CooperativeMatrixNV\n" : "");
+        if (nv) spvbc_gen_printf(&head, "OpExtension \"SPV_NV_cooperative_matrix\"\n");
+        if (minor < 5) spvbc_gen_printf(&head, "OpExtension \"SPV_KHR_vulkan_memory_model\"\n");
+        spvbc_gen_printf(&head, "OpMemoryModel Logical Vulkan\n");
+    }
+    spvbc_gen_printf(&head,
+                     "OpEntryPoint GLCompute %%main \"main\"\nOpExecutionMode %%main LocalSize 64 1 1\n"
+                     "OpDecorate %%sc16 SpecId 0\n"
+                     "%%void = OpTypeVoid\n%%fn = OpTypeFunction %%void\n"
+                     "%%u32 = OpTypeInt 32 0\n%%i32 = OpTypeInt 32 1\n%%u16 = OpTypeInt 16 0\n"
+                     "%%i16 = OpTypeInt 16 1\n%%u8 = OpTypeInt 8 0\n%%i8 = OpTypeInt 8 1\n"
+                     "%%f16 = OpTypeFloat 16\n%%f32 = OpTypeFloat 32\n"
+                     "%%v2u32 = OpTypeVector %%u32 2\n%%v4u32 = OpTypeVector %%u32 4\n"
+                     "%%v4f16 = OpTypeVector %%f16 4\n"
+                     "%%c8 = OpConstant %%u32 8\n%%c16 = OpConstant %%u32 16\n"
+                     "%%c16b = OpConstant %%u32 16\n%%sc16 = OpSpecConstant %%u32 16\n"
+                     "%%sub = OpConstant %%u32 3\n%%wg = OpConstant %%u32 2\n"
+                     "%%use0 = OpConstant %%u32 0\n%%use1 = OpConstant %%u32 1\n"
+                     "%%use2 = OpConstant %%u32 2\n");
+    coop_decl(&head, "%S", &s);
+    if (dname[1] == 'D') coop_decl(&head, "%D", &d);
+    const char *dtype = d.kind == 3 ? d.plain : dname;
+    const char *body = "%main = OpFunction %void None %fn\n%e = OpLabel\n%x = OpUndef %S\n";
+    spvbc_gen_printf(&text, "%s%s%%y = OpBitcast %s %%x\nOpReturn\nOpFunctionEnd\n",
+                     spvbc_gen_text_str(&head), body, dtype);
+    spvbc_gen_printf(&twin, "%s%sOpReturn\nOpFunctionEnd\n", spvbc_gen_text_str(&head), body);
+    if (!text.failed && !twin.failed)
+        run_new_case(vectors ? CAT_COOPVEC : CAT_COOPMAT, minor, spvbc_gen_text_str(&text),
+                     spvbc_gen_text_str(&twin), coop_model(&d, &s));
+    spvbc_gen_text_free(&head);
+    spvbc_gen_text_free(&text);
+    spvbc_gen_text_free(&twin);
+}
+
+/* A Kernel module with an OpBitcast between an untyped pointer (SPV_KHR_untyped_pointers) and
+ * another pointer, an integer scalar or vector, or a float. */
+static void case_untyped(void)
+{
+    static const struct {
+        const char *id;
+        gkind kind;
+        uint32_t width, count;
+    } types[] = {{"%up_cw", GT_PTR, 0, 1},  {"%up_wg", GT_PTR, 0, 1},   {"%up_fn", GT_PTR, 0, 1},
+                 {"%tp_cw", GT_PTR, 0, 1},  {"%u32", GT_INT, 32, 1},    {"%u64", GT_INT, 64, 1},
+                 {"%v2u32", GT_INT, 32, 2}, {"%v4u32", GT_INT, 32, 4},  {"%v2u64", GT_INT, 64, 2},
+                 {"%f32", GT_FLOAT, 32, 1}, {"%v2f32", GT_FLOAT, 32, 2}};
+    gmod m;
+    memset(&m, 0, sizeof m);
+    m.minor = (int)rnd(7);
+    m.kernel = 1;
+    const int phys64 = coin();
+    uint32_t a = rnd(3), b = rnd(11);
+    if (coin()) {
+        uint32_t t = a;
+        a = b;
+        b = t;
+    }
+    gtype s = num(types[a].kind, types[a].width, types[a].count, 0);
+    gtype d = num(types[b].kind, types[b].width, types[b].count, 0);
+    spvbc_gen_text head = {0, 0, 0, 0}, text = {0, 0, 0, 0}, twin = {0, 0, 0, 0};
+    spvbc_gen_printf(&head,
+                     "OpCapability Kernel\nOpCapability Addresses\nOpCapability Int64\n"
+                     "OpCapability UntypedPointersKHR\nOpExtension \"SPV_KHR_untyped_pointers\"\n"
+                     "OpMemoryModel %s OpenCL\nOpEntryPoint Kernel %%main \"main\"\n"
+                     "%%void = OpTypeVoid\n%%fn = OpTypeFunction %%void\n"
+                     "%%u32 = OpTypeInt 32 0\n%%u64 = OpTypeInt 64 0\n%%f32 = OpTypeFloat 32\n"
+                     "%%v2u32 = OpTypeVector %%u32 2\n%%v4u32 = OpTypeVector %%u32 4\n"
+                     "%%v2u64 = OpTypeVector %%u64 2\n%%v2f32 = OpTypeVector %%f32 2\n"
+                     "%%up_cw = OpTypeUntypedPointerKHR CrossWorkgroup\n"
+                     "%%up_wg = OpTypeUntypedPointerKHR Workgroup\n"
+                     "%%up_fn = OpTypeUntypedPointerKHR Function\n"
+                     "%%tp_cw = OpTypePointer CrossWorkgroup %%u32\n",
+                     phys64 ? "Physical64" : "Physical32");
+    const char *body = "%main = OpFunction %void None %fn\n%e = OpLabel\n";
+    spvbc_gen_printf(&text, "%s%s%%x = OpUndef %s\n%%y = OpBitcast %s %%x\nOpReturn\nOpFunctionEnd\n",
+                     spvbc_gen_text_str(&head), body, types[a].id, types[b].id);
+    spvbc_gen_printf(&twin, "%s%s%%x = OpUndef %s\nOpReturn\nOpFunctionEnd\n",
+                     spvbc_gen_text_str(&head), body, types[a].id);
+    if (!text.failed && !twin.failed)
+        run_new_case(CAT_UNTYPED, m.minor, spvbc_gen_text_str(&text), spvbc_gen_text_str(&twin),
+                     model(&m, &d, &s));
+    spvbc_gen_text_free(&head);
+    spvbc_gen_text_free(&text);
+    spvbc_gen_text_free(&twin);
+}
+
 /* ---- main ------------------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -1150,8 +1568,16 @@ int main(int argc, char **argv)
             g_show = argv[++i];
         } else if (strcmp(argv[i], "--verbose") == 0) {
             g_verbose = 1;
+        } else if (strcmp(argv[i], "--spirv-tools-2025") == 0 && i + 1 < argc) {
+            if (find_tree(argv[++i]) != 0) {
+                printf("SKIP: no SPIRV-Tools tree with a loader under %s\n", argv[i]);
+                return 77;
+            }
+            g_new = 1;
         } else {
-            fprintf(stderr, "usage: %s [--seed N] [--scale N] [--show CATEGORY] [--verbose]\n",
+            fprintf(stderr,
+                    "usage: %s [--seed N] [--scale N] [--show CATEGORY] [--verbose] "
+                    "[--spirv-tools-2025 ROOT]\n",
                     argv[0]);
             return 2;
         }
@@ -1177,11 +1603,19 @@ int main(int argc, char **argv)
             case_spec(0);
         for (int i = 0; i < 400; ++i)
             case_spec(1);
+        /* 2023.1 cannot assemble these: only with the 2025.1 oracle. */
+        for (int i = 0; g_new && i < 250; ++i)
+            case_coop(0);
+        for (int i = 0; g_new && i < 100; ++i)
+            case_coop(1);
+        for (int i = 0; g_new && i < 150; ++i)
+            case_untyped();
     }
+    cleanup_tmp();
     for (int c = 0; c < CAT_COUNT; ++c) {
         const cat_stats *s = &g_cat[c];
         char hist[256] = "";
-        for (size_t r = 0; r < 12; ++r) {
+        for (size_t r = 0; r < R_COUNT; ++r) {
             if (s->rule_hist[r]) {
                 size_t len = strlen(hist);
                 snprintf(hist + len, sizeof hist - len, " %s:%zu", k_rule_id[r], s->rule_hist[r]);
@@ -1207,9 +1641,11 @@ int main(int argc, char **argv)
            "output), %zu refused, %zu untouched, %zu failed\n",
            g_lower.runs, g_lower.rewritten, g_lower.spirv_val_runs, g_lower.refused,
            g_lower.untouched, g_lower.failed);
-    printf("diff: %zu cases (%zu compared with spirv-val, %zu spec-constant, %zu skipped), "
+    printf("diff: %zu cases (%zu compared with spirv-val %s, %zu spec-constant, %zu skipped), "
            "%zu passed, %zu failed\n",
-           total, compared, spec, skipped, passed, failed);
+           total, compared, g_new ? "2025.1 (Debian 13)" : "2023.1 (linked)", spec, skipped,
+           passed, failed);
+    if (g_new) printf("diff: %zu runs of SPIRV-Tools 2025.1's tools\n", g_tool_runs);
     /* Skips must stay rare, or the test stops testing. */
     if (skipped * 50 > total) {
         fprintf(stderr, "FAIL: too many skipped cases (%zu of %zu)\n", skipped, total);

@@ -1,0 +1,266 @@
+#!/bin/sh
+# debian-tree.sh - fetch a tree of Debian packages (another suite than the host's: trixie,
+# bookworm-backports) into a directory of the build tree, without installing anything, without
+# touching the system's apt state or sources, and without writing a mirror host name anywhere in
+# the source tree: the mirror and its keyring are the machine's own (its apt sources).
+#
+#   debian-tree.sh fetch <dir> <suite> <package...>
+#       Resolve the dependency closure of <package...> (name or name=version) in <suite> (main)
+#       with apt-get under a private state whose dpkg status is EMPTY (so the closure is complete:
+#       libc6 and all, as a chroot needs it), download it, and `dpkg -x` every package into
+#       <dir>/root.  The usr-merge links (bin, sbin, lib, lib64 -> usr/...) are made as Debian's
+#       base-files would.  No recommends.  Cached: when <dir>/ready names the same suite and
+#       packages, a second run costs nothing (prints "cached").  Exits 0 even when it could not
+#       fetch: the reason goes to <dir>/unavailable (and stdout) so that the tests needing the
+#       tree report SKIPPED with it, never pass without running.  Exit 2 only for bad usage.
+#   debian-tree.sh check <dir>
+#       Exit 0 when <dir>/root is ready; otherwise print "SKIP: <reason>" and exit 77 (ctest's
+#       SKIP_RETURN_CODE in this project).
+#   debian-tree.sh sources <suite>
+#       Print the one-line apt source ("deb [signed-by=...] <uri> <suite> main") that fetch
+#       uses: <uri> and the keyring are those of the machine's own Debian archive entry, read
+#       from /etc/apt/sources.list and /etc/apt/sources.list.d/*.list (one-line format) and
+#       /etc/apt/sources.list.d/*.sources (deb822).  The entry chosen is the first "deb" entry
+#       whose suites include the host's own codename (/etc/os-release), else the first whose
+#       suites are Debian's and not -security.  Exit 1 (message on stderr) when there is none.
+#       SPVBC_DEBIAN_MIRROR (and optionally SPVBC_DEBIAN_KEYRING) override it; SPVBC_APT_ETC
+#       reads another directory than /etc/apt (the parser's test).  Other scripts
+#       (cmake/mesa25.sh) use this to build their own private source list.
+#
+# Files under <dir>: root/ (the tree), ready (suite and packages, written last), packages (what
+# was unpacked, "name version" per line), unavailable (why not), apt.log, and fetch.log (the size
+# downloaded and the time taken).  The downloaded .deb files and the package lists are deleted
+# once unpacked.  The tree's contents belong to root where fetch ran as root.
+#
+# SPDX-License-Identifier: Apache-2.0
+set -u
+
+# Where the machine's apt sources are (a test points it elsewhere).
+APT_ETC=${SPVBC_APT_ETC:-/etc/apt}
+
+usage() {
+    echo "usage: $0 fetch <dir> <suite> <package...> | check <dir> | sources <suite>" >&2
+    exit 2
+}
+
+# The host's codename (bookworm), from /etc/os-release.
+host_codename() {
+    (
+        # shellcheck disable=SC1091 # the host's file
+        [ -r /etc/os-release ] && . /etc/os-release && echo "${VERSION_CODENAME:-}"
+    )
+}
+
+# Print every "deb" entry of the machine's apt sources, one per line, as
+#   <uri> <keyring-or-empty> <suite> <suite>...
+# One-line files first (sources.list, then sources.list.d/*.list), then deb822 *.sources files.
+apt_entries() {
+    for f in "$APT_ETC/sources.list" "$APT_ETC"/sources.list.d/*.list; do
+        [ -r "$f" ] || continue
+        # deb [opt=val ...] uri suite comp...   (one entry, one suite)
+        sed -e 's/#.*//' "$f" | awk '
+            $1 != "deb" { next }
+            {
+                key = ""; i = 2
+                if ($2 ~ /^\[/) {
+                    opts = ""
+                    for (; i <= NF; i++) { opts = opts " " $i; if ($i ~ /\]$/) { i++; break } }
+                    gsub(/[][]/, "", opts)
+                    n = split(opts, o, " ")
+                    for (j = 1; j <= n; j++)
+                        if (tolower(o[j]) ~ /^signed-by=/) { sub(/^[^=]*=/, "", o[j]); key = o[j] }
+                }
+                if (i + 1 <= NF) print $i, (key == "" ? "-" : key), $(i + 1)
+            }'
+    done
+    for f in "$APT_ETC"/sources.list.d/*.sources; do
+        [ -r "$f" ] || continue
+        # Stanzas separated by blank lines; continuation lines (a leading space) belong to the
+        # field above (an inline Signed-By key block: no file to name, so use the system keys).
+        awk '
+            function flush() {
+                if (types ~ /(^| )deb( |$)/ && uris != "" && suites != "" && tolower(enabled) != "no") {
+                    n = split(uris, u, " ")
+                    for (j = 1; j <= n; j++) print u[j], (key == "" ? "-" : key), suites
+                }
+                types = ""; uris = ""; suites = ""; key = ""; enabled = ""; field = ""
+            }
+            /^[ \t]*#/ { next }
+            /^[ \t]*$/ { flush(); next }
+            /^[ \t]/ { if (field == "signed-by") key = ""; next }
+            {
+                field = tolower($1); sub(/:$/, "", field)
+                val = $0; sub(/^[^:]*:[ \t]*/, "", val); sub(/[ \t]+$/, "", val)
+                if (field == "types") types = val
+                else if (field == "uris") uris = val
+                else if (field == "suites") suites = val
+                else if (field == "enabled") enabled = val
+                else if (field == "signed-by") key = (val ~ /^\// || val ~ /^[0-9A-Fa-f!, ]+$/) ? val : ""
+            }
+            END { flush() }' "$f"
+    done
+}
+
+# Print "<uri> <keyring-or-->" of the machine's Debian archive entry, or fail.
+debian_mirror() {
+    if [ -n "${SPVBC_DEBIAN_MIRROR:-}" ]; then
+        echo "$SPVBC_DEBIAN_MIRROR ${SPVBC_DEBIAN_KEYRING:--}"
+        return 0
+    fi
+    entries=$(apt_entries)
+    host=$(host_codename)
+    picked=$(printf '%s\n' "$entries" | awk -v host="$host" '
+        NF >= 3 && host != "" { for (i = 3; i <= NF; i++) if ($i == host) { print $1, $2; exit } }')
+    if [ -z "$picked" ]; then
+        picked=$(printf '%s\n' "$entries" | awk '
+            NF >= 3 {
+                for (i = 3; i <= NF; i++)
+                    if ($i ~ /^(buster|bullseye|bookworm|trixie|forky|sid|stable|testing|unstable|oldstable)(-updates|-backports)?$/) {
+                        print $1, $2; exit
+                    }
+            }')
+    fi
+    if [ -z "$picked" ]; then
+        echo "no Debian archive entry (a \"deb\" source for ${host:-this release}) in /etc/apt/sources.list or /etc/apt/sources.list.d/ (set SPVBC_DEBIAN_MIRROR)" >&2
+        return 1
+    fi
+    echo "$picked"
+}
+
+# Print the one-line source for suite $1 (main).
+sources_line() {
+    m=$(debian_mirror) || return 1
+    uri=${m% *}
+    key=${m##* }
+    if [ "$key" = - ]; then
+        echo "deb $uri $1 main"
+    else
+        echo "deb [signed-by=$key] $uri $1 main"
+    fi
+}
+
+unavailable() {
+    echo "$2" >"$1/unavailable"
+    echo "debian-tree: not available: $2"
+}
+
+# Make the usr-merge links base-files makes (bin -> usr/bin, ...), moving anything a package put
+# in the unmerged place (dpkg -x replaced a link by a directory) into /usr first.
+usr_merge() {
+    r=$1
+    for d in bin sbin lib lib64; do
+        if [ -d "$r/$d" ] && [ ! -L "$r/$d" ]; then
+            mkdir -p "$r/usr/$d"
+            cp -a "$r/$d/." "$r/usr/$d/" && rm -rf "${r:?}/$d"
+        fi
+        [ -e "$r/$d" ] || [ -L "$r/$d" ] || ln -s "usr/$d" "$r/$d"
+    done
+}
+
+fetch() {
+    dir=$1
+    suite=$2
+    shift 2
+    mkdir -p "$dir" || exit 1
+    dir=$(cd "$dir" && pwd)
+    want="$suite $*"
+    if [ -f "$dir/ready" ] && [ "$(cat "$dir/ready")" = "$want" ]; then
+        echo "debian-tree: cached in $dir ($want)"
+        return 0
+    fi
+    rm -f "$dir/unavailable" "$dir/ready"
+    start=$(date +%s)
+    if ! command -v apt-get >/dev/null || ! command -v dpkg >/dev/null; then
+        unavailable "$dir" "apt-get/dpkg not found (not a Debian system)"
+        return 0
+    fi
+    if ! line=$(sources_line "$suite" 2>&1); then
+        unavailable "$dir" "$line"
+        return 0
+    fi
+    apt_dir="$dir/apt"
+    rm -rf "$apt_dir" "$dir/root"
+    mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \
+        "$dir/root"
+    : >"$apt_dir/state/status"
+    echo "$line" >"$apt_dir/etc/sources.list"
+    arch=$(dpkg --print-architecture)
+    # The machine's apt.conf (proxies) still applies; its sources, preferences, state and
+    # foreign architectures do not.
+    pkgs=" $*"
+    set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/status" \
+        -o "Dir::Cache=$apt_dir/cache" -o "Dir::Etc::SourceList=$apt_dir/etc/sources.list" \
+        -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::Etc::Preferences=/dev/null" \
+        -o "Dir::Etc::PreferencesParts=/dev/null" -o "APT::Sandbox::User=$(id -un)" \
+        -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
+        -o "APT::Install-Recommends=false" -o "APT::Install-Suggests=false" \
+        -o "Acquire::Languages=none" -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" \
+        -o "Debug::NoLocking=1"
+    if ! apt-get "$@" -q update >"$dir/apt.log" 2>&1; then
+        unavailable "$dir" "apt-get update ($line) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+        return 0
+    fi
+    if grep -q '^[WE]:' "$dir/apt.log"; then
+        unavailable "$dir" "apt-get update ($line): $(grep '^[WE]:' "$dir/apt.log" | head -n 2 | tr '\n' ' ')"
+        return 0
+    fi
+    # shellcheck disable=SC2086 # the package specs are words
+    if ! apt-get "$@" -q -y --download-only install $pkgs >>"$dir/apt.log" 2>&1; then
+        unavailable "$dir" "apt-get install --download-only$pkgs from $suite failed: $(grep '^E:' "$dir/apt.log" | head -n 3 | tr '\n' ' ')"
+        return 0
+    fi
+    bytes=0
+    : >"$dir/packages"
+    for deb in "$apt_dir"/cache/archives/*.deb; do
+        [ -f "$deb" ] || continue
+        if ! dpkg -x "$deb" "$dir/root" 2>>"$dir/apt.log"; then
+            unavailable "$dir" "dpkg -x $(basename "$deb") failed"
+            return 0
+        fi
+        usr_merge "$dir/root"
+        dpkg-deb -f "$deb" Package Version | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 } END { print "" }' >>"$dir/packages"
+        bytes=$((bytes + $(wc -c <"$deb")))
+    done
+    if [ ! -s "$dir/packages" ]; then
+        unavailable "$dir" "apt-get downloaded nothing for$pkgs from $suite"
+        return 0
+    fi
+    rm -rf "$apt_dir"
+    secs=$(($(date +%s) - start))
+    n=$(wc -l <"$dir/packages")
+    mib=$(((bytes + 524288) / 1048576))
+    echo "$n packages, $mib MiB downloaded, $(du -sm "$dir/root" | cut -f1) MiB unpacked, $secs s ($line)" >"$dir/fetch.log"
+    # Written last: its presence means "ready".
+    echo "$want" >"$dir/ready"
+    echo "debian-tree: fetched$pkgs from $suite into $dir: $(cat "$dir/fetch.log")"
+}
+
+check() {
+    dir=$1
+    if [ -f "$dir/ready" ] && [ -d "$dir/root" ]; then
+        return 0
+    fi
+    reason="not fetched (run: $0 fetch $dir ...)"
+    [ -f "$dir/unavailable" ] && reason=$(cat "$dir/unavailable")
+    echo "SKIP: the Debian tree in $dir is not available: $reason"
+    exit 77
+}
+
+# Run as a program, not when another script sources this one for its functions
+# (DEBIAN_TREE_LIB=1 . debian-tree.sh).
+if [ -z "${DEBIAN_TREE_LIB:-}" ]; then
+    [ $# -ge 2 ] || usage
+    cmd=$1
+    shift
+    case $cmd in
+    fetch)
+        [ $# -ge 3 ] || usage
+        fetch "$@"
+        ;;
+    check) check "$1" ;;
+    sources)
+        sources_line "$1" || exit 1
+        ;;
+    *) usage ;;
+    esac
+fi

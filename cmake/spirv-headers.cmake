@@ -1,0 +1,103 @@
+# Which SPIRV-Headers the library's opcode facts come from (issue 18).
+#
+# The reader learns which opcodes declare types and which have a result id / result type from
+# SPIRV-Headers' spirv.h (SpvHasResultAndType).  Debian 12's spirv-headers (1.3.239, early 2023)
+# does not know the opcodes of later extensions (OpTypeCooperativeMatrixKHR,
+# OpTypeUntypedPointerKHR, cooperative vectors, ...).  When the headers found are older than
+# SPVBC_SPIRV_HEADERS_WANT, configure fetches Debian 13's spirv-headers (an
+# architecture-independent package) into the build tree with cmake/debian-tree.sh and the
+# library is compiled against those.  A build that cannot fetch (no network, not Debian, or
+# -DSPVBC_FETCH_SPIRV_HEADERS=OFF) still builds with the installed headers and says so.
+#
+# Sets, for the caller:
+#   SPVBC_SPIRV_HEADERS_DIR      the include directory used (holds spirv/unified1/spirv.h)
+#   SPVBC_SPIRV_HEADERS_VERSION  "1.4.309" / "1.3.239" / "unknown": what `--version` prints
+#   SPVBC_SPIRV_HEADERS_NOTE     why these headers ("installed", "fetched from trixie", the
+#                                reason a fetch did not happen)
+# Needs only a shell, apt-get and dpkg at configure time: the library-only build still needs
+# nothing but a C compiler and SPIRV-Headers.
+include_guard(GLOBAL)
+
+option(SPVBC_FETCH_SPIRV_HEADERS
+  "Fetch Debian 13's spirv-headers into the build tree when the installed ones are older" ON)
+set(SPVBC_SPIRV_HEADERS_WANT "1.4.309" CACHE STRING
+  "The oldest SPIRV-Headers whose opcode facts the library is built with, if it can fetch them")
+set(SPVBC_SPIRV_HEADERS_TREE "${PROJECT_BINARY_DIR}/trixie-spirv-headers" CACHE PATH
+  "Where cmake/debian-tree.sh unpacks Debian 13's spirv-headers")
+
+# The SDK version (1.3.239) of the SPIRV-Headers that own `header`, from the Debian package
+# version (1.6.1+1.3.239.0-1); "unknown" when no package owns it.
+function(_spvbc_headers_version header out)
+  set(ver "unknown")
+  find_program(_spvbc_dpkg_query dpkg-query)
+  if(_spvbc_dpkg_query)
+    execute_process(COMMAND ${_spvbc_dpkg_query} -S ${header} OUTPUT_VARIABLE owner
+      ERROR_QUIET RESULT_VARIABLE rc)
+    if(rc EQUAL 0 AND owner MATCHES "^([^: ]+)")
+      execute_process(COMMAND ${_spvbc_dpkg_query} -W -f=\${Version} ${CMAKE_MATCH_1}
+        OUTPUT_VARIABLE pv ERROR_QUIET)
+      if(pv MATCHES "\\+([0-9]+\\.[0-9]+\\.[0-9]+)")
+        set(ver ${CMAKE_MATCH_1})
+      endif()
+    endif()
+  endif()
+  set(${out} ${ver} PARENT_SCOPE)
+endfunction()
+
+find_path(SPVBC_SPIRV_HEADERS_SYSTEM_DIR spirv/unified1/spirv.h REQUIRED)
+_spvbc_headers_version(${SPVBC_SPIRV_HEADERS_SYSTEM_DIR}/spirv/unified1/spirv.h _installed)
+set(SPVBC_SPIRV_HEADERS_DIR ${SPVBC_SPIRV_HEADERS_SYSTEM_DIR})
+set(SPVBC_SPIRV_HEADERS_VERSION ${_installed})
+set(SPVBC_SPIRV_HEADERS_NOTE "installed")
+
+if(NOT _installed STREQUAL "unknown" AND NOT _installed VERSION_LESS SPVBC_SPIRV_HEADERS_WANT)
+  # new enough
+elseif(NOT SPVBC_FETCH_SPIRV_HEADERS)
+  set(SPVBC_SPIRV_HEADERS_NOTE "installed; SPVBC_FETCH_SPIRV_HEADERS=OFF")
+else()
+  find_program(SPVBC_SH sh REQUIRED)
+  execute_process(
+    COMMAND ${SPVBC_SH} ${PROJECT_SOURCE_DIR}/cmake/debian-tree.sh fetch
+      ${SPVBC_SPIRV_HEADERS_TREE} trixie spirv-headers
+    OUTPUT_VARIABLE _fetch_out ERROR_VARIABLE _fetch_out RESULT_VARIABLE _fetch_rc)
+  set(_fetched ${SPVBC_SPIRV_HEADERS_TREE}/root/usr/include)
+  if(_fetch_rc EQUAL 0 AND EXISTS ${SPVBC_SPIRV_HEADERS_TREE}/ready
+     AND EXISTS ${_fetched}/spirv/unified1/spirv.h)
+    file(STRINGS ${SPVBC_SPIRV_HEADERS_TREE}/packages _pkgs REGEX "^spirv-headers ")
+    if(_pkgs MATCHES "\\+([0-9]+\\.[0-9]+\\.[0-9]+)")
+      set(SPVBC_SPIRV_HEADERS_DIR ${_fetched})
+      set(SPVBC_SPIRV_HEADERS_VERSION ${CMAKE_MATCH_1})
+      set(SPVBC_SPIRV_HEADERS_NOTE "Debian 13 spirv-headers, fetched into the build tree")
+    endif()
+  endif()
+  if(SPVBC_SPIRV_HEADERS_DIR STREQUAL SPVBC_SPIRV_HEADERS_SYSTEM_DIR)
+    set(_why "the fetch failed")
+    if(EXISTS ${SPVBC_SPIRV_HEADERS_TREE}/unavailable)
+      file(READ ${SPVBC_SPIRV_HEADERS_TREE}/unavailable _why)
+      string(STRIP "${_why}" _why)
+    endif()
+    set(SPVBC_SPIRV_HEADERS_NOTE "installed; could not fetch ${SPVBC_SPIRV_HEADERS_WANT}: ${_why}")
+  endif()
+endif()
+
+# SpvOpToString() tells the library exactly which opcodes the headers know (opcode.c).
+file(STRINGS ${SPVBC_SPIRV_HEADERS_DIR}/spirv/unified1/spirv.h _op_to_string
+  REGEX "SpvOpToString\\(SpvOp ")
+set(SPVBC_SPIRV_HEADERS_HAVE_OP_TO_STRING OFF)
+if(_op_to_string)
+  set(SPVBC_SPIRV_HEADERS_HAVE_OP_TO_STRING ON)
+endif()
+# For the directories beside this one (source/ prints the version in --version).
+set(SPVBC_SPIRV_HEADERS_VERSION ${SPVBC_SPIRV_HEADERS_VERSION} CACHE INTERNAL "")
+set(SPVBC_SPIRV_HEADERS_NOTE ${SPVBC_SPIRV_HEADERS_NOTE} CACHE INTERNAL "")
+
+if(SPVBC_SPIRV_HEADERS_VERSION STREQUAL "unknown" OR
+   SPVBC_SPIRV_HEADERS_VERSION VERSION_LESS SPVBC_SPIRV_HEADERS_WANT)
+  message(WARNING "spirv-bitcast: the library's opcode facts come from SPIRV-Headers "
+    "${SPVBC_SPIRV_HEADERS_VERSION} (${SPVBC_SPIRV_HEADERS_NOTE}): opcodes of newer extensions "
+    "(cooperative matrices, untyped pointers, ...) are treated as unknown, and bitcasts that "
+    "depend on them get a note instead of a verdict.")
+else()
+  message(STATUS "spirv-bitcast: SPIRV-Headers ${SPVBC_SPIRV_HEADERS_VERSION} "
+    "(${SPVBC_SPIRV_HEADERS_NOTE}): ${SPVBC_SPIRV_HEADERS_DIR}")
+endif()

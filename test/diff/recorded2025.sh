@@ -1,0 +1,79 @@
+#!/bin/sh
+# recorded2025.sh - the recorded cases (the lit fixtures' .spvasm modules) against SPIRV-Tools
+# 2025.1 from Debian 13 (the tree cmake/debian-tree.sh unpacked, run under its own loader), as
+# diff.spirv_val does for 2023.1 (issue 18).  Each fixture is assembled by 2025.1's spirv-as with
+# the --target-env of its own RUN line; then:
+#   - a module spirv-val 2025.1 accepts gets no error from `spirv-bitcast validate`, except at an
+#     OpSpecConstantOp Bitcast, which 2023.1 and 2025.1 do not check and we check as current
+#     SPIRV-Tools does (docs/rules.md, the generation table): counted apart;
+#   - a module spirv-val 2025.1 rejects at an OpBitcast gets an error from us too;
+#   - every module we lower is accepted by spirv-val 2025.1 afterwards (when it rejected it only
+#     for lowerable bitcasts) or left byte for byte (when we found nothing to lower).
+#
+#   recorded2025.sh <tree-dir> <spirv-bitcast> <work-dir> <fixture.spvasm...>
+# Exits 77 ("SKIP: reason") when the tree could not be fetched.
+# SPDX-License-Identifier: Apache-2.0
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+tree=$1 cli=$2 work=$3
+shift 3
+sh "$here/../../cmake/debian-tree.sh" check "$tree" || exit $?
+loader=$(ls "$tree"/root/usr/lib/*/ld-linux*.so.2 | head -n 1)
+libdir=$(dirname "$loader")
+tool() { t=$1; shift; "$loader" --library-path "$libdir" "$tree/root/usr/bin/$t" "$@"; }
+mkdir -p "$work"
+n=0 accepted=0 rejected=0 agree=0 other=0 lowered=0 spec=0 fail=0
+for src in "$@"; do
+    name=$(basename "$(dirname "$src")").$(basename "$src" .spvasm)
+    env=$(sed -n 's/.*RUN: spirv-as .*--target-env \([^ ]*\).*/\1/p' "$src" | head -n 1)
+    env=${env:-spv1.6}
+    spv=$work/$name.spv
+    n=$((n + 1))
+    if ! tool spirv-as --target-env "$env" "$src" -o "$spv" >"$work/$name.as.log" 2>&1; then
+        echo "FAIL $name: spirv-as 2025.1 cannot assemble it:"; cat "$work/$name.as.log"
+        fail=1; continue
+    fi
+    tool spirv-val --target-env "$env" "$spv" >"$work/$name.val.log" 2>&1
+    val=$?
+    "$cli" validate --target-env "$env" "$spv" >"$work/$name.ours.log" 2>&1
+    ours=$?
+    if [ $val = 0 ]; then
+        accepted=$((accepted + 1))
+        if [ $ours != 0 ]; then
+            if grep "^error:" "$work/$name.ours.log" | grep -qv "OpSpecConstantOp"; then
+                echo "FAIL $name: spirv-val 2025.1 accepts it, spirv-bitcast validate reports:"
+                cat "$work/$name.ours.log"; fail=1; continue
+            fi
+            spec=$((spec + 1))
+        fi
+    else
+        rejected=$((rejected + 1))
+        if grep -q "Bitcast" "$work/$name.val.log"; then
+            if [ $ours = 0 ]; then
+                echo "FAIL $name: spirv-val 2025.1 rejects a bitcast that we accept:"
+                cat "$work/$name.val.log"; fail=1; continue
+            fi
+            agree=$((agree + 1))
+        else
+            other=$((other + 1)) # rejected for something else than a bitcast
+        fi
+    fi
+    out=$work/$name.lowered.spv
+    "$cli" lower "$spv" -o "$out" >"$work/$name.lower.log" 2>&1
+    rewritten=$(sed -n 's/.* \([0-9][0-9]*\) rewritten.*/\1/p' "$work/$name.lower.log" | tail -n 1)
+    if [ "${rewritten:-0}" != 0 ]; then
+        lowered=$((lowered + 1))
+        if [ $val != 0 ] && ! grep -q "not lowerable" "$work/$name.ours.log" &&
+            ! tool spirv-val --target-env "$env" "$out" >"$work/$name.lval.log" 2>&1; then
+            echo "FAIL $name: spirv-val 2025.1 rejects the lowered module:"; cat "$work/$name.lval.log"
+            fail=1; continue
+        fi
+    elif [ -f "$out" ] && ! cmp -s "$spv" "$out"; then
+        echo "FAIL $name: lower changed a module with nothing to lower"; fail=1; continue
+    fi
+done
+echo "recorded2025: $n fixtures: spirv-val 2025.1 accepts $accepted (we report an error on none" \
+    "but $spec, at OpSpecConstantOp Bitcast only)," \
+    "rejects $rejected ($agree at a bitcast, all errors of ours too; $other for something else);" \
+    "$lowered lowered; $([ $fail = 0 ] && echo 'all passed' || echo 'FAILED')"
+exit $fail
