@@ -719,7 +719,7 @@ static void patho_set_errors(wbuf *b, size_t count, size_t first_bitcast, int er
     }
 }
 
-/* A compute shader shaped like the layer benchmark's module (layer/test of the layer work):
+/* A compute shader shaped like the layer benchmark's module (layer/vulkan/test):
  * `blocks` blocks that load a float4 from a storage buffer, square it and store a bitcast of
  * it; the first `lowerable` blocks store as_float3(float4) written as a direct OpBitcast (an
  * error that lower rewrites), the others as_int4(float4). */

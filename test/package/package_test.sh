@@ -2,25 +2,30 @@
 # package_test.sh - the Debian packages, built and installed for real (ctest package.debian).
 #
 #   package_test.sh --source DIR --work DIR --version V --python PY --spirv-as PATH
-#                   --spirv-val PATH [--layer-test BIN --layer-test-dir DIR] [ENV=VALUE...]
+#                   --spirv-val PATH [--layer-test BIN --layer-test-dir DIR]
+#                   [--cl-layer-test BIN --cl-layer-icd LIB --cl-layer-examples DIR] [ENV=VALUE...]
 #
 # 1. copies the tracked (and untracked, not ignored) files of DIR (git ls-files; without git:
 #    the tree minus build directories) to WORK/src and runs
 #    DEB_BUILD_OPTIONS="nocheck parallel=2" dpkg-buildpackage -b -us -uc -j2 there;
 # 2. lintian on the result: no error, and every warning explained in debian/README.source;
-# 3. installs the four packages with dpkg -i and checks what is installed: the CLI (--version,
+# 3. installs the five packages with dpkg -i and checks what is installed: the CLI (--version,
 #    validate and lower of examples/, output through spirv-val), a find_package consumer and a
 #    pkg-config consumer (test/install/install_tests.py), the Vulkan layer found through its
-#    system manifest alone (layer/test's program, lavapipe; ENV=VALUE pairs select the driver),
-#    `man -w spirv-bitcast` and the bash completion;
+#    system manifest alone (layer/vulkan/test's program, lavapipe; ENV=VALUE pairs select the driver),
+#    the OpenCL layer enabled by OPENCL_LAYERS=<its installed path> alone (layer/opencl/test's
+#    program on its recording test ICD) and registered nowhere,
+#    `man -w spirv-bitcast`, `man -w 7 spirv-bitcast-layers` and the bash completion;
 # 4. purges the packages again (also when a check fails) and checks that nothing is left.
 # Needs root or passwordless sudo; SKIPPED (77) without, when a build dependency is missing,
 # or when any of the packages is already installed (the user's install is left alone).
 # SPDX-License-Identifier: Apache-2.0
 set -u
 
-PKGS=(libspirv-bitcast0.1 libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer)
+PKGS=(libspirv-bitcast0.1 libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer
+    spirv-bitcast-opencl-layer)
 src="" work="" version="" python="" spirv_as="" spirv_val="" layer_test="" layer_dir=""
+cl_layer_test="" cl_layer_icd="" cl_layer_examples=""
 drv_env=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -32,6 +37,9 @@ while [ $# -gt 0 ]; do
         --spirv-val) spirv_val=$2; shift ;;
         --layer-test) layer_test=$2; shift ;;
         --layer-test-dir) layer_dir=$2; shift ;;
+        --cl-layer-test) cl_layer_test=$2; shift ;;
+        --cl-layer-icd) cl_layer_icd=$2; shift ;;
+        --cl-layer-examples) cl_layer_examples=$2; shift ;;
         *=*) drv_env+=("$1") ;;
         *) echo "package_test.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
@@ -254,11 +262,44 @@ else
     skipped_parts+=("no layer test program (built with Vulkan and the tests): the layer was not loaded")
 fi
 
+# The OpenCL layer: enabled by OPENCL_LAYERS alone, and registered nowhere (no implicit layer).
+cl_libpath=/usr/lib/$multiarch/spirv-bitcast/libCLLayer_spvbc_bitcast.so
+if [ -f "$cl_libpath" ] && dpkg-query -S "$cl_libpath" >/dev/null 2>&1; then
+    ok "$cl_libpath installed by $(dpkg-query -S "$cl_libpath" | cut -d: -f1)"
+else
+    fail "$cl_libpath is not an installed file"
+fi
+if grep -rqs spvbc /etc/OpenCL/layers; then
+    fail "the OpenCL layer is registered in /etc/OpenCL/layers (it must stay explicit)"
+fi
+if [ -n "$cl_layer_test" ] && [ -x "$cl_layer_test" ] && [ -f "$cl_layer_icd" ]; then
+    log=$work/cl_layer.log
+    env -u OPENCL_LAYER_PATH OCL_ICD_VENDORS="$cl_layer_icd" OCL_ICD_FILENAMES="$cl_layer_icd" \
+        OPENCL_LAYERS="$cl_libpath" SPVBC_LAYER_LOG="$log" SPVBC_LAYER_MODE=lower \
+        "$cl_layer_test" lower "$log" "$cl_layer_examples" "$cl_layer_icd" \
+        >"$work/cl_layer.out" 2>&1
+    st=$?
+    if [ $st != 0 ]; then
+        tail -n 40 "$work/cl_layer.out"
+        fail "the OpenCL layer scenario 'lower' through the installed layer (exit $st)"
+    else
+        ok "OPENCL_LAYERS=$cl_libpath: $(tail -n 1 "$work/cl_layer.out"); log: $(head -n 1 "$log")"
+    fi
+else
+    skipped_parts+=("no OpenCL layer test program (built with the OpenCL loader and the tests)")
+fi
+
 # Manual page and completion.
 if page=$(man -w spirv-bitcast 2>/dev/null) && [ "$page" = /usr/share/man/man1/spirv-bitcast.1.gz ]; then
     ok "man -w spirv-bitcast: $page"
 else
     fail "man -w spirv-bitcast gave '${page:-nothing}'"
+fi
+if page=$(man -w 7 spirv-bitcast-layers 2>/dev/null) &&
+    [ "$page" = /usr/share/man/man7/spirv-bitcast-layers.7.gz ]; then
+    ok "man -w 7 spirv-bitcast-layers: $page"
+else
+    fail "man -w 7 spirv-bitcast-layers gave '${page:-nothing}'"
 fi
 comp=/usr/share/bash-completion/completions/spirv-bitcast
 if cmp -s "$comp" "$src/source/tools/completion/spirv-bitcast"; then ok "$comp installed"
@@ -281,7 +322,7 @@ for p in "${PKGS[@]}"; do
         *) fail "$p is still installed after dpkg --purge" ;;
     esac
 done
-for path in /usr/bin/spirv-bitcast "$manifest" "$libpath" "$comp" /usr/include/spirv_bitcast.h \
+for path in /usr/bin/spirv-bitcast "$manifest" "$libpath" "$cl_libpath" "$comp" /usr/include/spirv_bitcast.h \
     "/usr/lib/$multiarch/libspirv-bitcast.so.0.1"; do
     [ -e "$path" ] && fail "$path is left after the purge"
 done

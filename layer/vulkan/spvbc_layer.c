@@ -25,6 +25,7 @@
 #include <vulkan/vulkan.h>
 
 #include "layer_core.h"
+#include "layer_map.h"
 #include "vk_shader_object.h"
 
 #define LAYER_NAME "VK_LAYER_SPVBC_bitcast"
@@ -57,11 +58,12 @@ typedef struct device_data {
     PFN_vkCreateShadersEXT create_shaders; /* NULL unless VK_EXT_shader_object is enabled */
 } device_data;
 
-#define MAX_OBJECTS 64
-
+/* Instances and devices, each in a map from its dispatch key to a malloc'd record, guarded by
+ * g_lock.  The maps grow as needed (an application may keep any number of devices alive), as
+ * Mesa's device-select layer keeps its instances in a hash table. */
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
-static instance_data g_instances[MAX_OBJECTS];
-static device_data g_devices[MAX_OBJECTS];
+static spvbc_layer_map g_instances = SPVBC_LAYER_MAP_INIT;
+static spvbc_layer_map g_devices = SPVBC_LAYER_MAP_INIT;
 static pthread_once_t g_config_once = PTHREAD_ONCE_INIT;
 static spvbc_layer_config g_config;
 
@@ -76,55 +78,59 @@ static const spvbc_layer_config *config(void)
     return &g_config;
 }
 
-/* The tables hold structures of `size` bytes that begin with their dispatch_key; a zero key is
- * a free slot.  Each function takes g_lock for its whole work. */
-
-/* Copies the entry for `key` to `out` (and frees its slot if `take`); returns 1 if found. */
-static int table_find(void *table, size_t size, dispatch_key key, void *out, int take)
+/* Copies the record of `size` bytes for `key` to `out` (and removes it from `map` if `take`);
+ * returns 1 if found. */
+static int table_find(spvbc_layer_map *map, size_t size, dispatch_key key, void *out, int take)
 {
-    int found = 0;
+    if (key == NULL) return 0;
     (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS && key != NULL && !found; ++i) {
-        unsigned char *e = (unsigned char *)table + (size_t)i * size;
-        dispatch_key k;
-        memcpy(&k, e, sizeof k);
-        if (k != key) continue;
-        memcpy(out, e, size);
-        if (take) memset(e, 0, size);
-        found = 1;
-    }
+    void *e = take ? spvbc_layer_map_take(map, key) : spvbc_layer_map_get(map, key);
+    if (e != NULL) memcpy(out, e, size);
     (void)pthread_mutex_unlock(&g_lock);
-    return found;
+    if (take) free(e);
+    return e != NULL;
 }
 
-/* Stores `entry` in a free slot; logs (as `what`) and returns 0 if there is none. */
-static int table_add(void *table, size_t size, const void *entry, const char *what)
+/* Stores a copy of `entry` (`size` bytes, beginning with its dispatch_key); logs (as `what`)
+ * and returns 0 if memory for it cannot be had. */
+static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const char *what)
 {
+    dispatch_key key;
+    memcpy(&key, entry, sizeof key);
+    void *e = malloc(size);
     int stored = 0;
-    (void)pthread_mutex_lock(&g_lock);
-    for (int i = 0; i < MAX_OBJECTS && !stored; ++i) {
-        unsigned char *e = (unsigned char *)table + (size_t)i * size;
-        dispatch_key k;
-        memcpy(&k, e, sizeof k);
-        if (k != NULL) continue;
+    if (e != NULL) {
         memcpy(e, entry, size);
-        stored = 1;
+        (void)pthread_mutex_lock(&g_lock);
+        void *old = spvbc_layer_map_get(map, key);
+        stored = spvbc_layer_map_put(map, key, e);
+        (void)pthread_mutex_unlock(&g_lock);
+        free(stored ? old : e); /* a stale record under a reused key is replaced */
     }
-    (void)pthread_mutex_unlock(&g_lock);
     if (!stored)
-        spvbc_layer_log(config(), "spvbc-layer: more than %d %s: this one is not tracked",
-                        MAX_OBJECTS, what);
+        spvbc_layer_log(config(), "spvbc-layer: out of memory: this %s is not tracked", what);
     return stored;
 }
 
+#if defined(__GNUC__)
+/* When the layer is unloaded, records of objects the application never destroyed go too. */
+__attribute__((destructor)) static void free_tables_at_unload(void)
+{
+    (void)pthread_mutex_lock(&g_lock);
+    spvbc_layer_map_clear(&g_instances, free);
+    spvbc_layer_map_clear(&g_devices, free);
+    (void)pthread_mutex_unlock(&g_lock);
+}
+#endif
+
 static int find_instance(dispatch_key key, instance_data *out)
 {
-    return table_find(g_instances, sizeof *out, key, out, 0);
+    return table_find(&g_instances, sizeof *out, key, out, 0);
 }
 
 static int find_device(dispatch_key key, device_data *out)
 {
-    return table_find(g_devices, sizeof *out, key, out, 0);
+    return table_find(&g_devices, sizeof *out, key, out, 0);
 }
 
 /* The loader's link info for this layer in a create info's chain (`type` is
@@ -158,14 +164,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
 
     instance_data d = {key_of(*pInstance), *pInstance, next_gipa,
                        (PFN_vkDestroyInstance)next_gipa(*pInstance, "vkDestroyInstance")};
-    (void)table_add(g_instances, sizeof d, &d, "instances");
-    const spvbc_layer_config *cfg = config();
-    if (cfg->mode != SPVBC_LAYER_MODE_OFF) {
-        spvbc_layer_log(cfg,
-                        "spvbc-layer: " LAYER_NAME " active: mode=%s pad=%s (libspirv-bitcast %s)",
-                        spvbc_layer_mode_name(cfg->mode), spvbc_layer_pad_name(cfg->pad),
-                        spvbc_version_string());
-    }
+    (void)table_add(&g_instances, sizeof d, &d, "instance");
+    spvbc_layer_announce(config(), LAYER_NAME);
     return VK_SUCCESS;
 }
 
@@ -173,7 +173,7 @@ static VKAPI_ATTR void VKAPI_CALL layer_DestroyInstance(VkInstance instance,
                                                         const VkAllocationCallbacks *pAllocator)
 {
     instance_data d;
-    if (instance == VK_NULL_HANDLE || !table_find(g_instances, sizeof d, key_of(instance), &d, 1))
+    if (instance == VK_NULL_HANDLE || !table_find(&g_instances, sizeof d, key_of(instance), &d, 1))
         return;
     if (d.destroy_instance != NULL) d.destroy_instance(instance, pAllocator);
 }
@@ -206,7 +206,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
                      (PFN_vkCreateComputePipelines)next_gdpa(dev, "vkCreateComputePipelines"),
                      (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines"),
                      (PFN_vkCreateShadersEXT)next_gdpa(dev, "vkCreateShadersEXT")};
-    (void)table_add(g_devices, sizeof d, &d, "devices");
+    if (!table_add(&g_devices, sizeof d, &d, "device")) {
+        /* Untracked, its shader calls could not be passed on: give the memory back instead. */
+        if (d.destroy_device != NULL) d.destroy_device(dev, pAllocator);
+        *pDevice = VK_NULL_HANDLE;
+        return VK_ERROR_OUT_OF_HOST_MEMORY;
+    }
     return VK_SUCCESS;
 }
 
@@ -214,7 +219,8 @@ static VKAPI_ATTR void VKAPI_CALL layer_DestroyDevice(VkDevice device,
                                                       const VkAllocationCallbacks *pAllocator)
 {
     device_data d;
-    if (device == VK_NULL_HANDLE || !table_find(g_devices, sizeof d, key_of(device), &d, 1)) return;
+    if (device == VK_NULL_HANDLE || !table_find(&g_devices, sizeof d, key_of(device), &d, 1))
+        return;
     if (d.destroy_device != NULL) d.destroy_device(device, pAllocator);
 }
 

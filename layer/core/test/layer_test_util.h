@@ -1,6 +1,6 @@
 /*
- * layer_test_util.h - what the layer's tests share: checks that count failures, and questions
- * about the layer's log file.
+ * layer_test_util.h - what the layers' tests (Vulkan and OpenCL) share: checks that count
+ * failures, and questions about the layer's log file.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -28,6 +28,9 @@ void lt_check(int ok, int line, const char *fmt, ...)
     ;
 #define CHECK(cond, ...) lt_check((cond) ? 1 : 0, __LINE__, __VA_ARGS__)
 
+/** The bytes of file `path` plus a terminating NUL, or "" (allocated) if it cannot be read;
+ *  NULL only when out of memory.  The caller frees it with free(). */
+char *lt_read_file(const char *path);
 /** 1 if the log file `log` contains `needle`. */
 int lt_log_has(const char *log, const char *needle);
 /** How many times `needle` occurs in the log file `log`. */

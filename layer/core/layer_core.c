@@ -1,5 +1,5 @@
 /*
- * layer_core.c - the Vulkan-free part of VK_LAYER_SPVBC_bitcast (see layer_core.h).
+ * layer_core.c - what the layers share, free of any driver API (see layer_core.h).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -75,9 +75,22 @@ __attribute__((destructor)) static void release_at_unload(void)
 }
 #endif
 
-/* The names of the modes and pad policies, indexed by their enum values. */
+/* The names of the modes, indexed by their enum values.  Pad policies are named by the library
+ * (spvbc_pad_policy_string), so the layers, the CLI and opt spell them alike. */
 static const char *const g_modes[] = {"lower", "validate", "off"};
-static const char *const g_pads[] = {"undef", "zero", "error"};
+
+/* Logs that `var`=`value` is not one of the `count` names in `names`, and that `fallback` is used.
+ */
+static void log_not_understood(const spvbc_layer_config *cfg, const char *var, const char *value,
+                               const char *const *names, int count)
+{
+    char list[64] = "";
+    for (int i = 0; i < count; ++i)
+        (void)snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                       names[i]);
+    spvbc_layer_log(cfg, "spvbc-layer: %s=%s not understood (%s): using %s", var, value, list,
+                    names[0]);
+}
 
 /* Reads environment variable `var` as one of `names` (`count` of them) and returns its index;
  * returns 0 (the default) and logs the mistake for any other non-empty value. */
@@ -88,23 +101,27 @@ static int env_choice(const spvbc_layer_config *cfg, const char *var, const char
     if (v == NULL || *v == '\0') return 0;
     for (int i = 0; i < count; ++i)
         if (strcmp(v, names[i]) == 0) return i;
-    char list[64] = "";
-    for (int i = 0; i < count; ++i)
-        (void)snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-                       names[i]);
-    spvbc_layer_log(cfg, "spvbc-layer: %s=%s not understood (%s): using %s", var, v, list,
-                    names[0]);
+    log_not_understood(cfg, var, v, names, count);
     return 0;
+}
+
+/* SPVBC_LAYER_PAD through the library's parser; SPVBC_PAD_UNDEF (logged) for anything else. */
+static spvbc_pad_policy env_pad(const spvbc_layer_config *cfg)
+{
+    const char *v = getenv("SPVBC_LAYER_PAD");
+    spvbc_pad_policy pad = SPVBC_PAD_UNDEF;
+    if (v == NULL || *v == '\0' || spvbc_pad_policy_from_string(v, &pad) == SPVBC_SUCCESS)
+        return pad;
+    const char *names[] = {spvbc_pad_policy_string(SPVBC_PAD_UNDEF),
+                           spvbc_pad_policy_string(SPVBC_PAD_ZERO),
+                           spvbc_pad_policy_string(SPVBC_PAD_ERROR)};
+    log_not_understood(cfg, "SPVBC_LAYER_PAD", v, names, 3);
+    return SPVBC_PAD_UNDEF;
 }
 
 const char *spvbc_layer_mode_name(spvbc_layer_mode mode)
 {
     return (unsigned)mode < 3u ? g_modes[mode] : "?";
-}
-
-const char *spvbc_layer_pad_name(spvbc_pad_policy pad)
-{
-    return (unsigned)pad < 3u ? g_pads[pad] : "?";
 }
 
 void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
@@ -121,7 +138,15 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
         }
     }
     cfg->mode = (spvbc_layer_mode)env_choice(cfg, "SPVBC_LAYER_MODE", g_modes, 3);
-    cfg->pad = (spvbc_pad_policy)env_choice(cfg, "SPVBC_LAYER_PAD", g_pads, 3);
+    cfg->pad = env_pad(cfg);
+}
+
+void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name)
+{
+    if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF) return;
+    spvbc_layer_log(cfg, "spvbc-layer: %s active: mode=%s pad=%s (libspirv-bitcast %s)",
+                    layer_name != NULL ? layer_name : "?", spvbc_layer_mode_name(cfg->mode),
+                    spvbc_pad_policy_string(cfg->pad), spvbc_version_string());
 }
 
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)

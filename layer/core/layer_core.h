@@ -1,9 +1,10 @@
 /*
- * layer_core.h - what VK_LAYER_SPVBC_bitcast does to one SPIR-V module, without any Vulkan.
+ * layer_core.h - what the layers (Vulkan: VK_LAYER_SPVBC_bitcast, OpenCL: the ICD loader layer)
+ * do to one SPIR-V module, without any driver API.
  *
- * The Vulkan part of the layer (spvbc_layer.c) calls spvbc_layer_process() for every module it
- * intercepts and hands the driver either the caller's words or the returned replacement.  Keeping
- * this part free of Vulkan lets tests feed it arbitrary bytes.
+ * Each layer calls spvbc_layer_process() for every module it intercepts and hands the driver
+ * either the caller's words or the returned replacement.  Keeping this part free of Vulkan and
+ * OpenCL lets tests feed it arbitrary bytes, and gives both layers the same switches and log.
  *
  * Configuration (read once, from the environment):
  *   SPVBC_LAYER_MODE = lower (default) | validate | off
@@ -13,7 +14,9 @@
  *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
  *   SPVBC_LAYER_LOG  = stderr (default) | <path>        (lines are appended to the file)
  *
- * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict> [<t> us]",
+ * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict> [<t> us]"
+ * (<api>: vkCreateShaderModule, vkCreateComputePipelines, vkCreateGraphicsPipelines,
+ * vkCreateShadersEXT, clCreateProgramWithIL or clCreateProgramWithILKHR),
  * where <hash> is "fnv1a64=<16 hex digits>" of the module's bytes as given, <t> the
  * microseconds the layer spent on the module (the log line itself not included) and <verdict>
  * is one of
@@ -58,8 +61,9 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg);
 
 /** "lower", "validate", "off" ("?" for anything else). */
 const char *spvbc_layer_mode_name(spvbc_layer_mode mode);
-/** "undef", "zero", "error" ("?" for anything else). */
-const char *spvbc_layer_pad_name(spvbc_pad_policy pad);
+/** Logs "spvbc-layer: <layer_name> active: mode=<mode> pad=<pad> (libspirv-bitcast <version>)"
+ *  unless the mode is off; each layer calls it once, when it is first used. */
+void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name);
 
 /** Appends one formatted line (a newline is added) to the configured log; thread-safe. */
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)

@@ -1,0 +1,174 @@
+#!/bin/sh
+# opencl-trixie.sh - Debian 13 (trixie)'s OpenCL drivers that ingest SPIR-V, for the tests:
+# rusticl (mesa-opencl-icd 25.0.7, on llvmpipe) and PoCL 6.0 (pocl-opencl-icd), with trixie's
+# ICD loader (ocl-icd-libopencl1), fetched into the build tree by debian-tree.sh (beside this
+# script) and run without installing anything.
+#
+#   opencl-trixie.sh fetch <dir>
+#       debian-tree.sh fetch <dir> trixie <the packages below>: once, cached; never fails the
+#       build (an unreachable mirror leaves the reason in <dir>/unavailable).
+#   opencl-trixie.sh run <dir> rusticl|pocl <program> [args...]
+#       Run <program> (a dynamically linked ELF executable built on this machine) with the tree's
+#       ICD loader and only that driver's ICD (OCL_ICD_VENDORS names one .icd file), or exit 77
+#       with "SKIP: <reason>" when the tree is missing or (pocl) this is not root.
+#       SPVBC_EXPECT_CL_PLATFORM and SPVBC_EXPECT_CL_DRIVER are exported (a substring of the
+#       platform's name and of CL_DRIVER_VERSION) so that the program can check at run time
+#       that it really talks to that driver and not to the host's.
+#
+# How each driver runs (both verified with clinfo and the tests):
+# - rusticl: as root, like PoCL (below), so that it reads nothing of the host's /usr (it
+#   opens libclc's and LLVM's files by absolute path).  Not as root: the program runs under
+#   the tree's own dynamic loader, `<root>/lib64/ld-linux-x86-64.so.2 --library-path <the
+#   tree's libraries>` (RUSTICL_ENABLE=llvmpipe), which needs no privilege: the program, its
+#   libc and every library come from the tree; a file the driver opens by absolute path then
+#   comes from the host.
+# - pocl: PoCL runs /usr/bin/llvm-spirv-18 and the tree's clang/ld by absolute path, so it
+#   needs the tree as its root: a chroot, in a private mount namespace (unshare -m, so nothing
+#   stays mounted when the command ends, even when it is killed), with /dev, /proc and /sys
+#   bound in and a fresh /tmp.  That needs root (CI runs as root); otherwise SKIP with the
+#   reason.
+# In a chroot the host-built program must find its libraries inside the tree: it is run where
+# it was built (the directories named in SPVBC_CHROOT_BINDS, colon-separated, and the
+# program's own directory are bound at the same paths, so its arguments stay valid), its
+# libraries resolve in the tree (the test programs link only libc, libm, libstdc++, libgcc_s and
+# libOpenCL, all of which trixie has, newer and backward compatible), and any library it needs
+# that the tree lacks (ldd on the host) is copied into <dir>/host-lib and put on
+# LD_LIBRARY_PATH after the tree's own.  Static linking is no option: the ICD loader dlopen()s
+# the drivers, which a static glibc program cannot do.
+#
+# SPDX-License-Identifier: Apache-2.0
+set -u
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+SUITE=trixie
+# dash: /bin/sh in the chroot (popen and PoCL's tools); clinfo: to look at the drivers by hand.
+PACKAGES="mesa-opencl-icd pocl-opencl-icd ocl-icd-libopencl1 clinfo dash"
+RUSTICL_VERSION=25.0.7
+POCL_VERSION=6.0
+
+usage() {
+    echo "usage: $0 fetch <dir> | run <dir> rusticl|pocl <program> [args...]" >&2
+    exit 2
+}
+
+skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+
+# Copies the libraries `$2` needs that the tree `$1`/root lacks into `$1`/host-lib.
+copy_host_libs() {
+    dir=$1
+    mkdir -p "$dir/host-lib"
+    ldd "$2" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' |
+        while read -r soname path; do
+            for d in usr/lib/x86_64-linux-gnu usr/lib lib/x86_64-linux-gnu; do
+                [ -e "$dir/root/$d/$soname" ] && continue 2
+            done
+            cp -L "$path" "$dir/host-lib/$soname"
+        done
+}
+
+run() {
+    dir=$(cd "$1" 2>/dev/null && pwd) || skip "the OpenCL tree $1 does not exist (the opencl.trixie.fetch test makes it)"
+    driver=$2
+    shift 2
+    [ $# -ge 1 ] || usage
+    sh "$HERE/debian-tree.sh" check "$dir" >/dev/null || skip "trixie's OpenCL drivers are not available: $(sh "$HERE/debian-tree.sh" check "$dir" | sed 's/^SKIP: //')"
+    root=$dir/root
+    case $driver in
+    rusticl)
+        icd=rusticl.icd
+        SPVBC_EXPECT_CL_PLATFORM=rusticl
+        SPVBC_EXPECT_CL_DRIVER=$RUSTICL_VERSION
+        RUSTICL_ENABLE=llvmpipe
+        export RUSTICL_ENABLE
+        ;;
+    pocl)
+        icd=pocl.icd
+        SPVBC_EXPECT_CL_PLATFORM="Portable Computing Language"
+        SPVBC_EXPECT_CL_DRIVER=$POCL_VERSION
+        [ "$(id -u)" = 0 ] || skip "PoCL $POCL_VERSION runs in a chroot of the trixie tree, which needs root (this is uid $(id -u))"
+        ;;
+    *) usage ;;
+    esac
+    [ -f "$root/etc/OpenCL/vendors/$icd" ] || skip "the tree has no /etc/OpenCL/vendors/$icd"
+    # No disk caches: every build in a test is a real one, whatever ran before.
+    MESA_SHADER_CACHE_DISABLE=true
+    POCL_KERNEL_CACHE=0
+    export SPVBC_EXPECT_CL_PLATFORM SPVBC_EXPECT_CL_DRIVER MESA_SHADER_CACHE_DISABLE POCL_KERNEL_CACHE
+    # A program of the tree itself (clinfo) is named by its name.
+    prog=$1
+    intree=""
+    case $prog in
+    /*) ;;
+    *)
+        if [ -x "$root/usr/bin/$prog" ]; then
+            intree=/usr/bin/$prog
+        else
+            prog=$(command -v "$prog") || skip "no program $1"
+        fi
+        ;;
+    esac
+    shift
+    OCL_ICD_VENDORS=/etc/OpenCL/vendors/$icd
+    libs=/usr/lib/x86_64-linux-gnu:/usr/lib
+    if [ "$(id -u)" != 0 ]; then
+        # rusticl without root: the tree's dynamic loader.
+        OCL_ICD_VENDORS=$root$OCL_ICD_VENDORS
+        export OCL_ICD_VENDORS
+        [ -n "$intree" ] && prog=$root$intree
+        exec "$root/lib64/ld-linux-x86-64.so.2" --library-path "$root/usr/lib/x86_64-linux-gnu:$root/usr/lib" "$prog" "$@"
+    fi
+    command -v unshare >/dev/null || skip "unshare (util-linux) not found"
+    if [ -n "$intree" ]; then
+        prog=$intree
+        binds=${SPVBC_CHROOT_BINDS:-}
+    else
+        copy_host_libs "$dir" "$prog"
+        [ -n "$(ls -A "$dir/host-lib")" ] && libs=$libs:$dir/host-lib
+        binds="$(dirname "$prog"):${SPVBC_CHROOT_BINDS:-}:$dir/host-lib"
+    fi
+    export OCL_ICD_VENDORS
+    # The chroot's own environment: HOME and TMPDIR on its fresh /tmp, the tree's libraries (and
+    # the copied host ones) on LD_LIBRARY_PATH, no LD_PRELOAD of the host's.
+    # shellcheck disable=SC2016 # the inner script expands its own arguments
+    exec unshare --mount --propagation private sh -c '
+        set -e
+        root=$1 binds=$2 libs=$3
+        shift 3
+        for d in dev proc sys tmp; do mkdir -p "$root/$d"; done
+        mount --rbind /dev "$root/dev"
+        mount -t proc proc "$root/proc" 2>/dev/null || mount --rbind /proc "$root/proc"
+        mount --rbind /sys "$root/sys"
+        mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
+        IFS=:
+        for b in $binds; do
+            [ -n "$b" ] && [ -d "$b" ] || continue
+            mkdir -p "$root$b"
+            mount --bind "$b" "$root$b"
+        done
+        unset IFS
+        cwd=$(pwd)
+        [ -d "$root$cwd" ] || cwd=/
+        unset LD_PRELOAD
+        export HOME=/tmp TMPDIR=/tmp
+        exec chroot "$root" /bin/sh -c "cd \"\$1\" && PATH=/usr/bin:/bin && LD_LIBRARY_PATH=\"\$2\" && export PATH LD_LIBRARY_PATH && shift 2 && exec \"\$@\"" \
+            sh "$cwd" "$libs" "$@"
+    ' sh "$root" "$binds" "$libs" "$prog" "$@"
+}
+
+[ $# -ge 2 ] || usage
+cmd=$1
+shift
+case $cmd in
+fetch)
+    # shellcheck disable=SC2086 # the package names are words
+    exec sh "$HERE/debian-tree.sh" fetch "$1" "$SUITE" $PACKAGES
+    ;;
+run)
+    [ $# -ge 3 ] || usage
+    run "$@"
+    ;;
+*) usage ;;
+esac
