@@ -12,10 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The log file kept open (under g_log_lock), and its path. */
+static int g_log_fd = -1;
+static char g_log_fd_path[sizeof ((spvbc_layer_config *)0)->log_path];
 
 /* Contexts are reused rather than made for each module: a call takes one from this pool (or
  * creates one if it is empty) and gives it back afterwards, so there are never more contexts
@@ -74,6 +78,10 @@ void spvbc_layer_release_contexts(void)
 __attribute__((destructor)) static void release_at_unload(void)
 {
     spvbc_layer_release_contexts();
+    (void)pthread_mutex_lock(&g_log_lock);
+    if (g_log_fd >= 0) (void)close(g_log_fd);
+    g_log_fd = -1;
+    (void)pthread_mutex_unlock(&g_log_lock);
 }
 #endif
 
@@ -153,6 +161,22 @@ void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name)
                     spvbc_pad_policy_string(cfg->pad), spvbc_version_string());
 }
 
+/* The descriptor to append `path`'s lines to, or -1; the caller holds g_log_lock. */
+static int log_file(const char *path)
+{
+    struct stat st;
+    if (g_log_fd >= 0 &&
+        (strcmp(path, g_log_fd_path) != 0 || fstat(g_log_fd, &st) != 0 || st.st_nlink == 0)) {
+        (void)close(g_log_fd);
+        g_log_fd = -1;
+    }
+    if (g_log_fd < 0) {
+        g_log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+        if (g_log_fd >= 0) (void)snprintf(g_log_fd_path, sizeof g_log_fd_path, "%s", path);
+    }
+    return g_log_fd;
+}
+
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
 {
     if (cfg == NULL || fmt == NULL || cfg->log_off) return;
@@ -165,12 +189,11 @@ void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
     size_t len = (size_t)n < sizeof line - 1 ? (size_t)n : sizeof line - 2;
     line[len++] = '\n';
     /* One write(2) of the whole line: no stdio buffer to allocate, and O_APPEND keeps lines of
-     * several processes sharing the file whole.  Opened for each line, so the file may be moved
-     * or removed between lines. */
+     * several processes sharing the file whole.  The file stays open from line to line; it is
+     * opened again when another path is configured or the file was removed (no links left). */
     (void)pthread_mutex_lock(&g_log_lock);
-    int fd = cfg->log_to_stderr ? STDERR_FILENO
-                                : open(cfg->log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
-                                       0666);
+    int fd = STDERR_FILENO;
+    if (!cfg->log_to_stderr) fd = log_file(cfg->log_path);
     if (fd >= 0) {
         const char *p = line;
         while (len > 0) {
@@ -179,7 +202,6 @@ void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
             p += w;
             len -= (size_t)w;
         }
-        if (fd != STDERR_FILENO) (void)close(fd);
     }
     (void)pthread_mutex_unlock(&g_log_lock);
 }
