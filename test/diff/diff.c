@@ -37,19 +37,19 @@
 
 #include "astype_gen.h"
 #include "spirv_bitcast.h"
+#include "test_rng.h"
 
 #undef R_OK /* unistd.h access() mode; the rules below use the name */
 
-/* ---- deterministic random numbers (xorshift64*) ------------------------------------------- */
+/* ---- deterministic random numbers (test/support's xorshift64*) --------------------------- */
 
-static uint64_t g_rng = 0x5eed2b17c0ffee01ull;
+static test_rng g_rng = {0x5eed2b17c0ffee01ull};
 
+/* 31 bits of each output (not test_rng_below's 32): the cases every seed has always made. */
 static uint32_t rnd(uint32_t n)
 {
-    g_rng ^= g_rng >> 12;
-    g_rng ^= g_rng << 25;
-    g_rng ^= g_rng >> 27;
-    return n ? (uint32_t)((g_rng * 2685821657736338717ull) >> 33) % n : 0;
+    uint64_t x = test_rng_next(&g_rng);
+    return n ? (uint32_t)(x >> 33) % n : 0;
 }
 
 static int coin(void)
@@ -1561,7 +1561,7 @@ int main(int argc, char **argv)
     size_t scale = 1;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            g_rng = strtoull(argv[++i], NULL, 0) | 1u;
+            test_rng_seed(&g_rng, strtoull(argv[++i], NULL, 0) | 1u);
         } else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc) {
             scale = (size_t)strtoul(argv[++i], NULL, 0);
         } else if (strcmp(argv[i], "--show") == 0 && i + 1 < argc) {

@@ -9,13 +9,15 @@
  * (duplicate, delete, move), or they insert a new type, constant or OpBitcast, tweak the header
  * (version, bound, generator: the generator word selects the targets' options), change one word
  * count, swap the byte order or truncate.  One mutation in eight is libFuzzer's own byte-level
- * mutation.  The cross-over splices the instructions of two modules.
+ * mutation.  The cross-over splices the instructions of two modules.  libFuzzer's seed drives
+ * test/support's generator of random numbers.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_harness.h"
+#include "test_rng.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
@@ -25,19 +27,16 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8
 
 #define MAX_WORDS 8192
 
-typedef struct rng {
-    uint64_t s;
-} rng;
+typedef test_rng rng;
 
 static uint32_t rnd(rng *r)
 {
-    r->s = r->s * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)(r->s >> 33);
+    return (uint32_t)(test_rng_next(r) >> 32);
 }
 
 static uint32_t below(rng *r, uint32_t n)
 {
-    return n ? rnd(r) % n : 0;
+    return test_rng_below(r, n);
 }
 
 typedef struct mod {
@@ -361,7 +360,8 @@ static mod g_mod, g_mod2;
 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
-    rng r = {seed * 0x9E3779B97F4A7C15ull + 1};
+    rng r;
+    test_rng_seed(&r, seed * 0x9E3779B97F4A7C15ull + 1);
     if (below(&r, 8) == 0 || !load(&g_mod, data, size))
         return LLVMFuzzerMutate(data, size, max_size);
     const uint32_t rounds = 1 + below(&r, 3);
@@ -385,7 +385,8 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8_t *data2,
                                  size_t size2, uint8_t *out, size_t max_out_size, unsigned int seed)
 {
-    rng r = {seed * 0x9E3779B97F4A7C15ull + 7};
+    rng r;
+    test_rng_seed(&r, seed * 0x9E3779B97F4A7C15ull + 7);
     if (!load(&g_mod, data1, size1) || !load(&g_mod2, data2, size2) || !g_mod.ninst ||
         !g_mod2.ninst) {
         size_t n = size1 < max_out_size ? size1 : max_out_size;

@@ -11,6 +11,8 @@
 
 #include <spirv-tools/libspirv.h>
 
+#include "spvval.h"
+
 /* ---- a growable string ------------------------------------------------------------------ */
 
 void spvbc_gen_printf(spvbc_gen_text *b, const char *fmt, ...)
@@ -508,30 +510,8 @@ int spvbc_gen_assemble(const char *text, int target_env, uint32_t **words, size_
 int spvbc_gen_validate(const uint32_t *words, size_t word_count, int target_env, char *msg,
                        size_t msg_size)
 {
-    spv_context ctx;
-    spv_validator_options opts;
-    spv_diagnostic diag = NULL;
-    spv_const_binary_t bin = {words, word_count};
-    spv_result_t r;
-    if (msg && msg_size) {
-        msg[0] = '\0';
-    }
-    if (!words || target_env < 0 || target_env >= (int)SPV_ENV_MAX) {
-        return -1;
-    }
-    ctx = spvContextCreate((spv_target_env)target_env);
-    if (!ctx) {
-        return -1;
-    }
-    opts = spvValidatorOptionsCreate();
-    r = spvValidateWithOptions(ctx, opts, &bin, &diag);
-    if (r != SPV_SUCCESS && msg && msg_size) {
-        snprintf(msg, msg_size, "%s", diag && diag->error ? diag->error : "invalid");
-    }
-    spvDiagnosticDestroy(diag);
-    spvValidatorOptionsDestroy(opts);
-    spvContextDestroy(ctx);
-    return r == SPV_SUCCESS ? 0 : 1;
+    int v = spvval_check_env(words, word_count, target_env, msg, msg_size);
+    return v < 0 ? -1 : v == 1 ? 0 : 1;
 }
 
 char *spvbc_gen_disassemble(const uint32_t *words, size_t word_count, int target_env)

@@ -45,9 +45,21 @@ void mb_header(mb *b, uint32_t version, uint32_t bound)
 
 size_t mb_opn(mb *b, uint32_t opcode, const uint32_t *ops, size_t nops)
 {
-    size_t at = mb_word(b, (uint32_t)((nops + 1) << 16) | opcode);
-    for (size_t i = 0; i < nops; ++i)
-        mb_word(b, ops[i]);
+    return mb_inst(b, opcode, ops, nops, NULL, NULL, 0);
+}
+
+size_t mb_inst(mb *b, uint32_t opcode, const uint32_t *pre, size_t npre, const char *str,
+               const uint32_t *post, size_t npost)
+{
+    size_t len = str ? strlen(str) + 1 : 0, sw = (len + 3) / 4;
+    mb_reserve(b, 1 + npre + sw + npost);
+    size_t at = b->n;
+    b->w[b->n++] = (uint32_t)((1 + npre + sw + npost) << 16) | opcode;
+    if (npre) memcpy(b->w + b->n, pre, npre * sizeof(uint32_t));
+    b->n += npre;
+    if (str) mb_str_words(b->w, &b->n, str);
+    if (npost) memcpy(b->w + b->n, post, npost * sizeof(uint32_t));
+    b->n += npost;
     return at;
 }
 
@@ -70,12 +82,7 @@ void mb_str_words(uint32_t *ops, size_t *n, const char *s)
 /* Op `op` with the `nlead` operand words `lead`, then the literal string `s`. */
 static size_t mb_str_op(mb *b, uint32_t op, const uint32_t *lead, size_t nlead, const char *s)
 {
-    uint32_t ops[64];
-    size_t n = 0;
-    for (; n < nlead; ++n)
-        ops[n] = lead[n];
-    mb_str_words(ops, &n, s);
-    return mb_opn(b, op, ops, n);
+    return mb_inst(b, op, lead, nlead, s, NULL, 0);
 }
 
 size_t mb_entry(mb *b, uint32_t model, uint32_t fn, const char *name)

@@ -1,6 +1,7 @@
 /*
  * modbuild.h - test support: a tiny SPIR-V word-array builder for the robustness tests, the
- * fuzz seed corpus generator and the pathological-size test.  C11, no dependency on the library
+ * fuzz seed corpus generator, the pathological-size test and the benchmark (bench/: its
+ * generated inputs and the modules it builds in memory).  C11, no dependency on the library
  * under test beyond the public header's type descriptions (so the ThreadSanitizer build of the
  * threads test can link it beside its own build of the library).
  *
@@ -42,6 +43,12 @@ void mb_header(mb *b, uint32_t version, uint32_t bound);
 
 /** Appends an instruction of `nops` operand words; returns its word offset. */
 size_t mb_opn(mb *b, uint32_t opcode, const uint32_t *ops, size_t nops);
+
+/** Appends instruction `opcode`: the `npre` words of `pre`, the literal string `str` (if not
+ *  NULL: NUL-terminated, zero-padded, low byte first), then the `npost` words of `post`;
+ *  returns its word offset. */
+size_t mb_inst(mb *b, uint32_t opcode, const uint32_t *pre, size_t npre, const char *str,
+               const uint32_t *post, size_t npost);
 
 size_t mb_op0(mb *b, uint32_t opcode);
 

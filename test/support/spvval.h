@@ -39,22 +39,32 @@ static SPVVAL_UNUSED spv_target_env spvval_env(const uint32_t *words, size_t n)
 }
 
 /**
- * Validates `n` words at `words`.  Returns 1 if SPIRV-Tools accepts the module, 0 if not (the
- * message goes to `msg`, which may be NULL), -1 if the validator could not run.
+ * Validates `n` words at `words` for SPIRV-Tools target environment `env` (an spv_target_env).
+ * Returns 1 if SPIRV-Tools accepts the module, 0 if not (the message goes to `msg`, which may be
+ * NULL), -1 if the validator could not run.  The one spirv-val call of the tests: spvval_check()
+ * and astype_gen's spvbc_gen_validate() come here.
  */
-static SPVVAL_UNUSED int spvval_check(const uint32_t *words, size_t n, char *msg, size_t msg_size)
+static SPVVAL_UNUSED int spvval_check_env(const uint32_t *words, size_t n, int env, char *msg,
+                                          size_t msg_size)
 {
     if (msg && msg_size) msg[0] = '\0';
-    spv_context ctx = spvContextCreate(spvval_env(words, n));
+    if (!words || env < 0 || env >= (int)SPV_ENV_MAX) return -1;
+    spv_context ctx = spvContextCreate((spv_target_env)env);
     if (!ctx) return -1;
     spv_diagnostic diag = NULL;
     spv_const_binary_t bin = {words, n};
     spv_result_t r = spvValidate(ctx, &bin, &diag);
-    if (r != SPV_SUCCESS && msg && msg_size && diag && diag->error)
-        snprintf(msg, msg_size, "%s", diag->error);
+    if (r != SPV_SUCCESS && msg && msg_size)
+        snprintf(msg, msg_size, "%s", diag && diag->error ? diag->error : "invalid");
     spvDiagnosticDestroy(diag);
     spvContextDestroy(ctx);
     return r == SPV_SUCCESS ? 1 : 0;
+}
+
+/** spvval_check_env() in the universal environment of the module's own version. */
+static SPVVAL_UNUSED int spvval_check(const uint32_t *words, size_t n, char *msg, size_t msg_size)
+{
+    return spvval_check_env(words, n, (int)spvval_env(words, n), msg, msg_size);
 }
 
 #endif /* SPVBC_TEST_SPVVAL_H_ */

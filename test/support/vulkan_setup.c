@@ -23,12 +23,51 @@ void spvbc_vk_format(char *msg, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *spvbc_vk_result_string(VkResult r)
+{
+    switch (r) {
+    case VK_SUCCESS: return "VK_SUCCESS";
+    case VK_NOT_READY: return "VK_NOT_READY";
+    case VK_TIMEOUT: return "VK_TIMEOUT";
+    case VK_INCOMPLETE: return "VK_INCOMPLETE";
+    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_TOO_MANY_OBJECTS: return "VK_ERROR_TOO_MANY_OBJECTS";
+    case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+    case VK_ERROR_FRAGMENTED_POOL: return "VK_ERROR_FRAGMENTED_POOL";
+    case VK_ERROR_UNKNOWN: return "VK_ERROR_UNKNOWN";
+    case VK_ERROR_OUT_OF_POOL_MEMORY: return "VK_ERROR_OUT_OF_POOL_MEMORY";
+    case VK_ERROR_INVALID_EXTERNAL_HANDLE: return "VK_ERROR_INVALID_EXTERNAL_HANDLE";
+    case VK_ERROR_FRAGMENTATION: return "VK_ERROR_FRAGMENTATION";
+    case VK_PIPELINE_COMPILE_REQUIRED: return "VK_PIPELINE_COMPILE_REQUIRED";
+    case VK_ERROR_INVALID_SHADER_NV: return "VK_ERROR_INVALID_SHADER_NV";
+    default: return "VkResult(?)";
+    }
+}
+
 /* Returns SPVBC_VK_ERROR (with the call's name and result in `msg`) unless `r` is VK_SUCCESS. */
 static spvbc_vk_status vk_ok(VkResult r, const char *call, char *msg, size_t size)
 {
     if (r == VK_SUCCESS) return SPVBC_VK_OK;
-    spvbc_vk_format(msg, size, "%s failed: VkResult %d", call, (int)r);
+    spvbc_vk_format(msg, size, "%s failed: %s (%d)", call, spvbc_vk_result_string(r), (int)r);
     return SPVBC_VK_ERROR;
+}
+
+/* vk_ok() that also records a failing call in `c`. */
+static spvbc_vk_status ck(spvbc_vk_compute *c, VkResult r, const char *call, char *msg, size_t size)
+{
+    if (r != VK_SUCCESS) {
+        c->result = r;
+        c->failed_call = call;
+    }
+    return vk_ok(r, call, msg, size);
 }
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
@@ -130,8 +169,10 @@ static spvbc_vk_status create_instance(const spvbc_vk_options *o, spvbc_vk *vk, 
         }
     }
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                             .pApplicationName = "spirv-bitcast layer tests",
-                             .apiVersion = VK_API_VERSION_1_3};
+                             .pApplicationName = o->application_name != NULL
+                                                     ? o->application_name
+                                                     : "spirv-bitcast layer tests",
+                             .apiVersion = o->api_version ? o->api_version : VK_API_VERSION_1_3};
     VkDebugUtilsMessengerCreateInfoEXT dci = {
         .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
         .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT |
@@ -171,7 +212,8 @@ static spvbc_vk_status create_instance(const spvbc_vk_options *o, spvbc_vk *vk, 
     return SPVBC_VK_OK;
 }
 
-static spvbc_vk_status pick_physical(spvbc_vk *vk, char *msg, size_t msg_size)
+static spvbc_vk_status pick_physical(const spvbc_vk_options *o, spvbc_vk *vk, char *msg,
+                                     size_t msg_size)
 {
     uint32_t n = 0;
     if (vk_ok(vkEnumeratePhysicalDevices(vk->instance, &n, NULL), "vkEnumeratePhysicalDevices", msg,
@@ -183,8 +225,11 @@ static spvbc_vk_status pick_physical(spvbc_vk *vk, char *msg, size_t msg_size)
     if (n == 0 || index >= n) {
         spvbc_vk_format(msg, msg_size, "the loader lists %u physical device(s); device %u wanted",
                         n, index);
-        return SPVBC_VK_NO_DEVICE;
+        /* no device: a skip; a device the environment names that is not there: an error */
+        return n == 0 ? SPVBC_VK_NO_DEVICE : SPVBC_VK_ERROR;
     }
+    vk->device_index = index;
+    vk->device_count = n;
     VkPhysicalDevice *all = calloc(n, sizeof *all);
     if (all == NULL) return vk_ok(VK_ERROR_OUT_OF_HOST_MEMORY, "calloc", msg, msg_size);
     VkResult r = vkEnumeratePhysicalDevices(vk->instance, &n, all);
@@ -205,17 +250,21 @@ static spvbc_vk_status pick_physical(spvbc_vk *vk, char *msg, size_t msg_size)
                    drv.driverName, drv.driverInfo, VK_API_VERSION_MAJOR(p2.properties.apiVersion),
                    VK_API_VERSION_MINOR(p2.properties.apiVersion),
                    VK_API_VERSION_PATCH(p2.properties.apiVersion));
-    if (VK_API_VERSION_MINOR(p2.properties.apiVersion) < 3 &&
+    uint32_t want = o->api_version ? o->api_version : VK_API_VERSION_1_3;
+    if (VK_API_VERSION_MINOR(p2.properties.apiVersion) < VK_API_VERSION_MINOR(want) &&
         VK_API_VERSION_MAJOR(p2.properties.apiVersion) == 1) {
-        spvbc_vk_format(msg, msg_size, "%s: Vulkan 1.3 is needed", vk->description);
+        spvbc_vk_format(msg, msg_size, "%s: Vulkan %u.%u is needed", vk->description,
+                        VK_API_VERSION_MAJOR(want), VK_API_VERSION_MINOR(want));
         return SPVBC_VK_NO_DEVICE;
     }
     return spvbc_vk_check_expected_driver(drv.driverInfo, msg, msg_size);
 }
 
-static spvbc_vk_status create_device(const spvbc_vk_options *o, spvbc_vk *vk, char *msg,
-                                     size_t msg_size)
+spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
+                                       size_t msg_size)
 {
+    static const spvbc_vk_options none = {0};
+    const spvbc_vk_options *o = options != NULL ? options : &none;
     for (uint32_t i = 0; i < o->device_extension_count; ++i) {
         if (!spvbc_vk_has_device_extension(vk->physical, o->device_extensions[i])) {
             spvbc_vk_format(msg, msg_size, "%s does not offer %s", vk->description,
@@ -255,8 +304,8 @@ static spvbc_vk_status create_device(const spvbc_vk_options *o, spvbc_vk *vk, ch
     return SPVBC_VK_OK;
 }
 
-spvbc_vk_status spvbc_vk_create(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
-                                size_t msg_size)
+spvbc_vk_status spvbc_vk_create_instance(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
+                                         size_t msg_size)
 {
     static const spvbc_vk_options none = {0};
     if (vk == NULL) return SPVBC_VK_ERROR;
@@ -264,9 +313,16 @@ spvbc_vk_status spvbc_vk_create(const spvbc_vk_options *options, spvbc_vk *vk, c
     (void)pthread_mutex_init(&vk->lock, NULL);
     const spvbc_vk_options *o = options != NULL ? options : &none;
     spvbc_vk_status st = create_instance(o, vk, msg, msg_size);
-    if (st == SPVBC_VK_OK) st = pick_physical(vk, msg, msg_size);
-    if (st == SPVBC_VK_OK) st = create_device(o, vk, msg, msg_size);
-    if (st != SPVBC_VK_OK) spvbc_vk_destroy(vk);
+    if (st == SPVBC_VK_OK) st = pick_physical(o, vk, msg, msg_size);
+    return st;
+}
+
+spvbc_vk_status spvbc_vk_create(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
+                                size_t msg_size)
+{
+    spvbc_vk_status st = spvbc_vk_create_instance(options, vk, msg, msg_size);
+    if (st == SPVBC_VK_OK) st = spvbc_vk_create_device(options, vk, msg, msg_size);
+    if (st != SPVBC_VK_OK && vk != NULL) spvbc_vk_destroy(vk);
     return st;
 }
 
@@ -487,10 +543,12 @@ spvbc_vk_status spvbc_vk_compute_begin(const spvbc_vk *vk, spvbc_vk_compute *c, 
                                        size_t msg_size)
 {
     (void)vk;
+    c->result = VK_SUCCESS;
+    c->failed_call = NULL;
     VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
-    if (vk_ok(vkResetCommandBuffer(c->cmd, 0), "vkResetCommandBuffer", msg, msg_size) ||
-        vk_ok(vkBeginCommandBuffer(c->cmd, &bi), "vkBeginCommandBuffer", msg, msg_size))
+    if (ck(c, vkResetCommandBuffer(c->cmd, 0), "vkResetCommandBuffer", msg, msg_size) ||
+        ck(c, vkBeginCommandBuffer(c->cmd, &bi), "vkBeginCommandBuffer", msg, msg_size))
         return SPVBC_VK_ERROR;
     vkCmdBindDescriptorSets(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c->pipeline_layout, 0, 1,
                             &c->set, 0, NULL);
@@ -500,6 +558,8 @@ spvbc_vk_status spvbc_vk_compute_begin(const spvbc_vk *vk, spvbc_vk_compute *c, 
 spvbc_vk_status spvbc_vk_compute_submit(const spvbc_vk *vk, spvbc_vk_compute *c, char *msg,
                                         size_t msg_size)
 {
+    c->result = VK_SUCCESS;
+    c->failed_call = NULL;
     VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
@@ -508,10 +568,10 @@ spvbc_vk_status spvbc_vk_compute_submit(const spvbc_vk *vk, spvbc_vk_compute *c,
     VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                        .commandBufferCount = 1,
                        .pCommandBuffers = &c->cmd};
-    if (vk_ok(vkEndCommandBuffer(c->cmd), "vkEndCommandBuffer", msg, msg_size) ||
-        vk_ok(vkResetFences(vk->device, 1, &c->fence), "vkResetFences", msg, msg_size) ||
-        vk_ok(vkQueueSubmit(vk->queue, 1, &si, c->fence), "vkQueueSubmit", msg, msg_size))
+    if (ck(c, vkEndCommandBuffer(c->cmd), "vkEndCommandBuffer", msg, msg_size) ||
+        ck(c, vkResetFences(vk->device, 1, &c->fence), "vkResetFences", msg, msg_size) ||
+        ck(c, vkQueueSubmit(vk->queue, 1, &si, c->fence), "vkQueueSubmit", msg, msg_size))
         return SPVBC_VK_ERROR;
-    return vk_ok(vkWaitForFences(vk->device, 1, &c->fence, VK_TRUE, FENCE_TIMEOUT_NS),
-                 "vkWaitForFences", msg, msg_size);
+    return ck(c, vkWaitForFences(vk->device, 1, &c->fence, VK_TRUE, FENCE_TIMEOUT_NS),
+              "vkWaitForFences", msg, msg_size);
 }

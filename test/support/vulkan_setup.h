@@ -1,5 +1,6 @@
 /*
- * vulkan_setup.h - the Vulkan set-up the layer's tests share: an instance (with the layers and
+ * vulkan_setup.h - the Vulkan set-up the layer's tests and the execution tests' runner
+ * (test/exec/vkrun) share: an instance (with the layers and
  * VK_EXT_debug_utils messages the test asks for), the device ($SPVBC_VK_DEVICE or the first),
  * a logical device with the extensions and feature chain the test asks for, and a small compute
  * harness (two host-visible storage buffers at bindings 0 and 1 of set 0, a command buffer, a
@@ -40,6 +41,9 @@ typedef struct spvbc_vk_options {
     const char *const *device_extensions; /**< all must be present, else SPVBC_VK_NO_DEVICE */
     uint32_t device_extension_count;
     const void *device_features; /**< pNext chain of VkDeviceCreateInfo (may be NULL) */
+    uint32_t api_version; /**< the application's apiVersion, and the least the device must
+                               offer (else SPVBC_VK_NO_DEVICE); 0: Vulkan 1.3 */
+    const char *application_name; /**< NULL: "spirv-bitcast layer tests" */
 } spvbc_vk_options;
 
 typedef struct spvbc_vk {
@@ -49,6 +53,8 @@ typedef struct spvbc_vk {
     VkQueue queue;
     uint32_t queue_family;
     char description[512]; /**< "llvmpipe (...) [llvmpipe: Mesa 25.0.7 ...]" */
+    uint32_t device_index; /**< index among the loader's physical devices */
+    uint32_t device_count; /**< physical devices the loader reported */
     VkDriverId driver_id;
     VkDebugUtilsMessengerEXT messenger;
     pthread_mutex_t lock; /**< guards the messages (callbacks may come from any thread) */
@@ -64,10 +70,25 @@ void spvbc_vk_format(char *msg, size_t size, const char *fmt, ...)
 #endif
     ;
 
-/** Creates instance and device into `vk` (zeroed first).  SPVBC_VK_NO_DEVICE when there is no
- *  driver or device, or a requested layer or extension is missing (the message says which). */
+/** A static name for `r` ("VK_ERROR_UNKNOWN"); never NULL. */
+const char *spvbc_vk_result_string(VkResult r);
+
+/** Creates instance and device into `vk` (zeroed first): spvbc_vk_create_instance(), then
+ *  spvbc_vk_create_device(); on failure destroys what it made.  SPVBC_VK_NO_DEVICE when there
+ *  is no driver or device, or a requested layer or extension is missing (the message says
+ *  which); SPVBC_VK_ERROR also when $SPVBC_VK_DEVICE names a device the loader does not list. */
 spvbc_vk_status spvbc_vk_create(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
                                 size_t msg_size);
+/** The first half of spvbc_vk_create(), for a caller that picks device features from the
+ *  physical device: zeroes `vk`, creates the instance and picks `vk->physical` ($SPVBC_VK_DEVICE
+ *  or the first), checking its Vulkan version and driver.  On failure the caller calls
+ *  spvbc_vk_destroy(). */
+spvbc_vk_status spvbc_vk_create_instance(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
+                                         size_t msg_size);
+/** The second half: the device with one compute queue and the options' extensions and
+ *  features.  On failure the caller calls spvbc_vk_destroy(). */
+spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
+                                       size_t msg_size);
 /** Destroys what spvbc_vk_create made; safe on a zeroed or half-made `vk`. */
 void spvbc_vk_destroy(spvbc_vk *vk);
 
@@ -110,6 +131,8 @@ typedef struct spvbc_vk_compute {
     VkCommandPool command_pool;
     VkCommandBuffer cmd;
     VkFence fence;
+    VkResult result; /**< the result of the call that failed last in begin/submit, or VK_SUCCESS */
+    const char *failed_call; /**< that call ("vkQueueSubmit"), or NULL */
 } spvbc_vk_compute;
 
 /** Makes the buffers (`size` bytes each), layouts, descriptor set, command buffer and fence. */
@@ -126,11 +149,12 @@ void spvbc_vk_bind_two_buffers(VkDevice device, VkDescriptorSet set, const VkBuf
 VkResult spvbc_vk_compute_pipeline(const spvbc_vk *vk, const spvbc_vk_compute *c,
                                    const uint32_t *words, size_t n, VkPipeline *out);
 
-/** Resets and begins `c->cmd` and binds the descriptor set for compute. */
+/** Resets and begins `c->cmd` and binds the descriptor set for compute.  On failure
+ *  `c->result` and `c->failed_call` say which call failed. */
 spvbc_vk_status spvbc_vk_compute_begin(const spvbc_vk *vk, spvbc_vk_compute *c, char *msg,
                                        size_t msg_size);
 /** Ends `c->cmd` (after a barrier making shader writes visible to the host), submits it and
- *  waits for the fence. */
+ *  waits for the fence.  On failure `c->result` and `c->failed_call` say which call failed. */
 spvbc_vk_status spvbc_vk_compute_submit(const spvbc_vk *vk, spvbc_vk_compute *c, char *msg,
                                         size_t msg_size);
 

@@ -1,0 +1,246 @@
+/*
+ * bench.h - what the rooms of the benchmark (spvbc_bench) share: the inputs and their
+ * measurements, the options, and each room's entry points.  bench.c says what the benchmark
+ * measures; the rooms are bench_proc.c (whole processes), bench_inproc.c (the public API in
+ * process, and the small modules per call), bench_modules.c (the modules built in memory),
+ * bench_memory.c (the library's memory on the pathological module), bench_report.c (the tables),
+ * bench_goals.c (the goals table) and bench_data.c (the data files).
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#ifndef SPVBC_BENCH_H_
+#define SPVBC_BENCH_H_
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "modbuild.h"
+#include "spirv_bitcast.h"
+
+/* ---- tools run as processes --------------------------------------------------------------- */
+
+/* P_LOWER_Q (-q: no per-finding output) runs on invalid series only: on a valid module there is
+ * nothing to print and it equals P_LOWER.  P_VALIDATE_Q runs on every input (its goal compares
+ * a lowerable input with a valid one). */
+enum {
+    P_CP,
+    P_VALIDATE,
+    P_LOWER,
+    P_SPIRV_VAL,
+    P_SPIRV_OPT,
+    P_VALIDATE_Q,
+    P_LOWER_Q,
+    P_FLOOR, /* this program mapping the file and reading every instruction's first word */
+    P_COUNT
+};
+
+extern const char *const proc_names[P_COUNT]; /* for the tables */
+extern const char *const proc_keys[P_COUNT]; /* for the data file */
+extern char self_exe[4096]; /* this program, which runs itself for the P_FLOOR walk */
+
+typedef struct proc_m {
+    int ran; /* measured */
+    int failed; /* an unexpected exit status */
+    int status; /* the last exit status (or 128 + signal) */
+    int reps;
+    double wall; /* median seconds */
+    double cpu; /* median user + system seconds */
+    long rss_kb; /* largest peak RSS of the runs, KiB */
+    char note[160]; /* first line of stderr on failure */
+} proc_m;
+
+typedef struct timing {
+    int ran;
+    int failed;
+    int reps;
+    double first; /* seconds */
+    double warm; /* median of the calls after the first */
+    double lo, hi;
+    double cpu_first, cpu_warm; /* thread CPU time of the same calls */
+} timing;
+
+typedef struct input {
+    char *label; /* "series/name" */
+    char *series;
+    char *name;
+    const char *path;
+    size_t size;
+    uint32_t bound;
+    int invalid;
+    proc_m proc[P_COUNT];
+    timing validate, lower, walk;
+    timing validate_r, lower_r; /* with the reusing allocator */
+    timing validate_count; /* policy COUNT_ONLY (invalid series only) */
+    timing validate_read; /* KEEP_ALL, every diagnostic read (invalid series only) */
+    size_t diags_read; /* diagnostics read by the last validate_read call */
+    spvbc_result validate_result;
+    spvbc_validate_summary vsum;
+    spvbc_lower_summary lsum;
+    spvbc_module_info info;
+    size_t out_words;
+} input;
+
+typedef struct options {
+    const char *cli, *spirv_val, *spirv_opt, *cp, *tmp;
+    const char *dat, *plot, *md;
+    const char *invalid[16];
+    int invalid_count;
+    double min_time;
+    int min_reps, max_reps, proc_reps;
+    int no_proc;
+    const char *only;
+    size_t patho; /* bitcasts of the pathological module; 0: not measured */
+    int no_small;
+} options;
+
+/* OP_VALIDATE_COUNT: validate under SPVBC_DIAGNOSTICS_COUNT_ONLY.  OP_VALIDATE_READ: validate
+ * under the default policy (KEEP_ALL), then read every diagnostic through
+ * spvbc_context_diagnostic() (which makes its sentence) and touch its text, as a caller that
+ * shows every message does. */
+typedef enum { OP_VALIDATE, OP_LOWER, OP_WALK, OP_VALIDATE_COUNT, OP_VALIDATE_READ } op_kind;
+
+/* One call of the library on the pathological module, from context creation to destruction. */
+typedef struct mem_run {
+    int ran, failed;
+    size_t peak; /* peak live bytes of the library (counting allocator) */
+    size_t leaked; /* live bytes after spvbc_context_destroy (should be 0) */
+    size_t findings; /* validate: errors; lower: rewritten + refused */
+    size_t kept; /* diagnostics the context held after the call */
+    double seconds;
+} mem_run;
+
+#define PATHO_KEEP_FIRST 1000u
+/* what a kept finding may cost above the baseline, and a constant for arena granularity */
+#define PATHO_BYTES_PER_KEPT 1024u
+#define PATHO_SLACK (1u << 20)
+
+typedef struct patho {
+    int ran;
+    size_t count, errors, bytes;
+    /* [0] validate, [1] lower */
+    mem_run clean[2], all[2], first[2], only[2];
+} patho;
+
+/* The small modules, timed per call as a Vulkan layer calls the library on each module:
+ * parse_bytes + validate, and when it found errors lower + get_words, then destroy the module;
+ * `fresh`: in a context created and destroyed around each call, else in one reused context. */
+typedef struct small_m {
+    int ran, failed;
+    size_t bytes;
+    double us; /* median microseconds per call (over batches) */
+    double us_min; /* the fastest batch */
+    int calls;
+} small_m;
+
+/* [0] six 4->3 fresh, [1] six 4->3 reused, [2] clean 8K reused, [3] clean 8K fresh,
+ * [4] six 4->3 reused under COUNT_ONLY */
+typedef struct small_set {
+    small_m m[5];
+} small_set;
+
+/* The time of a metric of an input: 0..P_COUNT-1 processes, then the in-process ones. */
+enum { M_IN_VALIDATE = P_COUNT, M_IN_LOWER, M_COUNT };
+
+/* ---- bench.c: shared helpers ---------------------------------------------------------------- */
+
+double now(void);
+/** The median of the `n` values of `v` (which it sorts); NAN if `n` is 0. */
+double median(double *v, int n);
+/** malloc() that exits with status 2 when out of memory. */
+void *xmalloc(size_t n);
+char *xstrdup(const char *s);
+/** The id bound cap the tools get for a module of id bound `bound`. */
+uint32_t id_cap(uint32_t bound);
+double mbps(size_t size, double seconds);
+double mib(size_t size);
+
+/* ---- bench_proc.c: whole processes ----------------------------------------------------------- */
+
+/** 1 for this project's tools (their ratio is to cp), 0 for the others (to validate). */
+int is_ours(int p);
+/** Reads the file once so that every tool finds it in the page cache; returns its size. */
+int warm_file(const char *path, size_t *size, uint32_t *bound);
+/** Every whole-process measurement of `in`. */
+void run_processes(const options *o, input *in);
+/** The whole-process floor (spvbc_bench --walk-file PATH); exit status 0 if the walk ended at
+ *  the end of the file. */
+int walk_file(const char *path);
+
+/* ---- bench_inproc.c: the public API in process -------------------------------------------------
+ */
+
+/** Reads `path` into `*words` (xmalloc'ed) and its byte count into `*size`; 0 on success. */
+int load_words(const char *path, uint32_t **words, size_t *size);
+/** Times `op` on `words` into `t`: the first call in a new context, then warm calls; with the
+ *  reusing allocator if `reuse`. */
+void measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,
+                timing *t, int reuse);
+/** Times the small modules per call, as a Vulkan layer calls the library. */
+void run_small(const options *o, small_set *s);
+
+/* ---- bench_modules.c: modules built in memory --------------------------------------------------
+ */
+
+/* the ids of the pathological module; PA_FIRST is its first bitcast's result */
+enum { PA_FN = 1, PA_VOID, PA_FNTY, PA_F, PA_F4, PA_F3, PA_I, PA_I4, PA_LABEL, PA_X, PA_FIRST };
+
+/** The pathological module of `count` bitcasts into `b`; returns its errors and the word offset
+ *  of the first bitcast in `*first_bitcast`. */
+size_t patho_build(mb *b, size_t count, size_t *first_bitcast);
+/** Turns the errors of the pathological module into valid bitcasts (`errors` 0) and back. */
+void patho_set_errors(mb *b, size_t count, size_t first_bitcast, int errors);
+/** The compute shader of `blocks` blocks, the first `lowerable` of them with a 4->3 bitcast. */
+void build_compute(mb *b, uint32_t blocks, uint32_t lowerable);
+/** The clean shader: build_compute() without errors, with the fewest blocks reaching 8 KiB. */
+void build_clean8k(mb *b);
+/** --emit-small DIR: writes the two small modules for run.sh's spirv-val check. */
+int emit_small(const char *dir);
+
+/* ---- bench_memory.c ---------------------------------------------------------------------------
+ */
+
+/** The library's memory on the pathological module of `count` bitcasts and its clean twin. */
+void run_patho(size_t count, patho *p);
+
+/* ---- bench_report.c: the tables -----------------------------------------------------------------
+ */
+
+/** Writes to stdout and, if `md` is set, the same text to the Markdown file. */
+typedef struct out2 {
+    FILE *md;
+} out2;
+
+void both(out2 *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** `v` formatted with `f` in one of eight rotating buffers ("-" for NAN). */
+const char *num(double v, const char *f);
+/** a / b, or NAN unless both are positive. */
+double ratio(double a, double b);
+/** Peak RSS of tool `p` on `in` per input byte; NAN if not measured. */
+double rss_per_byte(const input *in, int p);
+/** Median seconds of metric `m` of `in`: wall clock, or CPU time if `cpu`; NAN if none. */
+double metric_time(const input *in, int m, int cpu);
+/** MB/s of the warm calls of `t` on `in` (CPU time if `cpu`); NAN if not measured. */
+double timing_mbps(const input *in, const timing *t, int cpu);
+/** Every table on stdout (and into --md), the goals among them, then the data files. */
+void report(const options *opt, input *ins, int n, const small_set *small, const patho *pa);
+
+/* ---- bench_goals.c -----------------------------------------------------------------------------
+ */
+
+/** The goals table, each figure against its bound (met / MISSED). */
+void goals(out2 *o, const options *opt, input *ins, int n, const small_set *small, const patho *pa);
+
+/* ---- bench_data.c ------------------------------------------------------------------------------
+ */
+
+/** --dat: every number as a tab-separated row. */
+void write_dat(const char *path, input *ins, int n, const small_set *small, const patho *pa);
+/** --plot: throughput per tool over the sizes of the series, one gnuplot data block each. */
+void write_plot(const char *path, input *ins, int n);
+
+#endif /* SPVBC_BENCH_H_ */
