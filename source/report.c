@@ -527,7 +527,10 @@ static uint32_t filter_bit(uint32_t id, uint32_t shift)
 static void scan_preamble(resolver *r)
 {
     if (!r->ok || r->count == 0) return;
-    qsort(r->wants, r->count, sizeof *r->wants, want_cmp);
+    bool sorted = true; /* the sites come in module order, their ids mostly ascending */
+    for (size_t i = 1; i < r->count && sorted; ++i)
+        sorted = r->wants[i - 1].id <= r->wants[i].id;
+    if (!sorted) qsort(r->wants, r->count, sizeof *r->wants, want_cmp);
     uint32_t shift = 22; /* 2^(32 - shift) bits */
     while (shift > 6 && ((size_t)1 << (32 - shift)) < r->count * 16u)
         --shift;
