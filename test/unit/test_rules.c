@@ -44,7 +44,33 @@ static spvbc__type ptr(uint32_t storage)
     return t;
 }
 
+/* A cooperative matrix (`kind` SPVBC__T_COOPMAT_KHR / _NV) or vector (SPVBC__T_COOPVEC_NV) of
+ * `width`-bit `comp` components; shape values `rows`, `cols` (0: a specialization constant,
+ * not compared), scope Subgroup, use `use`. */
+static spvbc__type coop(uint32_t kind, uint32_t comp, uint32_t width, uint32_t rows, uint32_t cols,
+                        uint32_t use)
+{
+    spvbc__type t = scalar(comp, width);
+    t.kind = kind;
+    t.comp_kind = comp;
+    const uint32_t v[4] = {3, rows, cols, use};
+    for (uint32_t i = 0; i < 4; ++i) {
+        t.shape[i] = v[i];
+        if (v[i] || i == SPVBC__SHAPE_USE) t.shape_known |= 1u << i;
+    }
+    if (kind == SPVBC__T_COOPVEC_NV) t.shape_known &= 1u << SPVBC__SHAPE_ROWS;
+    return t;
+}
+
+static spvbc__type untyped(uint32_t storage)
+{
+    spvbc__type t = ptr(storage);
+    t.untyped = 1;
+    return t;
+}
+
 enum { I = SPVBC__T_INT, F = SPVBC__T_FLOAT, B = SPVBC__T_BOOL };
+enum { KM = SPVBC__T_COOPMAT_KHR, NM = SPVBC__T_COOPMAT_NV, CV = SPVBC__T_COOPVEC_NV };
 
 typedef struct rule_row {
     const char *what;
@@ -95,6 +121,37 @@ static void test_bitcast_rules(void **state)
          0, 0, 0, SPVBC__V_OK},
         /* The size rule fires before the storage-only rule (spirv-val's order). */
         {"shader v3short <- int", vec(I, 16, 3), scalar(I, 32), V(1, 3), 0, 1, 0, SPVBC__V12},
+        /* Issue 18: the types SPIRV-Tools 2025.1 lets OpBitcast touch, as it judges them. */
+        {"KHR int32 matrix <- half matrix, same shape (widths not compared)",
+         coop(KM, I, 32, 16, 16, 0), coop(KM, F, 16, 16, 16, 0), V(1, 6), 0, 1,
+         SPVBC_FEATURE_FLOAT16, SPVBC__V_OK},
+        {"KHR matrix <- matrix, other use", coop(KM, I, 16, 16, 16, 1), coop(KM, F, 16, 16, 16, 0),
+         V(1, 6), 0, 1, SPVBC_FEATURE_FLOAT16 | SPVBC_FEATURE_INT16, SPVBC__VCM_SHAPE},
+        {"KHR matrix <- matrix, other rows", coop(KM, I, 32, 8, 16, 0), coop(KM, F, 32, 16, 16, 0),
+         V(1, 6), 0, 1, 0, SPVBC__VCM_SHAPE},
+        {"KHR matrix <- matrix, rows a spec constant", coop(KM, I, 32, 0, 16, 0),
+         coop(KM, F, 32, 8, 16, 0), V(1, 6), 0, 1, 0, SPVBC__V_OK},
+        {"KHR matrix <- NV matrix", coop(KM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0),
+         V(1, 6), 0, 1, 0, SPVBC__VCM_SHAPE},
+        {"NV int32 matrix <- half matrix", coop(NM, I, 32, 16, 16, 0), coop(NM, F, 16, 16, 16, 0),
+         V(1, 3), 0, 1, SPVBC_FEATURE_FLOAT16, SPVBC__V_OK},
+        {"int <- NV matrix", scalar(I, 32), coop(NM, F, 32, 16, 16, 0), V(1, 3), 0, 1, 0,
+         SPVBC__VCM},
+        {"KHR matrix <- v4int", coop(KM, I, 32, 16, 16, 2), vec(I, 32, 4), V(1, 6), 0, 1, 0,
+         SPVBC__VCM},
+        {"KHR char matrix <- int matrix, no Int8 (storage-only through components)",
+         coop(KM, I, 8, 16, 16, 0), coop(KM, I, 32, 16, 16, 0), V(1, 6), 0, 1, 0, SPVBC__V13},
+        {"coopvec uint x8 <- half x8", coop(CV, I, 32, 8, 0, 0), coop(CV, F, 16, 8, 0, 0), V(1, 6),
+         0, 1, SPVBC_FEATURE_FLOAT16, SPVBC__V_OK},
+        {"coopvec x4 <- x8", coop(CV, I, 32, 4, 0, 0), coop(CV, I, 32, 8, 0, 0), V(1, 6), 0, 1, 0,
+         SPVBC__VCV_DIM},
+        {"v4uint <- coopvec x4", vec(I, 32, 4), coop(CV, I, 32, 4, 0, 0), V(1, 6), 0, 1, 0,
+         SPVBC__VCV},
+        {"untyped ptr <- long, 1.4", untyped(5), scalar(I, 64), V(1, 4), 0, 0, 0, SPVBC__V_OK},
+        {"untyped ptr <- typed ptr", untyped(5), ptr(5), V(1, 4), 0, 0, 0, SPVBC__V_OK},
+        {"v2int <- untyped ptr, 1.4", vec(I, 32, 2), untyped(5), V(1, 4), 0, 0, 0, SPVBC__V11},
+        {"v2int <- untyped ptr, 1.5", vec(I, 32, 2), untyped(12), V(1, 5), 0, 1, 0, SPVBC__V_OK},
+        {"untyped ptr <- float, 1.6", untyped(12), scalar(F, 32), V(1, 6), 0, 1, 0, SPVBC__V8},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
         const rule_row *r = &rows[i];
