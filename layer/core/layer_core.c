@@ -242,8 +242,8 @@ static uint64_t xxh_merge(uint64_t acc, uint64_t v)
 
 uint64_t spvbc_layer_hash(const void *bytes, size_t size)
 {
-    const unsigned char *p = bytes, *end;
-    if (p == NULL) size = 0;
+    const unsigned char *p = bytes != NULL ? bytes : (const void *)"", *end;
+    if (bytes == NULL) size = 0;
     end = p + size;
     uint64_t h;
     if (size >= 32) {
