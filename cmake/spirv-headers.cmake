@@ -1,4 +1,4 @@
-# Which SPIRV-Headers the library's opcode facts come from (issue 18).
+# Which SPIRV-Headers the library's opcode facts come from.
 #
 # The reader learns which opcodes declare types and which have a result id / result type from
 # SPIRV-Headers' spirv.h (SpvHasResultAndType).  Debian 12's spirv-headers (1.3.239, early 2023)

@@ -25,8 +25,8 @@ enum {
 };
 
 /* The shape operands of a cooperative type, indices of spvbc__type.shape: scope, rows, columns
- * and use of a matrix (NV matrices have no use); a cooperative vector's component count is
- * SPVBC__SHAPE_ROWS. */
+ * and use of a matrix (NV matrices have no use: SPVBC__SHAPE_UNKNOWN); a cooperative vector's
+ * component count is SPVBC__SHAPE_ROWS. */
 enum { SPVBC__SHAPE_SCOPE, SPVBC__SHAPE_ROWS, SPVBC__SHAPE_COLS, SPVBC__SHAPE_USE };
 
 /* Storage-only ("limited use") scalar contents, for rule S9 / check V13. */
@@ -37,25 +37,32 @@ enum { SPVBC__SHAPE_SCOPE, SPVBC__SHAPE_ROWS, SPVBC__SHAPE_COLS, SPVBC__SHAPE_US
 typedef struct spvbc__type {
     uint32_t id;
     uint32_t kind; /* SPVBC__T_* */
-    uint32_t width; /* int/float width; for vectors the component width */
+    uint32_t width; /* int/float width; for vectors and cooperative types the component width */
     uint32_t count; /* vector component count; 1 for scalars */
     uint32_t is_signed; /* int signedness; for vectors that of the component */
-    uint32_t comp_kind; /* for vectors: SPVBC__T_INT/FLOAT/BOOL of the component */
-    uint32_t elem; /* vector component type id / pointer pointee type id */
-    uint32_t storage; /* pointer storage class */
+    uint32_t comp_kind; /* for vectors and cooperative types: SPVBC__T_INT/FLOAT/BOOL */
+    uint32_t elem; /* vector / cooperative component type id / pointer pointee type id */
     uint32_t small; /* SPVBC__SMALL_* contained, through vectors/arrays/structs/pointees */
     uint32_t decl_offset; /* word offset of the declaration */
     uint32_t decl_words; /* its word count */
-    uint32_t vec4_id; /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
+    union {
+        struct {
+            uint32_t storage; /* pointer storage class */
+            uint32_t vec4_id; /* scalars: an existing OpTypeVector of 4 of this type, else 0 */
+        };
+        /* Cooperative types (which have neither): their shape by SPVBC__SHAPE_*, each the value
+         * of an OpConstant (at most SPVBC__SHAPE_MAX), or SPVBC__SHAPE_UNKNOWN. */
+        uint16_t shape[4];
+    };
     uint32_t null_id; /* an existing OpConstantNull of this type, else 0 */
     uint32_t null_offset; /* its word offset */
-    uint32_t forward; /* pointer declared through OpTypeForwardPointer */
-    uint32_t untyped; /* OpTypeUntypedPointerKHR: a pointer with no pointee */
-    uint32_t shape_ids[4]; /* cooperative types: the ids of SPVBC__SHAPE_* (0: none) */
-    uint32_t shape[4]; /* their values, where shape_known says they are constants' */
-    uint32_t shape_known; /* bit i: shape[i] holds the value of an OpConstant */
-    uint32_t foreign_op; /* built on a result of an opcode this build does not know, else 0 */
+    uint8_t forward; /* pointer declared through OpTypeForwardPointer */
+    uint8_t untyped; /* OpTypeUntypedPointerKHR: a pointer with no pointee */
+    uint16_t foreign_op; /* built on a result of an opcode this build does not know, else 0 */
 } spvbc__type;
+
+#define SPVBC__SHAPE_UNKNOWN 0xFFFFu /* a specialization constant's (or not yet resolved) */
+#define SPVBC__SHAPE_MAX 0xFFFEu /* larger values are kept as this one (never a false error) */
 
 /* Encoding of the per-id table. */
 #define SPVBC__ID_UNDEF 0u
@@ -124,8 +131,6 @@ struct spvbc_module_s {
     bool is_kernel, is_shader, has_psb_ext, byte_swapped;
     uint32_t addressing; /* SpvAddressingModel, or ~0u if no OpMemoryModel */
     uint32_t debuginfo_set; /* id of OpExtInstImport "NonSemantic.Shader.DebugInfo.100" */
-    bool has_coop; /* declares a cooperative matrix or vector type: shapes to resolve */
-    uint32_t foreign_count; /* instructions whose opcode this build does not know */
     uint32_t functions_offset; /* first OpFunction, or word_count */
 
     /* lowering output */

@@ -170,7 +170,6 @@ static void foreign(struct spvbc_module_s *m, const uint32_t *w, uint32_t wc, ui
 {
     uint32_t *ids = m->ids;
     const uint32_t mark = SPVBC__ID_FOREIGN | op;
-    m->foreign_count++;
     if (wc < 2 || w[1] == 0 || w[1] >= m->bound) return;
     const uint32_t e1 = ids[w[1]];
     const bool typed = spvbc__type_of_id(m, w[1]) || spvbc__foreign_op_of(e1);
@@ -321,6 +320,19 @@ static int shape_const_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Which shape operands cooperative type `t` declares: words 3 to 3 + `*count` of its
+ * declaration, giving shape[`*first`] on (a vector's one operand is its component count).
+ * False for other types. */
+static bool shape_operands(const spvbc__type *t, uint32_t *first, uint32_t *count)
+{
+    *first = t->kind == SPVBC__T_COOPVEC_NV ? SPVBC__SHAPE_ROWS : SPVBC__SHAPE_SCOPE;
+    *count = t->kind == SPVBC__T_COOPMAT_KHR  ? 4u
+             : t->kind == SPVBC__T_COOPMAT_NV ? 3u
+             : t->kind == SPVBC__T_COOPVEC_NV ? 1u
+                                              : 0u;
+    return *count != 0 && t->decl_words >= 3 + *count;
+}
+
 static shape_const *shape_find(shape_const *k, size_t n, uint32_t id)
 {
     shape_const key = {id, 0, 0};
@@ -329,21 +341,26 @@ static shape_const *shape_find(shape_const *k, size_t n, uint32_t id)
 
 /* Gives the cooperative types the values of their shape operands: spirv-val compares two
  * shapes where both operands are OpConstant 32-bit integers, and lets specialization constants
- * (whose value comes later) pass.  The shape ids are sorted, then one pass over the
- * declarations finds their constants: O(n log n), whatever the module holds. */
+ * (whose value comes later) pass.  The shape ids (words 3 on of each declaration) are sorted,
+ * then one pass over the declarations finds their constants: O(n log n), whatever the module
+ * holds. */
 static spvbc_result resolve_shapes(parser *p)
 {
     struct spvbc_module_s *m = p->m;
-    if (!m->has_coop) return SPVBC_SUCCESS;
     size_t n = 0;
     for (size_t i = 0; i < m->type_count; ++i)
         if (m->types[i].kind >= SPVBC__T_COOPMAT_KHR) n += 4;
+    if (n == 0) return SPVBC_SUCCESS;
     shape_const *k = (shape_const *)spvbc__alloc(p->ctx, n * sizeof *k);
     if (!k) return spvbc__oom(p->ctx);
     size_t used = 0;
-    for (size_t i = 0; i < m->type_count; ++i)
-        for (uint32_t j = 0; j < 4 && m->types[i].kind >= SPVBC__T_COOPMAT_KHR; ++j)
-            if (m->types[i].shape_ids[j]) k[used++] = (shape_const){m->types[i].shape_ids[j], 0, 0};
+    for (size_t i = 0; i < m->type_count; ++i) {
+        const spvbc__type *t = &m->types[i];
+        uint32_t first, count;
+        if (!shape_operands(t, &first, &count)) continue;
+        for (uint32_t j = 0; j < count; ++j)
+            k[used++] = (shape_const){m->words[t->decl_offset + 3 + j], 0, 0};
+    }
     qsort(k, used, sizeof *k, shape_const_cmp);
     for (size_t off = HEADER_WORDS; off < m->functions_offset;) {
         const uint32_t *w = m->words + off;
@@ -360,12 +377,13 @@ static spvbc_result resolve_shapes(parser *p)
     }
     for (size_t i = 0; i < m->type_count; ++i) {
         spvbc__type *t = &m->types[i];
-        for (uint32_t j = 0; j < 4 && t->kind >= SPVBC__T_COOPMAT_KHR; ++j) {
-            const shape_const *hit = t->shape_ids[j] ? shape_find(k, used, t->shape_ids[j]) : NULL;
-            if (hit && hit->known) {
-                t->shape[j] = hit->value;
-                t->shape_known |= 1u << j;
-            }
+        uint32_t first, count;
+        if (!shape_operands(t, &first, &count)) continue;
+        for (uint32_t j = 0; j < count; ++j) {
+            const shape_const *hit = shape_find(k, used, m->words[t->decl_offset + 3 + j]);
+            if (hit && hit->known)
+                t->shape[first + j] =
+                    (uint16_t)(hit->value > SPVBC__SHAPE_MAX ? SPVBC__SHAPE_MAX : hit->value);
         }
     }
     spvbc__free(p->ctx, k, n * sizeof *k);

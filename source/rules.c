@@ -46,8 +46,8 @@ static bool is_coopvec(const spvbc__type *t)
  * constants (a specialization constant gets its value later, and passes). */
 static bool shape_differs(const spvbc__type *a, const spvbc__type *b, uint32_t i)
 {
-    const uint32_t bit = 1u << i;
-    return (a->shape_known & bit) && (b->shape_known & bit) && a->shape[i] != b->shape[i];
+    return a->shape[i] != SPVBC__SHAPE_UNKNOWN && b->shape[i] != SPVBC__SHAPE_UNKNOWN &&
+           a->shape[i] != b->shape[i];
 }
 
 /* The rules of cooperative types, or SPVBC__V_OK when neither side is one.

@@ -68,8 +68,8 @@ static spvbc_result add_type(struct spvbc_module_s *m, uint32_t id, const spvbc_
 #define OP_TYPE_COOPERATIVE_MATRIX_KHR 4456u
 #define OP_TYPE_COOPERATIVE_VECTOR_NV 5288u
 
-/* Fills the cooperative type `t` declared by the `wc`-word `w` (opcode `op`): its component type
- * and the ids of its shape (their values are the reader's to resolve, once the module is read). */
+/* Fills the cooperative type `t` declared by the `wc`-word `w` (opcode `op`): its component
+ * type; its shape stays unknown until the reader resolves it. */
 static spvbc_result cooperative(struct spvbc_module_s *m, uint32_t op, const uint32_t *w,
                                 uint32_t wc, spvbc__type *t, spvbc__type_error *err)
 {
@@ -77,9 +77,11 @@ static spvbc_result cooperative(struct spvbc_module_s *m, uint32_t op, const uin
                             : op == SpvOpTypeCooperativeMatrixNV ? 3u
                                                                  : 1u;
     const spvbc__type *c = NULL;
+    uint32_t foreign = 0;
     spvbc_result r = operand_type(m, w, wc, 3 + shapes, 2, "cooperative type is missing operands",
-                                  &c, &t->foreign_op, err);
+                                  &c, &foreign, err);
     if (r != SPVBC_SUCCESS) return r;
+    t->foreign_op = (uint16_t)foreign;
     if (c && c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT)
         return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
                       "cooperative type component %%%u is not a numerical scalar", w[2]);
@@ -93,10 +95,10 @@ static spvbc_result cooperative(struct spvbc_module_s *m, uint32_t op, const uin
         t->is_signed = c->is_signed;
         t->small = c->small;
     }
-    /* A vector's one shape operand is its component count (SPVBC__SHAPE_ROWS). */
-    for (uint32_t i = 0; i < shapes; ++i)
-        t->shape_ids[shapes == 1 ? SPVBC__SHAPE_ROWS : i] = w[3 + i];
-    m->has_coop = true;
+    /* The values of the shape operands (words 3 on) are the reader's to resolve, once the module
+     * is read. */
+    for (uint32_t i = 0; i < 4; ++i)
+        t->shape[i] = SPVBC__SHAPE_UNKNOWN;
     return SPVBC_SUCCESS;
 }
 
@@ -107,6 +109,7 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
     memset(&t, 0, sizeof t);
     t.count = 1;
     const spvbc__type *c = NULL;
+    uint32_t foreign = 0; /* the unknown opcode the new type is built on, if any */
     spvbc_result r;
     switch (op) {
     case SpvOpTypeVoid: t.kind = SPVBC__T_VOID; break;
@@ -127,8 +130,7 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
             t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
         break;
     case SpvOpTypeVector:
-        r = operand_type(m, w, wc, 4, 2, "OpTypeVector is missing operands", &c, &t.foreign_op,
-                         err);
+        r = operand_type(m, w, wc, 4, 2, "OpTypeVector is missing operands", &c, &foreign, err);
         if (r != SPVBC_SUCCESS) return r;
         if (!c) break; /* of a type this build does not know: kind OTHER */
         if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
@@ -146,15 +148,14 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
         t.small = c->small;
         break;
     case SpvOpTypePointer:
-        r = operand_type(m, w, wc, 4, 3, "OpTypePointer is missing operands", &c, &t.foreign_op,
-                         err);
+        r = operand_type(m, w, wc, 4, 3, "OpTypePointer is missing operands", &c, &foreign, err);
         if (r != SPVBC_SUCCESS) return r;
         t.kind = SPVBC__T_POINTER;
         t.storage = w[2];
         t.elem = w[3];
         /* spirv-val looks through pointees except those of forward-declared pointers. */
         t.small = m->ids[id] == SPVBC__ID_FORWARD || !c ? 0u : c->small;
-        if (m->ids[id] == SPVBC__ID_FORWARD) t.foreign_op = 0;
+        if (m->ids[id] == SPVBC__ID_FORWARD) foreign = 0;
         break;
     case OP_TYPE_UNTYPED_POINTER_KHR:
         /* SPV_KHR_untyped_pointers: "OpTypeUntypedPointerKHR Storage Class" declares a pointer
@@ -174,8 +175,8 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
     case SpvOpTypeArray:
     case SpvOpTypeRuntimeArray:
     case SpvOpTypeMatrix:
-        r = operand_type(m, w, wc, 3, 2, "composite type is missing its element type", &c,
-                         &t.foreign_op, err);
+        r = operand_type(m, w, wc, 3, 2, "composite type is missing its element type", &c, &foreign,
+                         err);
         if (r != SPVBC_SUCCESS) return r;
         t.kind = SPVBC__T_OTHER;
         t.elem = w[2];
@@ -186,11 +187,12 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
         for (uint32_t i = 2; i < wc; ++i) {
             uint32_t mid = w[i];
             if (mid < m->bound && m->ids[mid] == SPVBC__ID_FORWARD) continue;
-            if ((r = need_type(m, mid, &c, &t.foreign_op, err)) != SPVBC_SUCCESS) return r;
+            if ((r = need_type(m, mid, &c, &foreign, err)) != SPVBC_SUCCESS) return r;
             if (c) t.small |= c->small;
         }
         break;
     default: t.kind = SPVBC__T_OTHER; break;
     }
+    if (!t.foreign_op) t.foreign_op = (uint16_t)foreign;
     return add_type(m, id, &t, offset, err);
 }

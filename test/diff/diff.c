@@ -20,7 +20,7 @@
  * SPIRV-Tools 2023.1: there the library follows current SPIRV-Tools (V1-V13 apply), and the
  * test compares it against the model instead (reported separately).
  *
- * With --spirv-tools-2025 ROOT (issue 18) SPIRV-Tools 2025.1 from Debian 13 is the oracle: its
+ * With --spirv-tools-2025 ROOT SPIRV-Tools 2025.1 from Debian 13 is the oracle: its
  * spirv-val (and for the new categories its spirv-as) from the tree cmake/debian-tree.sh
  * unpacked at ROOT, run under the tree's own loader, one process per call.  The generator then
  * also writes cooperative matrices (KHR, and NV beside them), cooperative vectors

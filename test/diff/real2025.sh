@@ -1,6 +1,6 @@
 #!/bin/sh
 # real2025.sh - real modules that use what SPIRV-Tools 2025.1 knows and 2023.1 does not
-# (issue 18), compiled by a compiler nobody here wrote: glslang 15 from Debian 13 (the tree
+#, compiled by a compiler nobody here wrote: glslang 15 from Debian 13 (the tree
 # cmake/debian-tree.sh unpacked), run under the tree's own loader.  For each GLSL source:
 # glslang makes the module, spirv-val 2025.1 must accept it, `spirv-bitcast validate` must
 # report no error, and `spirv-bitcast lower` must return it byte for byte.  A source names the

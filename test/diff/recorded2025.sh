@@ -1,7 +1,7 @@
 #!/bin/sh
 # recorded2025.sh - the recorded cases (the lit fixtures' .spvasm modules) against SPIRV-Tools
 # 2025.1 from Debian 13 (the tree cmake/debian-tree.sh unpacked, run under its own loader), as
-# diff.spirv_val does for 2023.1 (issue 18).  Each fixture is assembled by 2025.1's spirv-as with
+# diff.spirv_val does for 2023.1.  Each fixture is assembled by 2025.1's spirv-as with
 # the --target-env of its own RUN line; then:
 #   - a module spirv-val 2025.1 accepts gets no error from `spirv-bitcast validate`, except at an
 #     OpSpecConstantOp Bitcast, which 2023.1 and 2025.1 do not check and we check as current
@@ -22,8 +22,10 @@ loader=$(ls "$tree"/root/usr/lib/*/ld-linux*.so.2 | head -n 1)
 libdir=$(dirname "$loader")
 tool() { t=$1; shift; "$loader" --library-path "$libdir" "$tree/root/usr/bin/$t" "$@"; }
 mkdir -p "$work"
-n=0 accepted=0 rejected=0 agree=0 other=0 lowered=0 spec=0 fail=0
+n=0 accepted=0 rejected=0 agree=0 other=0 lowered=0 spec=0 raw=0 fail=0
 for src in "$@"; do
+    # A fixture with raw words (an opcode no SPIRV-Tools knows) is not for spirv-val.
+    if grep -q '^!' "$src"; then raw=$((raw + 1)); continue; fi
     name=$(basename "$(dirname "$src")").$(basename "$src" .spvasm)
     env=$(sed -n 's/.*RUN: spirv-as .*--target-env \([^ ]*\).*/\1/p' "$src" | head -n 1)
     env=${env:-spv1.6}
@@ -75,5 +77,6 @@ done
 echo "recorded2025: $n fixtures: spirv-val 2025.1 accepts $accepted (we report an error on none" \
     "but $spec, at OpSpecConstantOp Bitcast only)," \
     "rejects $rejected ($agree at a bitcast, all errors of ours too; $other for something else);" \
-    "$lowered lowered; $([ $fail = 0 ] && echo 'all passed' || echo 'FAILED')"
+    "$lowered lowered; $raw with opcodes no SPIRV-Tools knows left out;" \
+    "$([ $fail = 0 ] && echo 'all passed' || echo 'FAILED')"
 exit $fail

@@ -1,6 +1,6 @@
 #version 450 core
 // expect: OpTypeCooperativeMatrixKHR
-// GL_KHR_cooperative_matrix with bit reinterpretation beside it (issue 18): glslang 15 makes
+// GL_KHR_cooperative_matrix with bit reinterpretation beside it: glslang 15 makes
 // OpTypeCooperativeMatrixKHR; floatBitsToUint / uintBitsToFloat make OpBitcast.
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_KHR_memory_scope_semantics : require

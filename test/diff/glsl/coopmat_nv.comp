@@ -1,7 +1,7 @@
 #version 450 core
 // expect: OpTypeCooperativeMatrixNV
 // GL_NV_cooperative_matrix (OpTypeCooperativeMatrixNV) beside scalar bit reinterpretation, from
-// glslang 15 (issue 18).
+// glslang 15, which nobody here wrote.
 #extension GL_NV_cooperative_matrix : require
 #extension GL_KHR_memory_scope_semantics : require
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require

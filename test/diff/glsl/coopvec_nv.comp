@@ -1,7 +1,7 @@
 #version 450 core
 // expect: OpTypeCooperativeVectorNV
 // GL_NV_cooperative_vector (OpTypeCooperativeVectorNV) beside scalar bit reinterpretation, from
-// glslang 15 (issue 18).
+// glslang 15, which nobody here wrote.
 #extension GL_NV_cooperative_vector : require
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
 layout(local_size_x = 32) in;
