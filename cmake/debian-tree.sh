@@ -24,7 +24,7 @@
 #       whose suites include the host's own codename (/etc/os-release), else the first whose
 #       suites are Debian's and not -security.  Exit 1 (message on stderr) when there is none.
 #       SPVBC_DEBIAN_MIRROR (and optionally SPVBC_DEBIAN_KEYRING) override it; SPVBC_APT_ETC
-#       reads another directory than /etc/apt (the parser's test).  Other scripts
+#       and SPVBC_HOST_CODENAME stand for /etc/apt and the host's codename (the parser's test).  Other scripts
 #       (cmake/mesa25.sh) use this to build their own private source list.
 #
 # Files under <dir>: root/ (the tree), ready (suite and packages, written last), packages (what
@@ -47,7 +47,11 @@ usage() {
 host_codename() {
     (
         # shellcheck disable=SC1091 # the host's file
-        [ -r /etc/os-release ] && . /etc/os-release && echo "${VERSION_CODENAME:-}"
+        if [ -n "${SPVBC_HOST_CODENAME:-}" ]; then
+            echo "$SPVBC_HOST_CODENAME"
+        elif [ -r /etc/os-release ]; then
+            . /etc/os-release && echo "${VERSION_CODENAME:-}"
+        fi
     )
 }
 
@@ -164,6 +168,12 @@ fetch() {
     mkdir -p "$dir" || exit 1
     dir=$(cd "$dir" && pwd)
     want="$suite $*"
+    # One fetch at a time per directory (two build trees may share one); the lock goes with
+    # the process.
+    if command -v flock >/dev/null; then
+        exec 9>"$dir/.lock"
+        flock 9
+    fi
     if [ -f "$dir/ready" ] && [ "$(cat "$dir/ready")" = "$want" ]; then
         echo "debian-tree: cached in $dir ($want)"
         return 0

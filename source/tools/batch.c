@@ -17,18 +17,8 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The directories a -r walk has entered, by device and inode: none is entered twice, even
- * where a bind mount makes the tree a loop (symbolic links to directories are not followed). */
-typedef struct visited {
-    struct {
-        dev_t dev;
-        ino_t ino;
-    } * items;
-    size_t count, cap;
-} visited;
-
 /* Records directory `st` in `v`; false when it was there already or memory ran out (`*oom`). */
-static bool visit(visited *v, const struct stat *st, bool *oom)
+static bool visit(cli_dir_set *v, const struct stat *st, bool *oom)
 {
     for (size_t i = 0; i < v->count; ++i)
         if (v->items[i].dev == st->st_dev && v->items[i].ino == st->st_ino) return false;
@@ -51,7 +41,7 @@ static bool visit(visited *v, const struct stat *st, bool *oom)
 /* Adds every regular *.spv file below `dir` (whose status is `dst`), recursively; returns false
  * on error.  Entries that are symbolic links count as what they point to, except directories:
  * a link to a directory is not entered. */
-static bool scan_dir(const char *dir, const struct stat *dst, path_list *l, visited *v)
+static bool scan_dir(const char *dir, const struct stat *dst, cli_path_list *l, cli_dir_set *v)
 {
     bool oom = false;
     if (!visit(v, dst, &oom)) return !oom;
@@ -78,7 +68,7 @@ static bool scan_dir(const char *dir, const struct stat *dst, path_list *l, visi
             else if ((S_ISREG(st.st_mode) ||
                       (S_ISLNK(st.st_mode) && stat(p, &st) == 0 && S_ISREG(st.st_mode))) &&
                      len > 5 && !strcmp(p + strlen(p) - 4, ".spv"))
-                ok = path_list_add(l, p);
+                ok = cli_path_list_add(l, p);
         }
         free(p);
     }
@@ -86,7 +76,7 @@ static bool scan_dir(const char *dir, const struct stat *dst, path_list *l, visi
     return ok;
 }
 
-bool cli_scan_dir(const char *dir, path_list *l)
+bool cli_scan_dir(const char *dir, cli_path_list *l, cli_dir_set *v)
 {
     size_t before = l->count;
     struct stat st;
@@ -94,20 +84,23 @@ bool cli_scan_dir(const char *dir, path_list *l)
         fprintf(stderr, "%s: cannot open directory %s: %s\n", cli_prog, dir, strerror(errno));
         return false;
     }
-    visited v = {NULL, 0, 0};
-    bool ok = scan_dir(dir, &st, l, &v);
-    free(v.items);
-    if (!ok) return false;
+    if (!scan_dir(dir, &st, l, v)) return false;
     /* readdir order is arbitrary: sort each scanned tree for stable output. */
     qsort(l->items + before, l->count - before, sizeof *l->items, cmp_str);
     return true;
+}
+
+void cli_dir_set_free(cli_dir_set *v)
+{
+    free(v->items);
+    memset(v, 0, sizeof *v);
 }
 
 /* ---- worker threads ----------------------------------------------------------------------- */
 
 typedef struct batch {
     const cli_options *o;
-    file_result *results;
+    cli_file_result *results;
     size_t count;
     size_t next; /* next file to take */
     size_t done;
@@ -131,7 +124,7 @@ static void *worker(void *arg)
 }
 
 /* Processes the `count` inputs of `res` on up to o->jobs threads (default: one per CPU). */
-static void run_workers(cli_options *o, file_result *res, size_t count)
+static void run_workers(cli_options *o, cli_file_result *res, size_t count)
 {
     batch b;
     memset(&b, 0, sizeof b);
@@ -146,7 +139,7 @@ static void run_workers(cli_options *o, file_result *res, size_t count)
     }
     if (jobs > count) jobs = (unsigned)count;
     o->progress = count > 1 && isatty(STDERR_FILENO) && !o->quiet;
-    o->count_only = count == 1 && o->quiet && o->format == FORMAT_TEXT;
+    o->keep_first_only = count == 1 && o->quiet && o->format == CLI_FORMAT_TEXT;
     if (jobs <= 1) {
         worker(&b);
     } else {
@@ -188,7 +181,7 @@ static char *output_path_for(const cli_options *o, const char *in, size_t nfiles
 
 /* Sets where each lowered module goes; false (after a usage message) when the only output
  * would be a binary module on a terminal. */
-static bool plan_outputs(const cli_options *o, file_result *res, size_t count)
+static bool plan_outputs(const cli_options *o, cli_file_result *res, size_t count)
 {
     for (size_t i = 0; i < count; ++i) {
         res[i].out_path = output_path_for(o, res[i].path, count);
@@ -205,37 +198,38 @@ static bool plan_outputs(const cli_options *o, file_result *res, size_t count)
 }
 
 /* The summary line of a single input. */
-static void print_file_summary(const cli_options *o, const file_result *r)
+static void print_file_summary(const cli_options *o, const cli_file_result *r)
 {
     const char *shown = strcmp(r->path, "-") ? r->path : "<stdin>";
-    if (o->cmd == CMD_VALIDATE)
+    if (o->cmd == CLI_CMD_VALIDATE)
         printf("%s: %zu %s checked: %zu %s (%zu lowerable), %zu %s, %zu %s\n", shown,
-               r->vsum.bitcasts_checked, plural(r->vsum.bitcasts_checked, "bitcast", "bitcasts"),
-               r->vsum.errors, plural(r->vsum.errors, "error", "errors"), r->vsum.lowerable,
-               r->vsum.warnings, plural(r->vsum.warnings, "warning", "warnings"), r->vsum.notes,
-               plural(r->vsum.notes, "note", "notes"));
+               r->vsum.bitcasts_checked,
+               cli_plural(r->vsum.bitcasts_checked, "bitcast", "bitcasts"), r->vsum.errors,
+               cli_plural(r->vsum.errors, "error", "errors"), r->vsum.lowerable, r->vsum.warnings,
+               cli_plural(r->vsum.warnings, "warning", "warnings"), r->vsum.notes,
+               cli_plural(r->vsum.notes, "note", "notes"));
     else
         fprintf(stderr,
                 "%s: %zu %s checked: %zu rewritten, %zu refused, %zu skipped (not "
                 "selected), %zu %s and %zu %s added\n",
                 shown, r->lsum.bitcasts_checked,
-                plural(r->lsum.bitcasts_checked, "bitcast", "bitcasts"), r->lsum.rewritten,
+                cli_plural(r->lsum.bitcasts_checked, "bitcast", "bitcasts"), r->lsum.rewritten,
                 r->lsum.refused, r->lsum.skipped, r->lsum.types_added,
-                plural(r->lsum.types_added, "type", "types"), r->lsum.constants_added,
-                plural(r->lsum.constants_added, "constant", "constants"));
+                cli_plural(r->lsum.types_added, "type", "types"), r->lsum.constants_added,
+                cli_plural(r->lsum.constants_added, "constant", "constants"));
 }
 
 /* The summary line of several inputs, with the findings counted by rule. */
-static void print_batch_summary(const cli_options *o, const file_result *res, size_t count)
+static void print_batch_summary(const cli_options *o, const cli_file_result *res, size_t count)
 {
     size_t totals[CLI_MAX_RULES + 1] = {0};
     size_t bad = 0, failed = 0, checked = 0, errors = 0, warnings = 0, notes = 0, lowerable = 0,
            rewritten = 0, refused = 0, skipped = 0;
     for (size_t i = 0; i < count; ++i) {
-        const file_result *r = &res[i];
+        const cli_file_result *r = &res[i];
         bad += r->bad_input;
         failed += r->status != 0;
-        checked += o->cmd == CMD_VALIDATE ? r->vsum.bitcasts_checked : r->lsum.bitcasts_checked;
+        checked += o->cmd == CLI_CMD_VALIDATE ? r->vsum.bitcasts_checked : r->lsum.bitcasts_checked;
         errors += r->vsum.errors;
         warnings += r->vsum.warnings;
         notes += r->vsum.notes;
@@ -246,12 +240,12 @@ static void print_batch_summary(const cli_options *o, const file_result *res, si
         for (size_t k = 0; k <= cli_rule_count; ++k)
             totals[k] += r->rule_counts[k];
     }
-    FILE *f = o->format == FORMAT_TEXT && o->cmd == CMD_VALIDATE ? stdout : stderr;
+    FILE *f = o->format == CLI_FORMAT_TEXT && o->cmd == CLI_CMD_VALIDATE ? stdout : stderr;
     fprintf(f,
             "summary: %zu modules (%zu unreadable or invalid, %zu with findings), %zu "
             "bitcasts checked",
             count, bad, failed, checked);
-    if (o->cmd == CMD_VALIDATE)
+    if (o->cmd == CLI_CMD_VALIDATE)
         fprintf(f, ", %zu errors (%zu lowerable), %zu warnings, %zu notes", errors, lowerable,
                 warnings, notes);
     else
@@ -269,40 +263,47 @@ static void print_batch_summary(const cli_options *o, const file_result *res, si
 
 /* Prints the buffered reports of every input in input order, then the summaries; returns the
  * exit status. */
-static int print_reports(const cli_options *o, const file_result *res, size_t count)
+static int print_reports(const cli_options *o, const cli_file_result *res, size_t count)
 {
     int status = 0;
-    if (o->format == FORMAT_JSON) fputs(count > 1 ? "[" : "", stdout);
+    if (o->format == CLI_FORMAT_JSON) fputs(count > 1 ? "[" : "", stdout);
     for (size_t i = 0; i < count; ++i) {
-        const file_result *r = &res[i];
+        const cli_file_result *r = &res[i];
         if (r->text_len) fwrite(r->text, 1, r->text_len, stderr);
-        if (o->format == FORMAT_JSON && r->doc) {
+        if (o->format == CLI_FORMAT_JSON && r->doc) {
             if (i) fputc(',', stdout);
             fwrite(r->doc, 1, r->doc_len, stdout);
         }
-        if (o->format == FORMAT_TEXT && !r->bad_input && count == 1) print_file_summary(o, r);
-        if (r->status) status = EXIT_FINDINGS;
+        if (o->format == CLI_FORMAT_TEXT && count == 1) {
+            if (!r->bad_input)
+                print_file_summary(o, r);
+            else if (o->quiet) /* -q: the summary line says why it was not checked */
+                fprintf(o->cmd == CLI_CMD_VALIDATE ? stdout : stderr, "%s: not checked: %s\n",
+                        strcmp(r->path, "-") ? r->path : "<stdin>",
+                        r->not_checked ? r->not_checked : "out of memory");
+        }
+        if (r->status) status = CLI_EXIT_FINDINGS;
     }
-    if (o->format == FORMAT_JSON) fputs(count > 1 ? "]\n" : "\n", stdout);
-    if (o->format == FORMAT_SARIF) sarif_write_log(stdout, res, count);
+    if (o->format == CLI_FORMAT_JSON) fputs(count > 1 ? "]\n" : "\n", stdout);
+    if (o->format == CLI_FORMAT_SARIF) cli_sarif_write_log(stdout, res, count);
     if (count > 1) print_batch_summary(o, res, count);
     return status;
 }
 
-int cli_run_files(cli_options *o, const path_list *files)
+int cli_run_files(cli_options *o, const cli_path_list *files)
 {
     size_t count = files->count;
-    file_result *res = calloc(count ? count : 1, sizeof *res);
+    cli_file_result *res = calloc(count ? count : 1, sizeof *res);
     if (!res) {
         fprintf(stderr, "%s: out of memory\n", cli_prog);
-        return EXIT_FINDINGS;
+        return CLI_EXIT_FINDINGS;
     }
     for (size_t i = 0; i < count; ++i) {
         res[i].path = files->items[i];
         res[i].index = i;
     }
-    int status = EXIT_USAGE;
-    if (o->cmd != CMD_LOWER || plan_outputs(o, res, count)) {
+    int status = CLI_EXIT_USAGE;
+    if (o->cmd != CLI_CMD_LOWER || plan_outputs(o, res, count)) {
         run_workers(o, res, count);
         status = print_reports(o, res, count);
     }
@@ -311,6 +312,7 @@ int cli_run_files(cli_options *o, const path_list *files)
         free(res[i].doc);
         free(res[i].notes);
         free(res[i].out_path);
+        free(res[i].not_checked);
     }
     free(res);
     return status;

@@ -4,6 +4,10 @@
  * Rooms, each calling only rooms listed below it (main.c at the top, io.c the ground floor):
  *
  *   main.c           the command table, --help, --version
+ *   opt.cpp          `opt`: SPIRV-Tools' optimizer and the pipeline (C++: the optimizer has no
+ *                    C API); everything else of `opt` is in the C rooms below
+ *   opt_args.c       the command line of `opt`
+ *   opt_passes.c     `opt`'s own passes (--lower-astype, --validate-bitcast) and spirv-val
  *   explain.c        `explain SRC DST`
  *   options.c        options of validate and lower
  *   batch.c          several inputs: -r DIR, worker threads, progress, summaries
@@ -12,7 +16,6 @@
  *   report_sarif.c   findings as SARIF 2.1.0; the table of rule ids
  *   output.c         output that never destroys: what -o does with each kind of path
  *   io.c             inputs (mapped files, stdin), the allocator, usage errors, JSON strings
- *   opt.cpp          `opt` (C++: SPIRV-Tools' optimizer has no C API), called by main.c
  *
  * Every room uses the public API (spirv_bitcast.h) and SPIRV-Tools only.
  *
@@ -25,26 +28,33 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* libspirv.h defines (not only declares) the constant kDefaultMaxIdBound: one definition per
  * C file that includes it (C++ gives a namespace-scope const internal linkage; C does not).
- * Weak, the copies of the CLI's files link as one. */
+ * Weak, the copies of the CLI's C files link as one. */
+#ifndef __cplusplus
 #define kDefaultMaxIdBound kDefaultMaxIdBound __attribute__((weak))
+#endif
 #include <spirv-tools/libspirv.h>
 #undef kDefaultMaxIdBound
 
 #include "spirv_bitcast.h"
 
-#define EXIT_FINDINGS 1
-#define EXIT_USAGE 2
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CLI_EXIT_FINDINGS 1
+#define CLI_EXIT_USAGE 2
 
 /** What a command's handler returns for its --help: main() prints the help and exits 0. */
 #define CLI_EXIT_HELP (-1)
 
 /* ---- options.c ---------------------------------------------------------------------------- */
 
-typedef enum cli_command { CMD_VALIDATE, CMD_LOWER } cli_command;
-typedef enum cli_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF } cli_format;
+typedef enum cli_command { CLI_CMD_VALIDATE, CLI_CMD_LOWER } cli_command;
+typedef enum cli_format { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_SARIF } cli_format;
 
 typedef struct cli_options {
     cli_command cmd;
@@ -58,9 +68,10 @@ typedef struct cli_options {
     const char *out_path, *suffix, *out_dir;
     unsigned jobs;
     bool progress;
-    /* -q on one input in text: the library only counts (spvbc_context_set_diagnostic_policy),
-     * since nothing reads a finding; several inputs keep them for the summary's counts by rule */
-    bool count_only;
+    /* -q on one input in text: the library keeps only the first finding of each call
+     * (spvbc_context_set_diagnostic_policy), the reason of a "not checked" summary, since
+     * nothing else reads one; several inputs keep them for the summary's counts by rule */
+    bool keep_first_only;
 } cli_options;
 
 /** `validate` and `lower`: parses `argv` (argv[0] is the command name) and runs the inputs;
@@ -77,8 +88,8 @@ typedef struct cli_input {
     bool mapped;
 } cli_input;
 
-/** Reads `path` (mapped when it is a regular file; "-" is stdin) into `in`; returns an error
- *  text or NULL. */
+/** Reads `path` into `in`: mapped when it is a regular file, read as a stream when it is "-"
+ *  (stdin), a FIFO or a device; returns an error text or NULL. */
 const char *cli_input_load(const char *path, cli_input *in);
 /** Releases what cli_input_load() read. */
 void cli_input_release(cli_input *in);
@@ -94,23 +105,36 @@ void cli_usage_error(const char *fmt, ...)
 #endif
     ;
 
+/** "spirv-bitcast COMMAND: <fmt...>" and a pointer to `spirv-bitcast COMMAND --help` (to
+ *  --help alone when `command` is NULL) on stderr. */
+void cli_usage_error_for(const char *command, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/** Parses `s` as an unsigned 32-bit number (decimal, 0x-hex or 0-octal, no sign). */
+bool cli_parse_u32(const char *s, uint32_t *out);
+/** SPIRV-Tools' target environment names (spvParseTargetEnv), plus "universal1.N" for
+ *  "spv1.N". */
+bool cli_parse_target_env(const char *s, spv_target_env *env);
+
 /** A growable list of owned path strings. */
-typedef struct path_list {
+typedef struct cli_path_list {
     char **items;
     size_t count, cap;
-} path_list;
+} cli_path_list;
 
 /** Appends a copy of `p` to `l`; false when out of memory. */
-bool path_list_add(path_list *l, const char *p);
+bool cli_path_list_add(cli_path_list *l, const char *p);
 /** Frees `l`'s strings and array. */
-void path_list_free(path_list *l);
+void cli_path_list_free(cli_path_list *l);
 
 /** Writes `s` as a JSON string (null for NULL). */
-void json_string(FILE *f, const char *s);
+void cli_json_string(FILE *f, const char *s);
 /** Writes `v` as a JSON number (null for SPVBC_NO_POSITION). */
-void json_size(FILE *f, size_t v);
+void cli_json_size(FILE *f, size_t v);
 /** "1 error", "2 errors". */
-const char *plural(size_t n, const char *one, const char *many);
+const char *cli_plural(size_t n, const char *one, const char *many);
 
 /* ---- output.c ----------------------------------------------------------------------------- */
 
@@ -143,12 +167,12 @@ extern const cli_rule cli_rules[];
 extern const size_t cli_rule_count;
 /** The index of `id` in cli_rules, or cli_rule_count if it is not there. */
 size_t cli_rule_index(const char *id);
-/** The slot of `id` in file_result.rule_counts (cli_rule_count for "other"). */
+/** The slot of `id` in cli_file_result.rule_counts (cli_rule_count for "other"). */
 size_t cli_rule_count_slot(const char *id);
 #define CLI_MAX_RULES 48
 
 /** What one input produced; filled by cli_process(), printed by batch.c. */
-typedef struct file_result {
+typedef struct cli_file_result {
     const char *path;
     size_t index; /* position among the inputs (the SARIF artifact index) */
     bool loaded; /* the input was read */
@@ -162,29 +186,30 @@ typedef struct file_result {
     size_t notes_len;
     int status; /* 0 ok, 1 findings/invalid */
     bool bad_input;
+    char *not_checked; /* bad_input: why, for the summary line of -q ("cannot read: ...") */
     bool failed_run; /* a tool failure, not a finding (SARIF executionSuccessful) */
     spvbc_validate_summary vsum;
     spvbc_lower_summary lsum;
     size_t rule_counts[CLI_MAX_RULES + 1];
-} file_result;
+} cli_file_result;
 
 /** Disassembly of diagnosed instructions. */
-typedef struct disasm {
+typedef struct cli_disasm {
     char *text;
     char **lines;
     size_t count;
     const uint32_t *words; /* per-instruction mode: the module */
     size_t word_count;
     spv_target_env env;
-} disasm;
+} cli_disasm;
 
-void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_target_env env);
-void disasm_free(disasm *d);
+void cli_disasm_build(cli_disasm *d, const uint32_t *words, size_t count, spv_target_env env);
+void cli_disasm_free(cli_disasm *d);
 
 /** Where the reports of one input go while it is processed. */
-typedef struct report_sink {
+typedef struct cli_report_sink {
     const cli_options *o;
-    file_result *r;
+    cli_file_result *r;
     const char *shown; /* the path as messages show it ("<stdin>" for stdin) */
     FILE *text; /* stderr text */
     FILE *doc; /* JSON object or SARIF results; NULL for text */
@@ -193,53 +218,141 @@ typedef struct report_sink {
     size_t size;
     size_t results; /* SARIF results written so far */
     size_t notes_written; /* SARIF notifications written so far */
-} report_sink;
+} cli_report_sink;
 
+/** Prints finding `d` of input `path` in the CLI's text format on `f`, with the disassembly of
+ *  its instruction when `dis` is not NULL. */
+void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const cli_disasm *dis);
 /** In JSON, the object {"file","error"} of an input that failed, plus "diagnostics" with every
  *  diagnostic of `ctx` when `ctx` is not NULL; nothing in the other formats. */
-void report_json_error(report_sink *s, const char *error, spvbc_context ctx);
+void cli_report_json_error(cli_report_sink *s, const char *error, spvbc_context ctx);
 /** A failure of the tool on this input (unreadable, out of memory, output not written):
- *  "error: <shown>: <fmt...>" on the text stream, report_json_error(json_error) when
+ *  "error: <shown>: <fmt...>" on the text stream, cli_report_json_error(json_error) when
  *  `json_error` is not NULL, a notification in SARIF. */
-void report_failure(report_sink *s, const char *json_error, const char *fmt, ...)
+void cli_report_failure(cli_report_sink *s, const char *json_error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/** An input that cannot be read (`error`): cli_report_failure() of "cannot read: <error>",
+ *  whose text line -q leaves out. */
+void cli_report_unreadable(cli_report_sink *s, const char *error);
 /** One finding on the text stream when `text` (with its disassembly when `dis` is not NULL)
  *  and, in SARIF, as a result. */
-void report_diag(report_sink *s, const spvbc_diagnostic *d, const disasm *dis, bool text);
-/** report_diag() for every diagnostic of `ctx`. */
-void report_diags(report_sink *s, spvbc_context ctx, const disasm *dis, bool text);
+void cli_report_diag(cli_report_sink *s, const spvbc_diagnostic *d, const cli_disasm *dis,
+                     bool text);
+/** cli_report_diag() for every diagnostic of `ctx`. */
+void cli_report_diags(cli_report_sink *s, spvbc_context ctx, const cli_disasm *dis, bool text);
 /** In JSON, the object of a validated or lowered input: its summary and every diagnostic. */
-void report_json_summary(report_sink *s, spvbc_context ctx);
+void cli_report_json_summary(cli_report_sink *s, spvbc_context ctx);
 
 /* ---- report_sarif.c ----------------------------------------------------------------------- */
 
 /** Writes diagnostic `d` of input `s` as one SARIF result on s->doc. */
-void sarif_result(report_sink *s, const spvbc_diagnostic *d);
+void cli_sarif_result(cli_report_sink *s, const spvbc_diagnostic *d);
 /** Writes one SARIF tool notification (level error) about input `s`. */
-void sarif_notification(report_sink *s, const char *message);
+void cli_sarif_notification(cli_report_sink *s, const char *message);
 /** Writes the SARIF log of all `count` inputs of `res` to `f`. */
-void sarif_write_log(FILE *f, const file_result *res, size_t count);
+void cli_sarif_write_log(FILE *f, const cli_file_result *res, size_t count);
 
 /* ---- process.c ---------------------------------------------------------------------------- */
 
 /** Processes input r->path under `o`, filling `r`; thread-safe for distinct results. */
-void cli_process(const cli_options *o, file_result *r);
+void cli_process(const cli_options *o, cli_file_result *r);
 
 /* ---- batch.c ------------------------------------------------------------------------------ */
 
-/** Adds every regular *.spv file below `dir` to `l`, sorted; false (after a message) on error.
- */
-bool cli_scan_dir(const char *dir, path_list *l);
+/** The directories -r walks have entered, by device and inode: none is entered twice, even
+ *  where a bind mount makes the tree a loop or two -r name one tree. */
+typedef struct cli_dir_set {
+    struct {
+        dev_t dev;
+        ino_t ino;
+    } * items;
+    size_t count, cap;
+} cli_dir_set;
+void cli_dir_set_free(cli_dir_set *v);
+/** Adds every regular *.spv file below `dir` to `l`, sorted, entering no directory of `v` (and
+ *  adding those it enters to `v`); symbolic links to directories below `dir` are not followed.
+ *  False (after a message) on error. */
+bool cli_scan_dir(const char *dir, cli_path_list *l, cli_dir_set *v);
 /** Runs every input of `files` under `o` and prints the reports and summaries; returns the exit
  *  status. */
-int cli_run_files(cli_options *o, const path_list *files);
+int cli_run_files(cli_options *o, const cli_path_list *files);
+
+/* ---- opt_args.c, opt_passes.c: `opt` (its pipeline is opt.cpp) ------------------------------ */
+
+typedef enum cli_opt_stage_kind {
+    CLI_OPT_SPIRV_TOOLS, /* a run of spirv-opt pass flags: one Optimizer::Run */
+    CLI_OPT_LOWER_ASTYPE,
+    CLI_OPT_VALIDATE_BITCAST
+} cli_opt_stage_kind;
+
+/** One stage of an `opt` pipeline. */
+typedef struct cli_opt_stage {
+    cli_opt_stage_kind kind;
+    const char *spelling; /* our flags: as written, for messages */
+    spvbc_pad_policy pad; /* CLI_OPT_LOWER_ASTYPE */
+    cli_path_list flags; /* CLI_OPT_SPIRV_TOOLS: spirv-opt pass flags, "--name=value" */
+} cli_opt_stage;
+
+/** spirv-val's relaxations that `opt` takes (bits of cli_opt_args.relax). */
+enum {
+    CLI_RELAX_LOGICAL_POINTER = 1u << 0,
+    CLI_RELAX_BEFORE_HLSL_LEGALIZATION = 1u << 1,
+    CLI_RELAX_BLOCK_LAYOUT = 1u << 2,
+    CLI_RELAX_SCALAR_BLOCK_LAYOUT = 1u << 3,
+    CLI_RELAX_WORKGROUP_SCALAR_BLOCK_LAYOUT = 1u << 4,
+    CLI_RELAX_SKIP_BLOCK_LAYOUT = 1u << 5,
+    CLI_RELAX_STRUCT_STORE = 1u << 6
+};
+
+/** The command line of `opt`. */
+typedef struct cli_opt_args {
+    spv_target_env env; /* default spv1.6, as spirv-opt */
+    uint32_t max_id_bound; /* 0: the defaults of SPIRV-Tools and of the library */
+    uint32_t relax; /* CLI_RELAX_* */
+    bool skip_validation, preserve_bindings, preserve_spec_constants, validate_after_all, print_all,
+        time_report;
+    const char *in_path; /* "-" for stdin */
+    const char *out_path;
+    const char *shown; /* the input's name in messages ("<stdin>" for stdin) */
+    cli_opt_stage *stages;
+    size_t stage_count;
+    cli_path_list words; /* the arguments, with every -Oconfig=FILE replaced by its flags */
+} cli_opt_args;
+
+/** What cli_opt_parse() found: run the pipeline, or exit with a status. */
+#define CLI_OPT_RUN (-1)
+/** `opt` (opt.cpp): argv[0] is the command name; returns the exit status (0 success, 1 a
+ *  failure: unreadable or invalid input, a failing pass, --validate-bitcast findings, invalid
+ *  output, output not written; 2 a usage error).  Never throws, never calls exit(). */
+int cli_cmd_opt(int argc, char **argv);
+/** Parses `opt`'s `argv` (argv[0] is the command name) into `a`; prints --help, --version or
+ *  a usage error; returns CLI_OPT_RUN or the exit status. `a` is freed by cli_opt_args_free()
+ *  in every case. */
+int cli_opt_parse(int argc, char **argv, cli_opt_args *a);
+void cli_opt_args_free(cli_opt_args *a);
+
+/** Sets `a`'s validator relaxations and id bound on `vo`. */
+void cli_opt_validator_options(const cli_opt_args *a, spv_validator_options vo);
+/** Validates `words` with SPIRV-Tools' validator under `a`; prints why not and returns false
+ *  when they are invalid (`what` names the point of the pipeline). */
+bool cli_opt_spirv_val(const cli_opt_args *a, const uint32_t *words, size_t count,
+                       const char *what);
+/** Runs our stage `s` on `words`: --lower-astype (`*out` becomes a malloc'd lowered module,
+ *  or NULL when nothing was rewritten) or --validate-bitcast; prints findings the CLI's way
+ *  and returns false on failure. */
+bool cli_opt_stage_run(const cli_opt_args *a, const cli_opt_stage *s, const uint32_t *words,
+                       size_t count, uint32_t **out, size_t *out_count);
 
 /* ---- explain.c ---------------------------------------------------------------------------- */
 
 /** `explain SRC DST`: argv[0] is the command name; returns the exit status. */
 int cli_cmd_explain(int argc, char **argv);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
 
 #endif /* SPVBC_TOOLS_CLI_H_ */

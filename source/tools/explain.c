@@ -32,12 +32,12 @@ int cli_cmd_explain(int argc, char **argv)
         if (!strcmp(argv[i], "--pad")) {
             if (i + 1 >= argc || spvbc_pad_policy_from_string(argv[++i], &pad) != SPVBC_SUCCESS) {
                 cli_usage_error("--pad takes undef, zero or error");
-                return EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             }
         } else if (!strncmp(argv[i], "--pad=", 6)) {
             if (spvbc_pad_policy_from_string(argv[i] + 6, &pad) != SPVBC_SUCCESS) {
                 cli_usage_error("--pad takes undef, zero or error");
-                return EXIT_USAGE;
+                return CLI_EXIT_USAGE;
             }
         } else if (!strcmp(argv[i], "--shader")) {
             shader = true;
@@ -45,17 +45,17 @@ int cli_cmd_explain(int argc, char **argv)
             return CLI_EXIT_HELP;
         } else if (argv[i][0] == '-') {
             cli_usage_error("unknown option '%s' for explain", argv[i]);
-            return EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         } else if (nn < 2) {
             names[nn++] = argv[i];
         } else {
             cli_usage_error("explain takes exactly two type names");
-            return EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         }
     }
     if (nn != 2) {
         cli_usage_error("explain takes two OpenCL C type names, e.g. 'explain float4 float3'");
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     spvbc_type_desc src, dst;
     for (int k = 0; k < 2; ++k) {
@@ -72,7 +72,7 @@ int cli_cmd_explain(int argc, char **argv)
             cli_usage_error("'%s' is not an OpenCL C scalar or vector type (e.g. float4, uchar3, "
                             "half, ulong16; bool and void have no as_type)",
                             names[k]);
-            return EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         }
     }
     if (!shader) src.is_signed = dst.is_signed = 0; /* Kernel integers are signless */
@@ -80,7 +80,7 @@ int cli_cmd_explain(int argc, char **argv)
     po.features = shader ? (SPVBC_FEATURE_ALL_KERNEL | SPVBC_FEATURE_SHADER) : 0;
     po.pad = pad;
     spvbc_plan p;
-    if (spvbc_astype_plan(&src, &dst, &po, &p) != SPVBC_SUCCESS) return EXIT_FINDINGS;
+    if (spvbc_astype_plan(&src, &dst, &po, &p) != SPVBC_SUCCESS) return CLI_EXIT_FINDINGS;
 
     const unsigned n = src.count, m = dst.count;
     const unsigned sbytes = src.width / 8 * (n == 3 ? 4 : n),
@@ -89,13 +89,13 @@ int cli_cmd_explain(int argc, char **argv)
     printf("  class: %s\n", spvbc_astype_class_string(p.cls));
     if (p.refusal == SPVBC_REFUSE_BOOL_OR_VOID) {
         printf("  OpenCL C: error: as_type excludes bool and void\n");
-        return EXIT_FINDINGS;
+        return CLI_EXIT_FINDINGS;
     }
     printf("  sizes: %s is %u bytes (%u bits of lanes), %s is %u bytes (%u bits of lanes)\n",
            names[0], sbytes, src.width * n, names[1], dbytes, dst.width * m);
     if (p.cls == SPVBC_ASTYPE_SIZE_ERROR) {
         printf("  OpenCL C: error: as_type needs operand and result of the same size in bytes\n");
-        return EXIT_FINDINGS;
+        return CLI_EXIT_FINDINGS;
     }
     switch (p.cls) {
     case SPVBC_ASTYPE_IDENTITY:
@@ -120,7 +120,7 @@ int cli_cmd_explain(int argc, char **argv)
                               ? "a side needs a capability the plan does not have"
                               : "not an OpenCL C as_type";
         printf("  plan: none: %s\n", why);
-        return EXIT_FINDINGS;
+        return CLI_EXIT_FINDINGS;
     }
     printf("  exact lanes of the result:");
     for (unsigned j = 0; j < m; ++j)

@@ -15,46 +15,60 @@
 
 #include "cli.h"
 
+/* Reads all of stream `f` into a malloc'd `in`; returns an error text or NULL. */
+static const char *read_stream(FILE *f, cli_input *in)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    if (!buf) return "out of memory";
+    for (;;) {
+        if (len == cap) {
+            char *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return "out of memory";
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (n == 0) break;
+    }
+    if (ferror(f)) {
+        free(buf);
+        return strerror(errno);
+    }
+    in->data = buf;
+    in->size = len;
+    return NULL;
+}
+
 const char *cli_input_load(const char *path, cli_input *in)
 {
     memset(in, 0, sizeof *in);
     in->path = path;
-    if (!strcmp(path, "-")) {
-        size_t cap = 1 << 16, len = 0;
-        char *buf = malloc(cap);
-        if (!buf) return "out of memory";
-        for (;;) {
-            if (len == cap) {
-                char *nb = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-                if (!nb) {
-                    free(buf);
-                    return "out of memory";
-                }
-                buf = nb;
-                cap *= 2;
-            }
-            size_t n = fread(buf + len, 1, cap - len, stdin);
-            len += n;
-            if (n == 0) break;
-        }
-        if (ferror(stdin)) {
-            free(buf);
-            return strerror(errno);
-        }
-        in->data = buf;
-        in->size = len;
-        return NULL;
-    }
-    int fd = open(path, O_RDONLY);
+    if (!strcmp(path, "-")) return read_stream(stdin, in);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return strerror(errno);
     struct stat st;
     if (fstat(fd, &st) != 0) {
         close(fd);
         return strerror(errno);
     }
-    if (!S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) {
         close(fd);
         return "not a regular file";
+    }
+    if (!S_ISREG(st.st_mode)) { /* a FIFO (`<(...)`), a device: read as a stream */
+        FILE *f = fdopen(fd, "rb");
+        if (!f) {
+            close(fd);
+            return strerror(errno);
+        }
+        const char *e = read_stream(f, in);
+        fclose(f);
+        return e;
     }
     in->size = (size_t)st.st_size;
     if (in->size == 0) {
@@ -111,17 +125,52 @@ const spvbc_allocator cli_allocator = {cli_alloc, cli_free, NULL};
 
 const char *const cli_prog = "spirv-bitcast";
 
+static void usage_error(const char *command, const char *fmt, va_list ap)
+{
+    const char *space = command ? " " : "", *cmd = command ? command : "";
+    fprintf(stderr, "%s%s%s: ", cli_prog, space, cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry '%s%s%s --help'.\n", cli_prog, space, cmd);
+}
+
+void cli_usage_error_for(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    usage_error(command, fmt, ap);
+    va_end(ap);
+}
+
 void cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", cli_prog);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry '%s --help'.\n", cli_prog);
+    usage_error(NULL, fmt, ap);
     va_end(ap);
 }
 
-bool path_list_add(path_list *l, const char *p)
+bool cli_parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *s == '\0' || *end != '\0' || *s == '-' || *s == '+' || v > 0xFFFFFFFFull)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+bool cli_parse_target_env(const char *s, spv_target_env *env)
+{
+    char buf[32];
+    if (!strncmp(s, "universal", 9) && strlen(s) < sizeof buf - 3) {
+        snprintf(buf, sizeof buf, "spv%s", s + 9);
+        s = buf;
+    }
+    return spvParseTargetEnv(s, env);
+}
+
+bool cli_path_list_add(cli_path_list *l, const char *p)
 {
     if (l->count == l->cap) {
         size_t ncap = l->cap ? l->cap * 2 : 64;
@@ -134,7 +183,7 @@ bool path_list_add(path_list *l, const char *p)
     return l->items[l->count++] != NULL;
 }
 
-void path_list_free(path_list *l)
+void cli_path_list_free(cli_path_list *l)
 {
     for (size_t k = 0; k < l->count; ++k)
         free(l->items[k]);
@@ -143,12 +192,12 @@ void path_list_free(path_list *l)
     l->count = l->cap = 0;
 }
 
-const char *plural(size_t n, const char *one, const char *many)
+const char *cli_plural(size_t n, const char *one, const char *many)
 {
     return n == 1 ? one : many;
 }
 
-void json_string(FILE *f, const char *s)
+void cli_json_string(FILE *f, const char *s)
 {
     if (!s) {
         fputs("null", f);
@@ -166,7 +215,7 @@ void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void json_size(FILE *f, size_t v)
+void cli_json_size(FILE *f, size_t v)
 {
     if (v == SPVBC_NO_POSITION)
         fputs("null", f);

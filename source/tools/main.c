@@ -13,10 +13,6 @@
 
 #include "cli.h"
 
-#ifdef SPVBC_HAVE_OPT
-#include "opt.h"
-#endif
-
 static void print_help(FILE *f);
 
 static int cmd_help(int argc, char **argv)
@@ -41,19 +37,19 @@ static int cmd_version(int argc, char **argv)
 static int cmd_opt(int argc, char **argv)
 {
 #ifdef SPVBC_HAVE_OPT
-    return spvbc_cli_opt(argc, argv);
+    return cli_cmd_opt(argc, argv);
 #else
     (void)argc;
     (void)argv;
     cli_usage_error("this build has no 'opt' command (SPIRV-Tools' optimizer was not found)");
-    return EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 #endif
 }
 
 typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv); /* argv[0] is the command name */
-    const char *synopsis; /* NULL: not listed under "Commands" in --help */
+    const char *synopsis; /* NULL: an option, listed under "General options" in --help */
     const char *help;
 } command;
 
@@ -66,9 +62,9 @@ static const command k_commands[] = {
      "how as_DST(SRC) maps onto SPIR-V, e.g. 'explain float4 float3'"},
     {"opt", cmd_opt, "opt",
      "spirv-opt with our passes in the pipeline (see 'spirv-bitcast opt --help')"},
+    {"help", cmd_help, "help", "print this help (the same as -h and --help)"},
     {"--help", cmd_help, NULL, NULL},
     {"-h", cmd_help, NULL, NULL},
-    {"help", cmd_help, NULL, NULL},
     {"--version", cmd_version, NULL, NULL},
 };
 #define N_COMMANDS (sizeof k_commands / sizeof k_commands[0])
@@ -98,17 +94,24 @@ static void print_help(FILE *f)
     fprintf(
         f,
         "\n"
+        "General options:\n"
+        "  -h, --help         print this help\n"
+        "  --version          print the versions of the tool and of the library\n"
+        "\n"
         "Input: files, '-' or nothing for stdin, or -r DIR for every *.spv below DIR. Several\n"
-        "inputs are processed in parallel (--jobs N) and followed by a summary.\n"
+        "inputs are processed in parallel (--jobs N) and followed by a summary. A long option's\n"
+        "value is the next argument or follows '=' (--jobs=4); a short one's, the next argument.\n"
         "\n"
         "Common options:\n"
         "  --target-env E     spv1.0..spv1.6, vulkan1.0..vulkan1.3, opencl1.2, opencl2.0..2.2,\n"
         "                     universal1.0..1.6: the module's version must be allowed by E; also\n"
         "                     the environment for --verify (default: from the module's version)\n"
         "  --max-id-bound N   accept id bounds up to N (default 4194303)\n"
-        "  -r DIR             process every *.spv file below DIR\n"
-        "  --jobs N           worker threads for several inputs (default: number of CPUs)\n"
-        "  -q, --quiet        no per-finding output, only the summary and the exit status\n"
+        "  -r DIR             process every *.spv file below DIR (links to directories are not\n"
+        "                     followed)\n"
+        "  --jobs N, -j N     worker threads for several inputs (default: number of CPUs)\n"
+        "  -q, --quiet        only summaries: no finding and no input error (an input that\n"
+        "                     cannot be checked gets a 'FILE: not checked: REASON' line)\n"
         "  --no-disassembly   do not print the disassembled instruction under each finding\n"
         "  --format F         text (default: messages on stderr), json, or sarif (one SARIF 2.1.0\n"
         "                     log for all inputs, for code scanning in CI): the report on stdout;\n"
@@ -147,7 +150,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         cli_usage_error("missing command (validate, lower, explain or opt)");
-        return EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
     for (size_t i = 0; i < N_COMMANDS; ++i) {
         if (strcmp(argv[1], k_commands[i].name)) continue;
@@ -157,5 +160,5 @@ int main(int argc, char **argv)
         return 0;
     }
     cli_usage_error("unknown command '%s'", argv[1]);
-    return EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 }

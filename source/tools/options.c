@@ -38,35 +38,14 @@ static bool parse_classes(const char *s, uint32_t *out)
     return c != 0;
 }
 
-static bool parse_u32(const char *s, uint32_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *s == '\0' || *end != '\0' || *s == '-' || v > 0xFFFFFFFFull) return false;
-    *out = (uint32_t)v;
-    return true;
-}
-
 static bool parse_format(const char *s, cli_format *format)
 {
-    /* In the order of the enumerators FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF. */
+    /* In the order of the enumerators CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_SARIF. */
     static const char *const names[] = {"text", "json", "sarif"};
     int i = name_index(s, names, 3);
     if (i < 0) return false;
     *format = (cli_format)i;
     return true;
-}
-
-/* SPIRV-Tools' environment names, plus "universal1.N" as a synonym of "spv1.N". */
-static bool parse_env(const char *s, spv_target_env *env)
-{
-    char buf[32];
-    if (!strncmp(s, "universal", 9) && strlen(s) < sizeof buf - 3) {
-        snprintf(buf, sizeof buf, "spv%s", s + 9);
-        s = buf;
-    }
-    return spvParseTargetEnv(s, env);
 }
 
 /* The argument parser's state: the arguments, the position, and what was read so far. */
@@ -75,7 +54,8 @@ typedef struct parser {
     char **argv;
     int i;
     cli_options o;
-    path_list files;
+    cli_path_list files;
+    cli_dir_set dirs; /* entered by -r */
     bool dash_seen;
 } parser;
 
@@ -113,14 +93,14 @@ static parse_status parse_common(parser *p)
         return PARSE_HELP;
     } else if (is_opt(p, "--target-env", true)) {
         if (!(v = opt_value(p, 12))) return PARSE_USAGE;
-        if (!parse_env(v, &o->env)) {
+        if (!cli_parse_target_env(v, &o->env)) {
             cli_usage_error("unknown target environment '%s'", v);
             return PARSE_USAGE;
         }
         o->have_env = true;
     } else if (is_opt(p, "--max-id-bound", true)) {
         if (!(v = opt_value(p, 14))) return PARSE_USAGE;
-        if (!parse_u32(v, &o->max_id_bound) || o->max_id_bound == 0) {
+        if (!cli_parse_u32(v, &o->max_id_bound) || o->max_id_bound == 0) {
             cli_usage_error("--max-id-bound takes a positive 32-bit number");
             return PARSE_USAGE;
         }
@@ -131,17 +111,17 @@ static parse_status parse_common(parser *p)
             return PARSE_USAGE;
         }
     } else if (is_opt(p, "--json", false)) {
-        o->format = FORMAT_JSON;
-    } else if (is_opt(p, "--jobs", false) || is_opt(p, "-j", false)) {
-        if (!(v = opt_value(p, strlen(p->argv[p->i])))) return PARSE_USAGE;
-        if (!parse_u32(v, &j) || j == 0 || j > 1024) {
+        o->format = CLI_FORMAT_JSON;
+    } else if (is_opt(p, "--jobs", true) || is_opt(p, "-j", false)) {
+        if (!(v = opt_value(p, p->argv[p->i][1] == 'j' ? 2 : 6))) return PARSE_USAGE;
+        if (!cli_parse_u32(v, &j) || j == 0 || j > 1024) {
             cli_usage_error("--jobs takes a number from 1 to 1024");
             return PARSE_USAGE;
         }
         o->jobs = j;
     } else if (is_opt(p, "-r", false)) {
         if (!(v = opt_value(p, 2))) return PARSE_USAGE;
-        if (!cli_scan_dir(v, &p->files)) return PARSE_FAIL;
+        if (!cli_scan_dir(v, &p->files, &p->dirs)) return PARSE_FAIL;
     } else if (is_opt(p, "-q", false) || is_opt(p, "--quiet", false)) {
         o->quiet = true;
     } else if (is_opt(p, "--no-disassembly", false)) {
@@ -188,13 +168,13 @@ static parse_status parse_lower_option(parser *p)
         o->verify = true;
     } else if (is_opt(p, "-o", false)) {
         if (!(o->out_path = opt_value(p, 2))) return PARSE_USAGE;
-    } else if (is_opt(p, "--suffix", false)) {
+    } else if (is_opt(p, "--suffix", true)) {
         if (!(o->suffix = opt_value(p, 8))) return PARSE_USAGE;
         if (!*o->suffix) {
             cli_usage_error("--suffix must not be empty (that would overwrite the inputs)");
             return PARSE_USAGE;
         }
-    } else if (is_opt(p, "--out-dir", false)) {
+    } else if (is_opt(p, "--out-dir", true)) {
         if (!(o->out_dir = opt_value(p, 9))) return PARSE_USAGE;
     } else {
         return NOT_COMMON;
@@ -208,7 +188,7 @@ static parse_status parse_argument(parser *p)
     const char *a = p->argv[p->i];
     parse_status st = parse_common(p);
     if (st == NOT_COMMON)
-        st = p->o.cmd == CMD_VALIDATE ? parse_validate_option(p) : parse_lower_option(p);
+        st = p->o.cmd == CLI_CMD_VALIDATE ? parse_validate_option(p) : parse_lower_option(p);
     if (st != NOT_COMMON) return st;
     if (!strcmp(a, "-")) {
         if (p->dash_seen) {
@@ -218,10 +198,10 @@ static parse_status parse_argument(parser *p)
         p->dash_seen = true;
     } else if (a[0] == '-') {
         cli_usage_error("unknown option '%s' for %s", a,
-                        p->o.cmd == CMD_VALIDATE ? "validate" : "lower");
+                        p->o.cmd == CLI_CMD_VALIDATE ? "validate" : "lower");
         return PARSE_USAGE;
     }
-    if (!path_list_add(&p->files, a)) {
+    if (!cli_path_list_add(&p->files, a)) {
         fprintf(stderr, "%s: out of memory\n", cli_prog);
         return PARSE_FAIL;
     }
@@ -254,11 +234,11 @@ static bool check_lower_outputs(const parser *p)
         return false;
     }
     /* A report on stdout and a module on stdout would be one unusable stream. */
-    if (o->format != FORMAT_TEXT && n == 1 && !o->suffix && !o->out_dir &&
+    if (o->format != CLI_FORMAT_TEXT && n == 1 && !o->suffix && !o->out_dir &&
         (!o->out_path || !strcmp(o->out_path, "-"))) {
         cli_usage_error("--format %s writes the report on stdout: write the module to a file "
                         "(-o FILE)",
-                        o->format == FORMAT_JSON ? "json" : "sarif");
+                        o->format == CLI_FORMAT_JSON ? "json" : "sarif");
         return false;
     }
     return true;
@@ -271,31 +251,34 @@ static int cmd_files(cli_command cmd, int argc, char **argv)
     p.argc = argc;
     p.argv = argv;
     p.o.cmd = cmd;
-    int status = EXIT_USAGE;
+    int status = CLI_EXIT_USAGE;
     for (p.i = 1; p.i < argc; ++p.i) {
         parse_status st = parse_argument(&p);
         if (st == PARSED) continue;
-        status = st == PARSE_HELP ? CLI_EXIT_HELP : st == PARSE_FAIL ? EXIT_FINDINGS : EXIT_USAGE;
+        status = st == PARSE_HELP   ? CLI_EXIT_HELP
+                 : st == PARSE_FAIL ? CLI_EXIT_FINDINGS
+                                    : CLI_EXIT_USAGE;
         goto done;
     }
-    if (p.files.count == 0 && !path_list_add(&p.files, "-")) {
+    if (p.files.count == 0 && !cli_path_list_add(&p.files, "-")) {
         fprintf(stderr, "%s: out of memory\n", cli_prog);
-        status = EXIT_FINDINGS;
+        status = CLI_EXIT_FINDINGS;
         goto done;
     }
-    if (cmd == CMD_LOWER && !check_lower_outputs(&p)) goto done;
+    if (cmd == CLI_CMD_LOWER && !check_lower_outputs(&p)) goto done;
     status = cli_run_files(&p.o, &p.files);
 done:
-    path_list_free(&p.files);
+    cli_path_list_free(&p.files);
+    cli_dir_set_free(&p.dirs);
     return status;
 }
 
 int cli_cmd_validate(int argc, char **argv)
 {
-    return cmd_files(CMD_VALIDATE, argc, argv);
+    return cmd_files(CLI_CMD_VALIDATE, argc, argv);
 }
 
 int cli_cmd_lower(int argc, char **argv)
 {
-    return cmd_files(CMD_LOWER, argc, argv);
+    return cmd_files(CLI_CMD_LOWER, argc, argv);
 }

@@ -1,5 +1,5 @@
 /* One input: read it, parse it, validate or lower it, --verify and write the output, and report
- * what happened through a report_sink (text, JSON or SARIF, buffered per input so that worker
+ * what happened through a cli_report_sink (text, JSON or SARIF, buffered per input so that worker
  * threads never interleave their output). */
 #define _POSIX_C_SOURCE 200809L
 
@@ -55,23 +55,23 @@ static spv_target_env universal_env(uint32_t version)
 
 /* One input while it is processed. */
 typedef struct job {
-    report_sink sink;
+    cli_report_sink sink;
     const cli_options *o;
-    file_result *r;
+    cli_file_result *r;
     cli_input in;
     bool loaded;
     spvbc_context ctx;
     spvbc_module mod;
     spvbc_module_info info;
     spv_target_env env;
-    disasm dis;
+    cli_disasm dis;
 } job;
 
 /* Whether findings are printed as text on stderr (else only in the JSON or SARIF report, or not
  * at all with -q). */
 static bool text_findings(const cli_options *o)
 {
-    return !o->quiet && o->format == FORMAT_TEXT;
+    return !o->quiet && o->format == CLI_FORMAT_TEXT;
 }
 
 /* Counts every diagnostic of the context by rule and reports it; the disassembly of each
@@ -81,26 +81,40 @@ static void report_findings(job *j)
     size_t nd = spvbc_context_diagnostic_count(j->ctx);
     bool text = text_findings(j->o);
     if (nd && text && !j->o->no_disasm)
-        disasm_build(&j->dis, (const uint32_t *)j->in.data, j->in.size / 4, j->env);
+        cli_disasm_build(&j->dis, (const uint32_t *)j->in.data, j->in.size / 4, j->env);
     for (size_t i = 0; i < nd; ++i) {
         const spvbc_diagnostic *d = spvbc_context_diagnostic(j->ctx, i);
         j->r->rule_counts[cli_rule_count_slot(d->rule)]++;
-        report_diag(&j->sink, d, &j->dis, text);
+        cli_report_diag(&j->sink, d, &j->dis, text);
     }
-    report_json_summary(&j->sink, j->ctx);
+    cli_report_json_summary(&j->sink, j->ctx);
+}
+
+/* Records why input `r` was not checked: `what` and, when not NULL, `rule` as " [rule]" (or,
+ * for "cannot read: ", the reason appended). */
+static void set_not_checked(cli_file_result *r, const char *what, const char *rule)
+{
+    bool append = rule && what[strlen(what) - 1] == ' ';
+    size_t len = strlen(what) + (rule ? strlen(rule) + 3 : 0) + 1;
+    free(r->not_checked);
+    if (!(r->not_checked = malloc(len))) return;
+    if (!rule)
+        snprintf(r->not_checked, len, "%s", what);
+    else
+        snprintf(r->not_checked, len, append ? "%s%s" : "%s [%s]", what, rule);
 }
 
 /* Parses the input and checks its version against --target-env; false (reported) on failure. */
 static bool parse(job *j)
 {
-    file_result *r = j->r;
+    cli_file_result *r = j->r;
     if (spvbc_context_create(&cli_allocator, &j->ctx) != SPVBC_SUCCESS) {
-        report_failure(&j->sink, NULL, "out of memory");
+        cli_report_failure(&j->sink, NULL, "out of memory");
         r->status = 1;
         return false;
     }
-    if (j->o->count_only)
-        (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
+    if (j->o->keep_first_only)
+        (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST, 1);
     spvbc_parse_options po;
     memset(&po, 0, sizeof po);
     po.max_id_bound = j->o->max_id_bound;
@@ -108,8 +122,11 @@ static bool parse(job *j)
     if (pr != SPVBC_SUCCESS) {
         r->status = 1;
         r->bad_input = true;
-        report_diags(&j->sink, j->ctx, NULL, !j->o->quiet);
-        report_json_error(&j->sink, spvbc_result_string(pr), j->ctx);
+        const spvbc_diagnostic *first = spvbc_context_diagnostic(j->ctx, 0);
+        set_not_checked(r, first ? first->message : spvbc_result_string(pr),
+                        first ? first->rule : NULL);
+        cli_report_diags(&j->sink, j->ctx, NULL, !j->o->quiet);
+        cli_report_json_error(&j->sink, spvbc_result_string(pr), j->ctx);
         return false;
     }
     (void)spvbc_module_get_info(j->mod, &j->info);
@@ -125,8 +142,9 @@ static bool parse(job *j)
         d.message = msg;
         d.word_offset = 1; /* the version word */
         d.instruction_index = SPVBC_NO_POSITION;
-        report_diag(&j->sink, &d, NULL, true);
-        report_json_error(&j->sink, "version not allowed by the target environment", NULL);
+        cli_report_diag(&j->sink, &d, NULL, !j->o->quiet);
+        set_not_checked(r, msg, d.rule);
+        cli_report_json_error(&j->sink, "version not allowed by the target environment", NULL);
         r->status = 1;
         r->bad_input = true;
         return false;
@@ -143,7 +161,7 @@ static void validate(job *j)
                (o->werror ? SPVBC_VALIDATE_WARNINGS_AS_ERRORS : 0u);
     spvbc_result vr = spvbc_module_validate(j->mod, &vo, &j->r->vsum);
     if (vr != SPVBC_SUCCESS && vr != SPVBC_ERROR_VALIDATION_FAILED) {
-        report_failure(&j->sink, NULL, "%s", spvbc_result_string(vr));
+        cli_report_failure(&j->sink, NULL, "%s", spvbc_result_string(vr));
         j->r->status = 1;
         return;
     }
@@ -157,7 +175,7 @@ static bool verify_words(job *j, const uint32_t *words, size_t count)
     spv_context sctx = spvContextCreate(j->env);
     spv_validator_options vo = spvValidatorOptionsCreate();
     if (!sctx || !vo) {
-        report_failure(&j->sink, NULL, "cannot create the SPIRV-Tools validator");
+        cli_report_failure(&j->sink, NULL, "cannot create the SPIRV-Tools validator");
         spvValidatorOptionsDestroy(vo);
         spvContextDestroy(sctx);
         return false;
@@ -169,8 +187,8 @@ static bool verify_words(job *j, const uint32_t *words, size_t count)
     spv_diagnostic diag = NULL;
     spv_result_t r = spvValidateWithOptions(sctx, vo, &bin, &diag);
     if (r != SPV_SUCCESS)
-        report_failure(&j->sink, NULL, "--verify: SPIRV-Tools rejects the output: %s",
-                       diag && diag->error ? diag->error : "(no message)");
+        cli_report_failure(&j->sink, NULL, "--verify: SPIRV-Tools rejects the output: %s",
+                           diag && diag->error ? diag->error : "(no message)");
     spvDiagnosticDestroy(diag);
     spvValidatorOptionsDestroy(vo);
     spvContextDestroy(sctx);
@@ -180,7 +198,7 @@ static bool verify_words(job *j, const uint32_t *words, size_t count)
 /* --verify and the output of a lowered module. */
 static void verify_and_write(job *j)
 {
-    file_result *r = j->r;
+    cli_file_result *r = j->r;
     bool verified = true;
     if (j->o->verify) {
         const uint32_t *w;
@@ -188,14 +206,14 @@ static void verify_and_write(job *j)
         verified = spvbc_module_get_words(j->mod, &w, &n) == SPVBC_SUCCESS && verify_words(j, w, n);
         if (!verified) {
             r->status = 1;
-            report_failure(&j->sink, NULL, "output not written: it failed --verify");
+            cli_report_failure(&j->sink, NULL, "output not written: it failed --verify");
         }
     }
     if (r->out_path && verified) {
         char ebuf[512];
         const char *we = cli_write_module(j->mod, r->out_path, ebuf, sizeof ebuf);
         if (we) {
-            report_failure(&j->sink, NULL, "%s", we);
+            cli_report_failure(&j->sink, NULL, "%s", we);
             r->status = 1;
         }
     }
@@ -208,9 +226,9 @@ static void lower(job *j)
     lo.classes = j->o->classes;
     spvbc_result lr = spvbc_module_lower(j->mod, &lo, &j->r->lsum);
     if (lr != SPVBC_SUCCESS) {
-        report_diags(&j->sink, j->ctx, NULL, true);
-        report_json_error(&j->sink, "lowering failed", j->ctx);
-        report_failure(&j->sink, NULL, "lowering failed: %s", spvbc_result_string(lr));
+        cli_report_diags(&j->sink, j->ctx, NULL, true);
+        cli_report_json_error(&j->sink, "lowering failed", j->ctx);
+        cli_report_failure(&j->sink, NULL, "lowering failed: %s", spvbc_result_string(lr));
         j->r->status = 1;
         return;
     }
@@ -222,27 +240,27 @@ static void lower(job *j)
 /* Opens the per-input buffers of the report; false when out of memory. */
 static bool open_sink(job *j)
 {
-    report_sink *s = &j->sink;
-    file_result *r = j->r;
+    cli_report_sink *s = &j->sink;
+    cli_file_result *r = j->r;
     s->o = j->o;
     s->r = r;
     s->shown = strcmp(r->path, "-") ? r->path : "<stdin>";
     s->text = open_memstream(&r->text, &r->text_len);
-    if (j->o->format != FORMAT_TEXT) s->doc = open_memstream(&r->doc, &r->doc_len);
-    if (j->o->format == FORMAT_SARIF) s->notes = open_memstream(&r->notes, &r->notes_len);
-    return s->text && (j->o->format == FORMAT_TEXT || s->doc) &&
-           (j->o->format != FORMAT_SARIF || s->notes);
+    if (j->o->format != CLI_FORMAT_TEXT) s->doc = open_memstream(&r->doc, &r->doc_len);
+    if (j->o->format == CLI_FORMAT_SARIF) s->notes = open_memstream(&r->notes, &r->notes_len);
+    return s->text && (j->o->format == CLI_FORMAT_TEXT || s->doc) &&
+           (j->o->format != CLI_FORMAT_SARIF || s->notes);
 }
 
 static void close_sink(job *j)
 {
-    report_sink *s = &j->sink;
+    cli_report_sink *s = &j->sink;
     if (s->text) fclose(s->text);
     if (s->doc) fclose(s->doc);
     if (s->notes) fclose(s->notes);
 }
 
-void cli_process(const cli_options *o, file_result *r)
+void cli_process(const cli_options *o, cli_file_result *r)
 {
     job j;
     memset(&j, 0, sizeof j);
@@ -259,7 +277,8 @@ void cli_process(const cli_options *o, file_result *r)
     if (e) {
         r->status = 1;
         r->bad_input = true;
-        report_failure(&j.sink, e, "cannot read: %s", e);
+        cli_report_unreadable(&j.sink, e);
+        set_not_checked(r, "cannot read: ", e);
     } else {
         j.loaded = true;
         r->loaded = true;
@@ -267,13 +286,13 @@ void cli_process(const cli_options *o, file_result *r)
         j.sink.bytes = j.in.data;
         j.sink.size = j.in.size;
         if (parse(&j)) {
-            if (o->cmd == CMD_VALIDATE)
+            if (o->cmd == CLI_CMD_VALIDATE)
                 validate(&j);
             else
                 lower(&j);
         }
     }
-    disasm_free(&j.dis);
+    cli_disasm_free(&j.dis);
     spvbc_module_destroy(j.mod);
     spvbc_context_destroy(j.ctx);
     if (j.loaded) cli_input_release(&j.in);

@@ -32,7 +32,7 @@ static char *disasm_words(const uint32_t *words, size_t count, spv_target_env en
     return out;
 }
 
-void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_target_env env)
+void cli_disasm_build(cli_disasm *d, const uint32_t *words, size_t count, spv_target_env env)
 {
     memset(d, 0, sizeof d[0]);
     if (count > DISASM_WHOLE_MODULE_MAX_WORDS) {
@@ -54,7 +54,8 @@ void disasm_build(disasm *d, const uint32_t *words, size_t count, spv_target_env
 }
 
 /* Writes the disassembly of the instruction of `diag` to `f` (nothing if it cannot). */
-static void disasm_print(FILE *f, const disasm *d, const spvbc_diagnostic *diag, const char *prefix)
+static void disasm_print(FILE *f, const cli_disasm *d, const spvbc_diagnostic *diag,
+                         const char *prefix)
 {
     if (d->lines && diag->instruction_index < d->count) {
         const char *l = d->lines[diag->instruction_index];
@@ -83,13 +84,13 @@ static void disasm_print(FILE *f, const disasm *d, const spvbc_diagnostic *diag,
     free(text);
 }
 
-void disasm_free(disasm *d)
+void cli_disasm_free(cli_disasm *d)
 {
     free(d->lines);
     free(d->text);
 }
 
-static void print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const disasm *dis)
+void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const cli_disasm *dis)
 {
     const char *sev = spvbc_severity_string(d->severity);
     if (!strcmp(d->rule, "L-LOWERED")) sev = "lowered";
@@ -113,39 +114,39 @@ static void print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, con
 static void print_diag_json(FILE *f, const spvbc_diagnostic *d, bool first)
 {
     fprintf(f, "%s{\"severity\":", first ? "" : ",");
-    json_string(f, spvbc_severity_string(d->severity));
+    cli_json_string(f, spvbc_severity_string(d->severity));
     fputs(",\"rule\":", f);
-    json_string(f, d->rule);
+    cli_json_string(f, d->rule);
     fputs(",\"message\":", f);
-    json_string(f, d->message);
+    cli_json_string(f, d->message);
     fputs(",\"word_offset\":", f);
-    json_size(f, d->word_offset);
+    cli_json_size(f, d->word_offset);
     fputs(",\"instruction_index\":", f);
-    json_size(f, d->instruction_index);
+    cli_json_size(f, d->instruction_index);
     fprintf(f, ",\"opcode\":%u,\"result_id\":%u,\"result_name\":", d->opcode, d->result_id);
-    json_string(f, d->result_name);
+    cli_json_string(f, d->result_name);
     fputs(",\"source_file\":", f);
-    json_string(f, d->source_file);
+    cli_json_string(f, d->source_file);
     fprintf(f, ",\"source_line\":%u,\"source_column\":%u,\"operand_type\":", d->source_line,
             d->source_column);
-    json_string(f, d->operand_type);
+    cli_json_string(f, d->operand_type);
     fputs(",\"result_type\":", f);
-    json_string(f, d->result_type);
+    cli_json_string(f, d->result_type);
     fprintf(f, ",\"operand_bits\":%u,\"result_bits\":%u,\"astype\":", d->operand_bits,
             d->result_bits);
-    json_string(f, d->astype);
+    cli_json_string(f, d->astype);
     fprintf(f, ",\"lowerable\":%s}", d->lowerable ? "true" : "false");
 }
 
 /* Opens the JSON object of input `s`: {"file":"<shown>" (the caller closes it). */
-static void json_open_file(const report_sink *s)
+static void json_open_file(const cli_report_sink *s)
 {
     fputs("{\"file\":", s->doc);
-    json_string(s->doc, s->shown);
+    cli_json_string(s->doc, s->shown);
 }
 
 /* Writes every diagnostic of `ctx` as the JSON array "diagnostics" and closes the object. */
-static void json_diagnostics_close(const report_sink *s, spvbc_context ctx)
+static void json_diagnostics_close(const cli_report_sink *s, spvbc_context ctx)
 {
     fputs(",\"diagnostics\":[", s->doc);
     for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
@@ -153,19 +154,19 @@ static void json_diagnostics_close(const report_sink *s, spvbc_context ctx)
     fputs("]}", s->doc);
 }
 
-void report_json_error(report_sink *s, const char *error, spvbc_context ctx)
+void cli_report_json_error(cli_report_sink *s, const char *error, spvbc_context ctx)
 {
-    if (s->o->format != FORMAT_JSON) return;
+    if (s->o->format != CLI_FORMAT_JSON) return;
     json_open_file(s);
     fputs(",\"error\":", s->doc);
-    json_string(s->doc, error);
+    cli_json_string(s->doc, error);
     if (ctx)
         json_diagnostics_close(s, ctx);
     else
         fputs("}", s->doc);
 }
 
-void report_failure(report_sink *s, const char *json_error, const char *fmt, ...)
+void cli_report_failure(cli_report_sink *s, const char *json_error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -179,29 +180,42 @@ void report_failure(report_sink *s, const char *json_error, const char *fmt, ...
     }
     const char *m = msg ? msg : "out of memory";
     fprintf(s->text, "error: %s: %s\n", s->shown, m);
-    if (json_error) report_json_error(s, json_error, NULL);
-    if (s->o->format == FORMAT_SARIF) sarif_notification(s, m);
+    if (json_error) cli_report_json_error(s, json_error, NULL);
+    if (s->o->format == CLI_FORMAT_SARIF) cli_sarif_notification(s, m);
     s->r->failed_run = true;
     free(msg);
 }
 
-void report_diag(report_sink *s, const spvbc_diagnostic *d, const disasm *dis, bool text)
+void cli_report_unreadable(cli_report_sink *s, const char *error)
 {
-    if (text) print_diag(s->text, s->shown, d, dis);
-    if (s->o->format == FORMAT_SARIF) sarif_result(s, d);
+    if (!s->o->quiet) fprintf(s->text, "error: %s: cannot read: %s\n", s->shown, error);
+    cli_report_json_error(s, error, NULL);
+    if (s->o->format == CLI_FORMAT_SARIF) {
+        char m[512];
+        snprintf(m, sizeof m, "cannot read: %s", error);
+        cli_sarif_notification(s, m);
+    }
+    s->r->failed_run = true;
 }
 
-void report_diags(report_sink *s, spvbc_context ctx, const disasm *dis, bool text)
+void cli_report_diag(cli_report_sink *s, const spvbc_diagnostic *d, const cli_disasm *dis,
+                     bool text)
+{
+    if (text) cli_print_diag(s->text, s->shown, d, dis);
+    if (s->o->format == CLI_FORMAT_SARIF) cli_sarif_result(s, d);
+}
+
+void cli_report_diags(cli_report_sink *s, spvbc_context ctx, const cli_disasm *dis, bool text)
 {
     for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
-        report_diag(s, spvbc_context_diagnostic(ctx, i), dis, text);
+        cli_report_diag(s, spvbc_context_diagnostic(ctx, i), dis, text);
 }
 
-void report_json_summary(report_sink *s, spvbc_context ctx)
+void cli_report_json_summary(cli_report_sink *s, spvbc_context ctx)
 {
-    if (s->o->format != FORMAT_JSON) return;
+    if (s->o->format != CLI_FORMAT_JSON) return;
     json_open_file(s);
-    if (s->o->cmd == CMD_VALIDATE) {
+    if (s->o->cmd == CLI_CMD_VALIDATE) {
         const spvbc_validate_summary *v = &s->r->vsum;
         fprintf(s->doc,
                 ",\"summary\":{\"bitcasts_checked\":%zu,\"errors\":%zu,\"lowerable\":%zu,"

@@ -105,7 +105,7 @@ const cli_rule cli_rules[] = {
 };
 const size_t cli_rule_count = sizeof cli_rules / sizeof cli_rules[0];
 _Static_assert(sizeof cli_rules / sizeof cli_rules[0] <= CLI_MAX_RULES,
-               "file_result.rule_counts is too small for cli_rules");
+               "cli_file_result.rule_counts is too small for cli_rules");
 
 size_t cli_rule_index(const char *id)
 {
@@ -157,7 +157,7 @@ static void artifact_location(FILE *f, const char *path, size_t index)
 
 /* The bytes of the input that finding `d` is about: its instruction (header fields are one
  * word), clipped to the input.  False when it has no position inside the input. */
-static bool finding_bytes(const report_sink *s, const spvbc_diagnostic *d, size_t *offset,
+static bool finding_bytes(const cli_report_sink *s, const spvbc_diagnostic *d, size_t *offset,
                           size_t *length)
 {
     if (d->word_offset == SPVBC_NO_POSITION || d->word_offset > s->size / 4) return false;
@@ -195,15 +195,15 @@ static void source_location(FILE *f, const spvbc_diagnostic *d)
     fputs("}}]", f);
 }
 
-void sarif_result(report_sink *s, const spvbc_diagnostic *d)
+void cli_sarif_result(cli_report_sink *s, const spvbc_diagnostic *d)
 {
     FILE *f = s->doc;
     size_t rule = cli_rule_index(d->rule), off, len;
     fprintf(f, "%s{\"ruleId\":", s->results++ ? "," : "");
-    json_string(f, d->rule);
+    cli_json_string(f, d->rule);
     if (rule < cli_rule_count) fprintf(f, ",\"ruleIndex\":%zu", rule);
     fprintf(f, ",\"level\":\"%s\",\"message\":{\"text\":", level_of(d->severity));
-    json_string(f, d->message);
+    cli_json_string(f, d->message);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", f);
     artifact_location(f, s->r->path, s->r->index);
     if (finding_bytes(s, d, &off, &len))
@@ -213,23 +213,23 @@ void sarif_result(report_sink *s, const spvbc_diagnostic *d)
         char id[16];
         snprintf(id, sizeof id, "%%%u", d->result_id);
         fputs(",\"logicalLocations\":[{\"name\":", f);
-        json_string(f, d->result_name ? d->result_name : id);
+        cli_json_string(f, d->result_name ? d->result_name : id);
         fprintf(f, ",\"fullyQualifiedName\":\"%s\",\"kind\":\"variable\"}]", id);
     }
     fputs("}]", f);
     if (d->source_file) source_location(f, d);
     fputs(",\"properties\":{\"wordOffset\":", f);
-    json_size(f, d->word_offset);
+    cli_json_size(f, d->word_offset);
     fputs(",\"instructionIndex\":", f);
-    json_size(f, d->instruction_index);
+    cli_json_size(f, d->instruction_index);
     fprintf(f, ",\"lowerable\":%s}}", d->lowerable ? "true" : "false");
 }
 
-void sarif_notification(report_sink *s, const char *message)
+void cli_sarif_notification(cli_report_sink *s, const char *message)
 {
     FILE *f = s->notes;
     fprintf(f, "%s{\"level\":\"error\",\"message\":{\"text\":", s->notes_written++ ? "," : "");
-    json_string(f, message);
+    cli_json_string(f, message);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", f);
     artifact_location(f, s->r->path, s->r->index);
     fputs("}}]}", f);
@@ -240,16 +240,16 @@ static void write_rules(FILE *f)
     fputs("\"rules\":[", f);
     for (size_t i = 0; i < cli_rule_count; ++i) {
         fprintf(f, "%s{\"id\":", i ? "," : "");
-        json_string(f, cli_rules[i].id);
+        cli_json_string(f, cli_rules[i].id);
         fputs(",\"shortDescription\":{\"text\":", f);
-        json_string(f, cli_rules[i].description);
+        cli_json_string(f, cli_rules[i].description);
         fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"}}", level_of(cli_rules[i].level));
     }
     fputs("]", f);
 }
 
 /* Writes the `count` buffered fragments `parts` (each a comma-separated list) as one list. */
-static void join(FILE *f, const file_result *res, size_t count, bool notes)
+static void join(FILE *f, const cli_file_result *res, size_t count, bool notes)
 {
     bool any = false;
     for (size_t i = 0; i < count; ++i) {
@@ -262,7 +262,7 @@ static void join(FILE *f, const file_result *res, size_t count, bool notes)
     }
 }
 
-void sarif_write_log(FILE *f, const file_result *res, size_t count)
+void cli_sarif_write_log(FILE *f, const cli_file_result *res, size_t count)
 {
     bool ok = true;
     for (size_t i = 0; i < count; ++i)

@@ -37,6 +37,7 @@ no_temporary() { ! compgen -G "$1.tmp*" >/dev/null; }
 
 # The writers: `lower` and `opt --lower-astype` (both lower in.spv the same way).
 writers=(lower)
+if "$SPVBC" opt --help >/dev/null 2>&1; then writers+=(opt); fi
 lower_to() { # lower_to WRITER PATH: lowers in.spv to PATH; returns the exit status
     case $1 in
         lower) "$SPVBC" lower -q in.spv -o "$2" ;;
@@ -190,6 +191,11 @@ check "validate -r: the directory link is not entered" \
 ln -s tree tree-link
 "$SPVBC" validate -q -r tree-link >r.out 2>r.err
 check "validate -r LINK: the link named on the command line is followed" \
+    grep -q "^summary: 3 modules" r.out
+
+# Two -r naming one tree (once through a link): each directory is entered once.
+"$SPVBC" validate -q -r tree -r tree-link >r.out 2>r.err
+check "validate -r DIR -r LINK-TO-DIR: 3 modules ($(grep -o '^summary: [0-9]* modules' r.out))" \
     grep -q "^summary: 3 modules" r.out
 
 echo "output: $fail failed checks"

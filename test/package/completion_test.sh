@@ -54,10 +54,10 @@ check() {
     fi
 }
 
-check 'spirv-bitcast ' '--help --version explain lower opt validate'
+check 'spirv-bitcast ' '--help --version -h explain help lower opt validate'
 check 'spirv-bitcast l' 'lower'
 check 'spirv-bitcast validate --' '--format --help --jobs --json --max-id-bound --no-disassembly --notes --quiet --strict --target-env'
-check 'spirv-bitcast validate -' '--format --help --jobs --json --max-id-bound --no-disassembly --notes --quiet --strict --target-env -Werror -r'
+check 'spirv-bitcast validate -' '--format --help --jobs --json --max-id-bound --no-disassembly --notes --quiet --strict --target-env -Werror -h -j -q -r'
 check 'spirv-bitcast lower --p' '--pad'
 check 'spirv-bitcast lower --j' '--jobs --json'
 check 'spirv-bitcast lower --pad ' 'error undef zero'
@@ -80,6 +80,7 @@ check 'spirv-bitcast explain float4 uchar1' 'uchar16'
 check 'spirv-bitcast explain --s' '--shader'
 check 'spirv-bitcast opt --lower' '--lower-astype --lower-astype='
 check 'spirv-bitcast opt --lower-astype=' 'error undef zero'
+check 'spirv-bitcast opt --lower-astype --val' '--validate-after-all --validate-bitcast'
 check 'spirv-bitcast validate --jobs ' ''
 
 if [ "$failures" -ne 0 ]; then

@@ -21,6 +21,7 @@ import sys
 
 # Sections of `--help` and the man page's sections that document the same options.
 SECTIONS = {
+    "General options:": "GENERAL OPTIONS",
     "Common options:": "COMMON OPTIONS",
     "validate options:": "VALIDATE OPTIONS",
     "lower options:": "LOWER OPTIONS",

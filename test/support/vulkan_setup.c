@@ -191,6 +191,9 @@ static spvbc_vk_status create_instance(const spvbc_vk_options *o, spvbc_vk *vk, 
                                 .ppEnabledLayerNames = o->layer_count ? o->layers : NULL,
                                 .enabledExtensionCount = o->debug_utils ? 1u : 0u,
                                 .ppEnabledExtensionNames = o->debug_utils ? &ext : NULL};
+#ifdef SPVBC_TEST_KEEP_DRIVERS
+    spvbc_vk_keep_drivers_mapped();
+#endif
     VkResult r = vkCreateInstance(&ici, NULL, &vk->instance);
     if (r == VK_ERROR_INCOMPATIBLE_DRIVER || r == VK_ERROR_EXTENSION_NOT_PRESENT) {
         spvbc_vk_format(msg, msg_size, "vkCreateInstance: VkResult %d (no driver, or no %s)",

@@ -63,6 +63,11 @@ typedef struct spvbc_vk {
     uint32_t message_count;
 } spvbc_vk;
 
+/** Opens every Vulkan driver the loader will load once more with RTLD_NODELETE, so that
+ *  LeakSanitizer still scans its globals after vkDestroyInstance (vulkan_keep.c says why).
+ *  Sanitizer builds call it before creating an instance; once per process. */
+void spvbc_vk_keep_drivers_mapped(void);
+
 /** Formats a sentence into `msg` (`size` bytes; nothing if `msg` is NULL or `size` is 0). */
 void spvbc_vk_format(char *msg, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)
