@@ -212,10 +212,11 @@ static spvbc_result walk(parser *p)
         } else {
             f = spvbc__opcode_flags(op);
         }
-        /* The most common instruction: a result type and a result id, nothing the reader
-         * looks at, all well-formed.  Anything else (and any problem, whose report the
-         * general path below makes) takes the general path. */
-        if (f == 0) { /* no result, nothing the reader looks at (stores, names, decorations) */
+        /* The two commonest shapes, when all is well-formed: no result and nothing the reader
+         * looks at (stores, names, decorations); a result type and a result id.  Anything
+         * else, and any problem (whose report the general path below makes), takes the
+         * general path. */
+        if (f == 0) {
             off += wc;
             ++index;
             continue;
