@@ -45,10 +45,10 @@ with_layer() {
 
 # The modules the layer saw: count, how many it changed, its time per module.
 summarise() {
-    modules=$(grep -c ': in fnv1a64=' "$log")
-    changed=$(grep ': in fnv1a64=' "$log" | grep -vc ': unchanged (valid')
+    modules=$(grep -c ': in xxh64=' "$log")
+    changed=$(grep ': in xxh64=' "$log" | grep -vc ': unchanged (valid')
     times=$(sed -n 's/.* \[\([0-9]*\) us\].*/\1/p' "$log" | sort -n)
-    words=$(sed -n 's/.*: in fnv1a64=[0-9a-f]* \([0-9]*\) words:.*/\1/p' "$log" |
+    words=$(sed -n 's/.*: in xxh64=[0-9a-f]* \([0-9]*\) words:.*/\1/p' "$log" |
         awk '{ s += $1 } END { print s + 0 }')
     echo "$times" | awk -v m="$modules" -v w="$words" -v app="$1" '
         NF { t[n++] = $1; s += $1 }
