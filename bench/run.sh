@@ -12,7 +12,9 @@
 #   3. runs spvbc_bench on them and on libclc-15's two SPIR-V modules, plus its small shaders and
 #      its pathological module (10 M bitcasts, 2.5 M of them errors): tables and the goals table
 #      (figure, measured, goal, met/MISSED) on stdout, numbers in BUILD/bench-results/
-#      (performance.dat, plot.dat, results.md);
+#      (performance.dat, plot.dat, results.md); then, where the Vulkan layer is built
+#      (layer/vulkan/test/spvbc_layer_bench), the layer's own time per module beyond the
+#      library's calls, log off and on, for the small shaders (a second goals table);
 #   4. unless --no-docs or --quick: copies the numbers to bench/performance.dat, draws
 #      docs/performance.png with gnuplot (installed with apt-get when missing and running as
 #      root; skipped otherwise) and replaces the results section of docs/performance.md.
@@ -138,6 +140,32 @@ optional=""
 "$SPVBC_BENCH" --cli "$SPVBC_CLI" --spirv-val "$SPVBC_SPIRV_VAL" $optional \
     --invalid lowerable --tmp "$data" $benchopts \
     --dat "$results/performance.dat" --plot "$results/plot.dat" --md "$results/results.md" "$@"
+
+# the Vulkan layer's own cost per module, beyond the library's (spvbc_layer_bench, where the
+# layer is built): the 8.3 KB clean shader it passes on, and the 2.6 KB one it lowers
+layerbench="$build/layer/vulkan/test/spvbc_layer_bench"
+if [ -x "$layerbench" ]; then
+    reps=20000
+    [ $quick -eq 1 ] && reps=4000
+    "$layerbench" $reps "$data/small-clean-8k.spv" "$data/small-six-4to3.spv" |
+        sed -n 's|^.*/\([^/:]*\): min .* adds \([0-9.]*\) us with the log off, \([0-9.]*\) us with it on$|\1 \2 \3|p' |
+        awk -v md="$results/results.md" '
+        {
+            g8 = $1 ~ /8k/
+            what = g8 ? "8.3 KB clean shader, passed on" : "2.6 KB module with 6 rewrites, lowered"
+            v1 = g8 ? ($2 <= 1 ? "met" : "MISSED") : "-"
+            v2 = g8 ? ($3 <= 3 ? "met" : "MISSED") : "-"
+            row[++n] = sprintf("| layer'"'"'s added time per module (beyond the library'"'"'s calls), %s | %s us | %s us | <= 1 us off, <= 3 us on (8-12 KB) | %s | %s |", what, $2, $3, v1, v2)
+        }
+        END {
+            if (n == 0) exit
+            hdr = "\n| figure | log off (wall, best of the calls) | log on, to /dev/null | goal | verdict, log off | verdict, log on |\n|---|---|---|---|---|---|"
+            print hdr; print hdr >> md
+            for (i = 1; i <= n; ++i) { print row[i]; print row[i] >> md }
+        }'
+else
+    echo "run.sh: $layerbench not built: no layer figures"
+fi
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 cores=$(nproc)

@@ -44,6 +44,13 @@ fetch() {
         return 0
     fi
     rm -f "$dir/unavailable"
+    # bookworm-backports builds against bookworm's libraries: on a later release the system's own
+    # Mesa is the newer generation these tests exist to add (Debian 13 has 25.0.x).
+    codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+    if [ "$codename" != bookworm ]; then
+        unavailable "$dir" "this system is Debian '${codename:-unknown}', not bookworm: bookworm-backports' Mesa does not fit its libraries, and its own Mesa ($(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null || echo unknown)) runs the Vulkan tests already"
+        return 0
+    fi
     start=$(date +%s)
     apt_dir="$dir/apt"
     mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \

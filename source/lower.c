@@ -263,8 +263,12 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
             return spvbc__oom(s.ctx);
         return SPVBC_ERROR_UNSUPPORTED;
     }
-    if (module->edit_count > 1)
-        qsort(module->edits, module->edit_count, sizeof *module->edits, edit_cmp);
+    /* The edits are made in site order, so they are usually sorted already: a check costs
+     * far less than qsort (glibc's merge sort copies every element). */
+    bool sorted = true;
+    for (size_t i = 1; i < module->edit_count && sorted; ++i)
+        sorted = edit_cmp(&module->edits[i - 1], &module->edits[i]) <= 0;
+    if (!sorted) qsort(module->edits, module->edit_count, sizeof *module->edits, edit_cmp);
     module->changed = module->edit_count > 0;
     module->out_bound = s.next_id;
     s.sum.new_id_bound = s.next_id;

@@ -213,6 +213,25 @@ static spvbc_result walk(parser *p)
         } else {
             f = spvbc__opcode_flags(op);
         }
+        /* The two commonest shapes, when all is well-formed: no result and nothing the reader
+         * looks at (stores, names, decorations); a result type and a result id.  Anything
+         * else, and any problem (whose report the general path below makes), takes the
+         * general path. */
+        if (f == 0) {
+            off += wc;
+            ++index;
+            continue;
+        }
+        if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_TYPE) && wc >= 3u) {
+            const uint32_t rid = w[2], rtype = w[1];
+            if (rid - 1u < bound - 1u && rtype < bound && ids[rid] == SPVBC__ID_UNDEF &&
+                ids[rtype] - SPVBC__ID_TYPE_BIT < SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT) {
+                ids[rid] = rtype;
+                off += wc;
+                ++index;
+                continue;
+            }
+        }
         if (f & SPVBC__OPF_FOREIGN) {
             foreign(m, w, wc, op);
             off += wc;

@@ -520,13 +520,17 @@ static uint32_t filter_bit(uint32_t id, uint32_t shift)
 }
 
 /* One pass over the preamble (everything before the first function) for the current wants.  A
- * bit filter over the wanted ids, at least 16 bits per want (65,536 at the least), rejects the
- * names and constants nobody wants (most of them) before the binary search. */
+ * bit filter over the wanted ids, at least 16 bits per want (1,024 at the least: a filter made,
+ * cleared and freed for each module destroyed is cheap only when small), rejects the names and
+ * constants nobody wants (most of them) before the binary search. */
 static void scan_preamble(resolver *r)
 {
     if (!r->ok || r->count == 0) return;
-    qsort(r->wants, r->count, sizeof *r->wants, want_cmp);
-    uint32_t shift = 16; /* 2^(32 - shift) bits */
+    bool sorted = true; /* the sites come in module order, their ids mostly ascending */
+    for (size_t i = 1; i < r->count && sorted; ++i)
+        sorted = r->wants[i - 1].id <= r->wants[i].id;
+    if (!sorted) qsort(r->wants, r->count, sizeof *r->wants, want_cmp);
+    uint32_t shift = 22; /* 2^(32 - shift) bits */
     while (shift > 6 && ((size_t)1 << (32 - shift)) < r->count * 16u)
         --shift;
     const size_t words = ((size_t)1 << (32 - shift)) / 64u;

@@ -6,14 +6,20 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "layer_core.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The log file kept open (under g_log_lock), and its path. */
+static int g_log_fd = -1;
+static char g_log_fd_path[sizeof ((spvbc_layer_config *)0)->log_path];
 
 /* Contexts are reused rather than made for each module: a call takes one from this pool (or
  * creates one if it is empty) and gives it back afterwards, so there are never more contexts
@@ -72,6 +78,10 @@ void spvbc_layer_release_contexts(void)
 __attribute__((destructor)) static void release_at_unload(void)
 {
     spvbc_layer_release_contexts();
+    (void)pthread_mutex_lock(&g_log_lock);
+    if (g_log_fd >= 0) (void)close(g_log_fd);
+    g_log_fd = -1;
+    (void)pthread_mutex_unlock(&g_log_lock);
 }
 #endif
 
@@ -130,7 +140,9 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->log_to_stderr = 1;
     const char *log = getenv("SPVBC_LAYER_LOG");
-    if (log != NULL && *log != '\0' && strcmp(log, "stderr") != 0) {
+    if (log != NULL && strcmp(log, "off") == 0) {
+        cfg->log_off = 1;
+    } else if (log != NULL && *log != '\0' && strcmp(log, "stderr") != 0) {
         size_t n = strlen(log);
         if (n < sizeof cfg->log_path) {
             memcpy(cfg->log_path, log, n + 1);
@@ -149,37 +161,128 @@ void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name)
                     spvbc_pad_policy_string(cfg->pad), spvbc_version_string());
 }
 
+/* The descriptor to append `path`'s lines to, or -1; the caller holds g_log_lock. */
+static int log_file(const char *path)
+{
+    struct stat st;
+    if (g_log_fd >= 0 &&
+        (strcmp(path, g_log_fd_path) != 0 || fstat(g_log_fd, &st) != 0 || st.st_nlink == 0)) {
+        (void)close(g_log_fd);
+        g_log_fd = -1;
+    }
+    if (g_log_fd < 0) {
+        g_log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+        if (g_log_fd >= 0) (void)snprintf(g_log_fd_path, sizeof g_log_fd_path, "%s", path);
+    }
+    return g_log_fd;
+}
+
 void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
 {
-    if (cfg == NULL || fmt == NULL) return;
+    if (cfg == NULL || fmt == NULL || cfg->log_off) return;
     char line[4096];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
     va_end(ap);
     if (n < 0) return;
+    size_t len = (size_t)n < sizeof line - 1 ? (size_t)n : sizeof line - 2;
+    line[len++] = '\n';
+    /* One write(2) of the whole line: no stdio buffer to allocate, and O_APPEND keeps lines of
+     * several processes sharing the file whole.  The file stays open from line to line; it is
+     * opened again when another path is configured or the file was removed (no links left). */
     (void)pthread_mutex_lock(&g_log_lock);
-    FILE *f = cfg->log_to_stderr ? stderr : fopen(cfg->log_path, "a");
-    if (f != NULL) {
-        (void)fputs(line, f);
-        (void)fputc('\n', f);
-        if (f != stderr) {
-            (void)fclose(f);
-        } else {
-            (void)fflush(f);
+    int fd = STDERR_FILENO;
+    if (!cfg->log_to_stderr) fd = log_file(cfg->log_path);
+    if (fd >= 0) {
+        const char *p = line;
+        while (len > 0) {
+            ssize_t w = write(fd, p, len);
+            if (w <= 0) break;
+            p += w;
+            len -= (size_t)w;
         }
     }
     (void)pthread_mutex_unlock(&g_log_lock);
 }
 
+/* XXH64, as specified by its author (github.com/Cyan4973/xxHash, doc/xxhash_spec.md): four
+ * lanes of 8-byte words, so a module costs about a multiply per 8 bytes (FNV-1a, used before,
+ * costs one per byte, more than the library's parse of the module). */
+#define XXH_P1 0x9E3779B185EBCA87ull
+#define XXH_P2 0xC2B2AE3D27D4EB4Full
+#define XXH_P3 0x165667B19E3779F9ull
+#define XXH_P4 0x85EBCA77C2B2AE63ull
+#define XXH_P5 0x27D4EB2F165667C5ull
+
+static uint64_t rotl64(uint64_t x, int r)
+{
+    return (x << r) | (x >> (64 - r));
+}
+
+static uint64_t read64le(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; --i)
+        v = (v << 8) | p[i]; /* compilers make this one load on little-endian machines */
+    return v;
+}
+
+static uint64_t xxh_round(uint64_t acc, uint64_t in)
+{
+    acc += in * XXH_P2;
+    return rotl64(acc, 31) * XXH_P1;
+}
+
+static uint64_t xxh_merge(uint64_t acc, uint64_t v)
+{
+    acc ^= xxh_round(0, v);
+    return acc * XXH_P1 + XXH_P4;
+}
+
 uint64_t spvbc_layer_hash(const void *bytes, size_t size)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    const unsigned char *p = bytes;
-    for (size_t i = 0; p != NULL && i < size; ++i) {
-        h ^= p[i];
-        h *= 0x100000001b3ull;
+    const unsigned char *p = bytes != NULL ? bytes : (const void *)"", *end;
+    if (bytes == NULL) size = 0;
+    end = p + size;
+    uint64_t h;
+    if (size >= 32) {
+        uint64_t v1 = XXH_P1 + XXH_P2, v2 = XXH_P2, v3 = 0, v4 = 0 - XXH_P1;
+        for (; end - p >= 32; p += 32) {
+            v1 = xxh_round(v1, read64le(p));
+            v2 = xxh_round(v2, read64le(p + 8));
+            v3 = xxh_round(v3, read64le(p + 16));
+            v4 = xxh_round(v4, read64le(p + 24));
+        }
+        h = rotl64(v1, 1) + rotl64(v2, 7) + rotl64(v3, 12) + rotl64(v4, 18);
+        h = xxh_merge(h, v1);
+        h = xxh_merge(h, v2);
+        h = xxh_merge(h, v3);
+        h = xxh_merge(h, v4);
+    } else {
+        h = XXH_P5;
     }
+    h += (uint64_t)size;
+    for (; end - p >= 8; p += 8) {
+        h ^= xxh_round(0, read64le(p));
+        h = rotl64(h, 27) * XXH_P1 + XXH_P4;
+    }
+    if (end - p >= 4) {
+        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                     (uint64_t)p[3] << 24;
+        h ^= w * XXH_P1;
+        h = rotl64(h, 23) * XXH_P2 + XXH_P3;
+        p += 4;
+    }
+    for (; p < end; ++p) {
+        h ^= (uint64_t)*p * XXH_P5;
+        h = rotl64(h, 11) * XXH_P1;
+    }
+    h ^= h >> 33;
+    h *= XXH_P2;
+    h ^= h >> 29;
+    h *= XXH_P3;
+    h ^= h >> 32;
     return h;
 }
 
@@ -217,61 +320,58 @@ static long long now_us(void)
     return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* The verdict, formatted only when there is a log to write it to. */
+#define VERDICT(...)                                                                             \
+    do {                                                                                         \
+        if (logging) (void)snprintf(verdict, sizeof verdict, __VA_ARGS__);                      \
+    } while (0)
+
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
                         size_t code_size, uint32_t **out_code, size_t *out_size)
 {
     if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF || out_code == NULL || out_size == NULL)
         return 0;
-    long long start = now_us();
+    /* Without a log, nothing is timed, hashed or formatted: a module that passes unchanged costs
+     * the library's parse and validation and nothing else (no allocation but the context's). */
+    const int logging = !cfg->log_off;
+    long long start = logging ? now_us() : 0;
     if (api == NULL) api = "?";
-    char in_desc[96], verdict[192];
-    (void)snprintf(in_desc, sizeof in_desc, "in fnv1a64=%016llx %zu words",
-                   (unsigned long long)spvbc_layer_hash(code, code != NULL ? code_size : 0),
-                   code_size / 4u);
-    char *errs = malloc(2048);
-    if (errs != NULL) errs[0] = '\0'; /* every path below logs it, the early ones too */
+    char verdict[192];
+    char errs[2048]; /* the error lines of the log; every path below logs it, the early ones too */
+    errs[0] = '\0';
+    verdict[0] = '\0';
     int replaced = 0;
     spvbc_module mod = NULL;
     spvbc_result r = SPVBC_SUCCESS;
     spvbc_context ctx = NULL;
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
     if (code == NULL || code_size == 0) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (not parsed: no code)");
-        goto done;
-    }
-    if (errs == NULL) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: out of memory)");
+        VERDICT("unchanged (not parsed: no code)");
         goto done;
     }
     ctx = context_take(&r);
     if (ctx == NULL) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
-                       spvbc_result_string(r));
+        VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     r = spvbc_module_parse_bytes(ctx, code, code_size, NULL, &mod);
     if (r != SPVBC_SUCCESS) {
-        collect_errors(ctx, errs, 2048);
-        (void)snprintf(verdict, sizeof verdict, "unchanged (not parsed: %s)",
-                       spvbc_result_string(r));
+        if (logging) collect_errors(ctx, errs, sizeof errs);
+        VERDICT("unchanged (not parsed: %s)", spvbc_result_string(r));
         goto done;
     }
     r = spvbc_module_validate(mod, NULL, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
-                       spvbc_result_string(r));
+        VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     if (vs.errors == 0) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (valid, %zu bitcasts)",
-                       vs.bitcasts_checked);
+        VERDICT("unchanged (valid, %zu bitcasts)", vs.bitcasts_checked);
         goto done;
     }
     if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
-        collect_errors(ctx, errs, 2048);
-        (void)snprintf(verdict, sizeof verdict,
-                       "unchanged (validate mode: %zu errors, %zu lowerable)", vs.errors,
-                       vs.lowerable);
+        if (logging) collect_errors(ctx, errs, sizeof errs);
+        VERDICT("unchanged (validate mode: %zu errors, %zu lowerable)", vs.errors, vs.lowerable);
         goto done;
     }
     spvbc_lower_options lo = {sizeof(spvbc_lower_options), cfg->pad, 0};
@@ -279,30 +379,27 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     r = spvbc_module_lower(mod, &lo, &ls);
     /* The refusals, if any; otherwise lower's findings are notes nobody reads, and the parse
      * that checks the output below forgets them before anything makes their sentences. */
-    if (r != SPVBC_SUCCESS) collect_errors(ctx, errs, 2048);
+    if (logging && r != SPVBC_SUCCESS) collect_errors(ctx, errs, sizeof errs);
     if (r != SPVBC_SUCCESS && r != SPVBC_PARTIAL) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: %s)",
-                       spvbc_result_string(r));
+        VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     if (ls.rewritten == 0) {
-        if (errs[0] == '\0' && spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
-            collect_errors(ctx, errs, 2048);
-        (void)snprintf(verdict, sizeof verdict, "unchanged (%zu errors, %zu refused)", vs.errors,
-                       ls.refused);
+        if (logging && errs[0] == '\0' && spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
+            collect_errors(ctx, errs, sizeof errs);
+        VERDICT("unchanged (%zu errors, %zu refused)", vs.errors, ls.refused);
         goto done;
     }
     const uint32_t *words = NULL;
     size_t count = 0;
     r = spvbc_module_get_words(mod, &words, &count);
     if (r != SPVBC_SUCCESS || words == NULL || count == 0 || count > SIZE_MAX / 4u) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: get_words %s)",
-                       spvbc_result_string(r));
+        VERDICT("unchanged (library error: get_words %s)", spvbc_result_string(r));
         goto done;
     }
     uint32_t *copy = malloc(count * 4u);
     if (copy == NULL) {
-        (void)snprintf(verdict, sizeof verdict, "unchanged (library error: out of memory)");
+        VERDICT("unchanged (library error: out of memory)");
         goto done;
     }
     memcpy(copy, words, count * 4u);
@@ -315,20 +412,21 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
             errors_after = after.errors;
         spvbc_module_destroy(check);
     }
-    (void)snprintf(verdict, sizeof verdict,
-                   "lowered %zu bitcasts -> out fnv1a64=%016llx %zu words (%zu refused, %zu "
-                   "errors left)",
-                   ls.rewritten, (unsigned long long)spvbc_layer_hash(copy, count * 4u), count,
-                   ls.refused, errors_after);
+    VERDICT("lowered %zu bitcasts -> out xxh64=%016llx %zu words (%zu refused, %zu errors left)",
+            ls.rewritten, (unsigned long long)spvbc_layer_hash(copy, count * 4u), count,
+            ls.refused, errors_after);
     *out_code = copy;
     *out_size = count * 4u;
     replaced = 1;
 done:
     if (mod != NULL) spvbc_module_destroy(mod);
     context_give(ctx);
-    /* The time is the layer's own work on this module, up to (not including) the log line. */
-    spvbc_layer_log(cfg, "spvbc-layer: %s: %s: %s [%lld us]%s", api, in_desc, verdict,
-                    now_us() - start, errs != NULL ? errs : "");
-    free(errs);
+    if (logging) {
+        /* The time is the layer's own work on this module, hashing included, up to (not
+         * including) the log line. */
+        unsigned long long hash = spvbc_layer_hash(code, code != NULL ? code_size : 0);
+        spvbc_layer_log(cfg, "spvbc-layer: %s: in xxh64=%016llx %zu words: %s [%lld us]%s", api,
+                        hash, code_size / 4u, verdict, now_us() - start, errs);
+    }
     return replaced;
 }

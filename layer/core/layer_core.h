@@ -12,12 +12,14 @@
  *       validate: validate and log only; the driver always gets the caller's words;
  *       off:      touch nothing, log nothing.
  *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
- *   SPVBC_LAYER_LOG  = stderr (default) | <path>        (lines are appended to the file)
+ *   SPVBC_LAYER_LOG  = stderr (default) | off | <path>  (lines are appended to the file;
+ *                      off: no log at all, and nothing hashed, timed or formatted for it)
  *
  * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict> [<t> us]"
  * (<api>: vkCreateShaderModule, vkCreateComputePipelines, vkCreateGraphicsPipelines,
  * vkCreateShadersEXT, clCreateProgramWithIL or clCreateProgramWithILKHR),
- * where <hash> is "fnv1a64=<16 hex digits>" of the module's bytes as given, <t> the
+ * where <hash> is "xxh64=<16 hex digits>", the XXH64 hash (seed 0, as xxh64sum prints it) of the
+ * module's bytes as given, <t> the
  * microseconds the layer spent on the module (the log line itself not included) and <verdict>
  * is one of
  *   "unchanged (valid, <n> bitcasts)"                       nothing to do: caller's words passed on
@@ -54,6 +56,8 @@ typedef struct spvbc_layer_config {
     /** NULL or "stderr": standard error; else a path opened in append mode for each line. */
     char log_path[1024];
     int log_to_stderr;
+    /** Nonzero: log nothing (SPVBC_LAYER_LOG=off); the module's work is then all there is. */
+    int log_off;
 } spvbc_layer_config;
 
 /** Fills `cfg` from the environment (unknown values fall back to the defaults and are logged). */
@@ -72,7 +76,7 @@ void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
 #endif
     ;
 
-/** FNV-1a 64-bit hash of `size` bytes. */
+/** XXH64 (seed 0) of `size` bytes: the value `xxh64sum` prints for them. */
 uint64_t spvbc_layer_hash(const void *bytes, size_t size);
 
 /**

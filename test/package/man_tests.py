@@ -199,7 +199,8 @@ def cmd_render(a):
     if p.returncode != 0 or "spirv-bitcast - validate and lower" not in p.stdout:
         fail("lexgrog does not find the NAME line")
     p = run(["man", "-l", "-Tutf8", a.page], env=dict(env, MANWIDTH="80"))
-    text = re.sub(r".\x08", "", p.stdout)
+    # Overstrikes (groff 1.22, Debian 12) and SGR escapes (groff 1.23, Debian 13) both mark bold.
+    text = re.sub(r"\x1b\[[0-9;]*m", "", re.sub(r".\x08", "", p.stdout))
     for heading in ("NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "SEE ALSO"):
         if not re.search(r"^%s$" % heading, text, flags=re.M):
             fail("the rendered page has no %s section" % heading)

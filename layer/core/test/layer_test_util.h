@@ -36,7 +36,7 @@ int lt_log_has(const char *log, const char *needle);
 /** How many times `needle` occurs in the log file `log`. */
 size_t lt_log_count(const char *log, const char *needle);
 
-/** The log's verdict prefix for a module: "<api>: in fnv1a64=<hash> <n> words: <what>". */
+/** The log's verdict prefix for a module: "<api>: in xxh64=<hash> <n> words: <what>". */
 void lt_verdict(char *buf, size_t size, const char *api, const uint32_t *w, size_t n,
                 const char *what);
 

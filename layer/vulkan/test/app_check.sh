@@ -45,10 +45,10 @@ with_layer() {
 
 # The modules the layer saw: count, how many it changed, its time per module.
 summarise() {
-    modules=$(grep -c ': in fnv1a64=' "$log")
-    changed=$(grep ': in fnv1a64=' "$log" | grep -vc ': unchanged (valid')
+    modules=$(grep -c ': in xxh64=' "$log")
+    changed=$(grep ': in xxh64=' "$log" | grep -vc ': unchanged (valid')
     times=$(sed -n 's/.* \[\([0-9]*\) us\].*/\1/p' "$log" | sort -n)
-    words=$(sed -n 's/.*: in fnv1a64=[0-9a-f]* \([0-9]*\) words:.*/\1/p' "$log" |
+    words=$(sed -n 's/.*: in xxh64=[0-9a-f]* \([0-9]*\) words:.*/\1/p' "$log" |
         awk '{ s += $1 } END { print s + 0 }')
     echo "$times" | awk -v m="$modules" -v w="$words" -v app="$1" '
         NF { t[n++] = $1; s += $1 }
@@ -99,9 +99,19 @@ ffmpeg)
         fail "ffmpeg with the layer: $(tail -n 3 "$work/with.err")"
     frames=$(grep -c '^0,' "$work/without.md5")
     [ "$frames" -eq 5 ] || fail "ffmpeg wrote $frames frames, not 5"
-    cmp -s "$work/without.md5" "$work/with.md5" ||
-        fail "the frames differ with the layer: $(diff "$work/without.md5" "$work/with.md5")"
-    echo "ffmpeg: 5 frames, MD5s identical with and without the layer (first: $(grep -m1 '^0,' "$work/with.md5" | awk '{ print $NF }'))"
+    # The comparison means something only where the frames repeat without the layer: Debian 13's
+    # ffmpeg 7 with libplacebo 7 on lavapipe 25 renders differently from run to run.
+    ffmpeg "$@" >"$work/without2.md5" 2>"$work/without2.err" ||
+        fail "ffmpeg without the layer (second run): $(tail -n 3 "$work/without2.err")"
+    if ! cmp -s "$work/without.md5" "$work/without2.md5"; then
+        frames2=$(grep -c '^0,' "$work/with.md5")
+        [ "$frames2" -eq 5 ] || fail "ffmpeg wrote $frames2 frames with the layer, not 5"
+        echo "ffmpeg: 5 frames with and without the layer; frames NOT compared: two runs without the layer already differ here (this ffmpeg/libplacebo/driver is not deterministic)"
+    else
+        cmp -s "$work/without.md5" "$work/with.md5" ||
+            fail "the frames differ with the layer: $(diff "$work/without.md5" "$work/with.md5")"
+        echo "ffmpeg: 5 frames, MD5s identical with and without the layer (first: $(grep -m1 '^0,' "$work/with.md5" | awk '{ print $NF }'))"
+    fi
     summarise ffmpeg-libplacebo
     ;;
 *)

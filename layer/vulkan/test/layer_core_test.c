@@ -72,13 +72,13 @@ int main(int argc, char **argv)
     CHECK(process(&cfg, wsize, nsize * 4u, 1) == 0, "size error replaced");
     char *text = spvbc_vk_read_file(log);
     char want[160];
-    (void)snprintf(want, sizeof want, "in fnv1a64=%016llx %zu words: unchanged (valid",
+    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (valid",
                    (unsigned long long)spvbc_layer_hash(wvalid, nvalid * 4u), nvalid);
     CHECK(strstr(text, want) != NULL, "no '%s' in the log:\n%s", want, text);
-    (void)snprintf(want, sizeof want, "in fnv1a64=%016llx %zu words: lowered 1 bitcasts",
+    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: lowered 1 bitcasts",
                    (unsigned long long)spvbc_layer_hash(w43, n43 * 4u), n43);
     CHECK(strstr(text, want) != NULL, "no '%s' in the log:\n%s", want, text);
-    (void)snprintf(want, sizeof want, "in fnv1a64=%016llx %zu words: unchanged (",
+    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (",
                    (unsigned long long)spvbc_layer_hash(wsize, nsize * 4u), nsize);
     CHECK(strstr(text, want) != NULL && strstr(text, "[V12]") != NULL,
           "size error not logged as unchanged with its V12 diagnostic:\n%s", text);
@@ -105,6 +105,36 @@ int main(int argc, char **argv)
     free(text);
     cfg.mode = SPVBC_LAYER_MODE_LOWER;
 
+    /* Log off: the same verdicts, and no line (not even an empty file). */
+    cfg.log_off = 1;
+    CHECK(process(&cfg, w43, n43 * 4u, 1) == 1, "4->3 not lowered with the log off");
+    CHECK(process(&cfg, wvalid, nvalid * 4u, 1) == 0, "valid module replaced with the log off");
+    CHECK(process(&cfg, wsize, nsize * 4u, 1) == 0, "size error replaced with the log off");
+    FILE *nolog = fopen(log, "rb");
+    CHECK(nolog == NULL, "the log was written with the log off");
+    if (nolog != NULL) (void)fclose(nolog);
+    cfg.log_off = 0;
+
+    /* The log's hash is XXH64 with seed 0: values of the reference implementation
+     * (libxxhash 0.8.1's XXH64, as xxh64sum prints them) for bytes (7 i + 1) mod 256 of every
+     * length the algorithm treats apart (tails of 1-3, 4 and 8 bytes, the 32-byte stripes). */
+    static const struct {
+        size_t n;
+        unsigned long long h;
+    } xxh[] = {{0, 0xef46db3751d8e999ull},  {1, 0x8a4127811b21e730ull},
+               {3, 0xb6e6c910c2fd373aull},  {4, 0x22eda2cf6af4c124ull},
+               {5, 0x1da48e4b4cafab76ull},  {8, 0xc6f1803a5e0b3222ull},
+               {12, 0x9178b724dce384c0ull}, {31, 0x6ab1c40e29f50073ull},
+               {32, 0x5a0756fbe9ecd3d1ull}, {33, 0xdc50cdc37bb9c183ull},
+               {64, 0x90083da9cdb9d795ull}, {100, 0xd248bfc5208b0b16ull},
+               {1000, 0x6be03acbf959c413ull}};
+    unsigned char pattern[1000];
+    for (size_t i = 0; i < sizeof pattern; ++i)
+        pattern[i] = (unsigned char)((i * 7u + 1u) & 0xffu);
+    for (size_t i = 0; i < sizeof xxh / sizeof xxh[0]; ++i)
+        CHECK(spvbc_layer_hash(pattern, xxh[i].n) == xxh[i].h, "XXH64 of %zu bytes: %016llx, want %016llx",
+              xxh[i].n, (unsigned long long)spvbc_layer_hash(pattern, xxh[i].n), xxh[i].h);
+
     /* Configuration from the environment. */
     spvbc_layer_config env_cfg;
     (void)setenv("SPVBC_LAYER_MODE", "validate", 1);
@@ -114,6 +144,12 @@ int main(int argc, char **argv)
     CHECK(env_cfg.mode == SPVBC_LAYER_MODE_VALIDATE && env_cfg.pad == SPVBC_PAD_ZERO &&
               !env_cfg.log_to_stderr && strcmp(env_cfg.log_path, log) == 0,
           "config from the environment");
+    (void)setenv("SPVBC_LAYER_LOG", "off", 1);
+    spvbc_layer_config_from_env(&env_cfg);
+    CHECK(env_cfg.log_off, "SPVBC_LAYER_LOG=off does not turn the log off");
+    (void)setenv("SPVBC_LAYER_LOG", log, 1);
+    spvbc_layer_config_from_env(&env_cfg);
+    CHECK(!env_cfg.log_off, "SPVBC_LAYER_LOG=<path> turns the log off");
     (void)setenv("SPVBC_LAYER_MODE", "bogus", 1);
     (void)setenv("SPVBC_LAYER_PAD", "error", 1);
     spvbc_layer_config_from_env(&env_cfg);
