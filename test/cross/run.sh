@@ -93,6 +93,7 @@ if [ "$arch" = win64 ]; then
     # wineserver -p returns once its socket accepts; the first program makes the prefix (its
     # first-run messages stay out of the tests' output).  Retried: a loaded machine can be slow.
     ok=0
+    : >"$work/wineboot.log"
     for try in 1 2 3; do
         if "$server" -p 2>>"$work/wineboot.log" &&
             "$emu" "$build/source/spirv-bitcast.exe" --version >>"$work/wineboot.log" 2>&1; then
