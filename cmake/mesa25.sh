@@ -35,22 +35,29 @@ usage() {
 
 manifest_of() { echo "$1/lvp_icd.json"; }
 
+# bookworm-backports builds against bookworm's libraries: on a later release the system's own
+# Mesa is the newer generation these tests exist to add (Debian 13 has 25.0.x).  Prints the
+# reason and returns 1 there.
+not_bookworm() {
+    codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+    [ "$codename" = bookworm ] && return 1
+    echo "this system is Debian '${codename:-unknown}', not bookworm: bookworm-backports' Mesa does not fit its libraries, and its own Mesa ($(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null || echo unknown)) runs the Vulkan tests already"
+}
+
 fetch() {
     dir=$1
     mkdir -p "$dir" || exit 1
     dir=$(cd "$dir" && pwd)
+    if reason=$(not_bookworm); then
+        rm -f "$(manifest_of "$dir")"
+        unavailable "$dir" "$reason"
+        return 0
+    fi
     if [ -f "$(manifest_of "$dir")" ]; then
         echo "mesa25: cached in $dir ($(cat "$dir/version"))"
         return 0
     fi
     rm -f "$dir/unavailable"
-    # bookworm-backports builds against bookworm's libraries: on a later release the system's own
-    # Mesa is the newer generation these tests exist to add (Debian 13 has 25.0.x).
-    codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
-    if [ "$codename" != bookworm ]; then
-        unavailable "$dir" "this system is Debian '${codename:-unknown}', not bookworm: bookworm-backports' Mesa does not fit its libraries, and its own Mesa ($(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null || echo unknown)) runs the Vulkan tests already"
-        return 0
-    fi
     start=$(date +%s)
     apt_dir="$dir/apt"
     mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \
@@ -132,6 +139,10 @@ run() {
     dir=$1
     shift
     [ $# -ge 1 ] || usage
+    if reason=$(not_bookworm); then
+        echo "SKIP: Mesa $MESA_VERSION lavapipe is not available: $reason"
+        exit 77
+    fi
     if [ ! -f "$(manifest_of "$dir")" ]; then
         reason="not fetched (the mesa25.fetch test sets it up)"
         [ -f "$dir/unavailable" ] && reason=$(cat "$dir/unavailable")
