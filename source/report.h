@@ -5,23 +5,7 @@
 #define SPVBC_REPORT_H_
 
 #include "analysis.h"
-
-/* Which sentence a record stands for. */
-enum {
-    SPVBC__MSG_FIXED = 0, /* formatted when added (context.c) */
-    SPVBC__MSG_VRULE, /* spirv-val's sentence for the site's verdict */
-    SPVBC__MSG_S7, /* spec-constant Bitcast outside Kernel */
-    SPVBC__MSG_S2, /* operand already has the result type */
-    SPVBC__MSG_S4, /* pointers to different storage classes */
-    SPVBC__MSG_S3_WIDTH, /* pointer/integer widths differ; arg: the pointer width */
-    SPVBC__MSG_LOGICAL_PTR,
-    SPVBC__MSG_IMPL_DEFINED,
-    SPVBC__MSG_NOT_ASTYPE,
-    SPVBC__MSG_SKIPPED, /* lower: class not selected */
-    SPVBC__MSG_KEPT, /* lower: left alone; arg: spvbc__keep_reason */
-    SPVBC__MSG_LOWERED, /* lower: rewritten; arg: first word of the replacement in edit_words */
-    SPVBC__MSG_FOREIGN /* depends on an opcode this build does not know; arg: the opcode */
-};
+#include "sentence.h" /* SPVBC__MSG_*: which sentence a record stands for */
 
 /** What a record needs besides its message: the analysis it was made under. */
 typedef struct spvbc__report_args {

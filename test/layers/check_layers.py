@@ -24,6 +24,7 @@ FLOORS = [
     ("types", ["types.h", "types.c"]),  # id and type table
     ("reader", ["reader.c"]),  # words to instructions, ids, types and sites
     ("analysis", ["analysis.h", "analysis.c"]),  # the facts of one site
+    ("sentence", ["sentence.h", "sentence.c"]),  # a diagnostic's texts from a record and a site
     ("report", ["report.h", "report.c"]),  # records in, diagnostics out
     ("passes", ["validate.c", "lower.c", "writer.c"]),  # side by side: never call each other
     ("lifetime", ["lifetime.c"]),  # public lifetime: destroy makes the diagnostics, then frees

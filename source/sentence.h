@@ -1,0 +1,41 @@
+/* Sentence: the texts of a diagnostic - its sentence, the SPIR-V spelling of its types and its
+ * as_type spelling - made from a record and one analysis of its site, in the caller's buffers.
+ * The report makes its diagnostics with it; it allocates nothing. */
+#ifndef SPVBC_SENTENCE_H_
+#define SPVBC_SENTENCE_H_
+
+#include "analysis.h"
+
+/* Which sentence a record stands for. */
+enum {
+    SPVBC__MSG_FIXED = 0, /* formatted when added (context.c) */
+    SPVBC__MSG_VRULE, /* spirv-val's sentence for the site's verdict */
+    SPVBC__MSG_S7, /* spec-constant Bitcast outside Kernel */
+    SPVBC__MSG_S2, /* operand already has the result type */
+    SPVBC__MSG_S4, /* pointers to different storage classes */
+    SPVBC__MSG_S3_WIDTH, /* pointer/integer widths differ; arg: the pointer width */
+    SPVBC__MSG_LOGICAL_PTR,
+    SPVBC__MSG_IMPL_DEFINED,
+    SPVBC__MSG_NOT_ASTYPE,
+    SPVBC__MSG_SKIPPED, /* lower: class not selected */
+    SPVBC__MSG_KEPT, /* lower: left alone; arg: spvbc__keep_reason */
+    SPVBC__MSG_LOWERED, /* lower: rewritten; arg: first word of the replacement in edit_words */
+    SPVBC__MSG_FOREIGN /* depends on an opcode this build does not know; arg: the opcode */
+};
+
+struct spvbc__record;
+
+/** The texts of one diagnostic, each NUL-terminated and truncated to its buffer. */
+typedef struct spvbc__sentence {
+    char result_type[128], operand_type[128], astype[80], message[1024];
+    size_t result_type_len, operand_type_len, astype_len, message_len;
+    bool has_astype; /* the pair has an OpenCL C as_type spelling */
+    uint32_t result_bits, operand_bits;
+} spvbc__sentence;
+
+/** Makes into `s` the texts of the diagnostic of record `r` about the site of `m` that `info`
+ *  analysed (with its plan); `lowerable` is the record's flag. */
+void spvbc__sentence_make(const struct spvbc_module_s *m, const struct spvbc__record *r,
+                          bool lowerable, const spvbc__site_info *info, spvbc__sentence *s);
+
+#endif /* SPVBC_SENTENCE_H_ */
