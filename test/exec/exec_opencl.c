@@ -129,13 +129,7 @@ static void close_pocl(cl_env *env)
 
 static const char *missing_feature(const cl_env *env, const spvbc_type_desc *t)
 {
-    if (t->kind == SPVBC_SCALAR_FLOAT && t->width == 16 && !env->fp16)
-        return "half: no cl_khr_fp16";
-    if (t->kind == SPVBC_SCALAR_FLOAT && t->width == 64 && !env->fp64)
-        return "double: no cl_khr_fp64";
-    if (t->kind == SPVBC_SCALAR_INT && t->width == 64 && !env->int64)
-        return "long: not full profile";
-    return NULL;
+    return spvbc_gen_cl_missing_feature(t, env->fp16, env->fp64, env->int64);
 }
 
 static int write_file(const char *path, const void *data, size_t size)

@@ -165,13 +165,7 @@ static void close_env(cl_env *env)
 
 static const char *missing_feature(const cl_env *env, const spvbc_type_desc *t)
 {
-    if (t->kind == SPVBC_SCALAR_FLOAT && t->width == 16 && !env->fp16)
-        return "half: no cl_khr_fp16";
-    if (t->kind == SPVBC_SCALAR_FLOAT && t->width == 64 && !env->fp64)
-        return "double: no cl_khr_fp64";
-    if (t->kind == SPVBC_SCALAR_INT && t->width == 64 && !env->int64)
-        return "long: not full profile";
-    return NULL;
+    return spvbc_gen_cl_missing_feature(t, env->fp16, env->fp64, env->int64);
 }
 
 /* The build log of `prog` into `log` (empty when there is none). */

@@ -461,6 +461,14 @@ int spvbc_gen_target_env(spvbc_gen_flavour flavour)
     return flavour == SPVBC_GEN_VULKAN ? (int)SPV_ENV_VULKAN_1_2 : (int)SPV_ENV_UNIVERSAL_1_0;
 }
 
+const char *spvbc_gen_cl_missing_feature(const spvbc_type_desc *t, int fp16, int fp64, int int64)
+{
+    if (t->kind == SPVBC_SCALAR_FLOAT && t->width == 16 && !fp16) return "half: no cl_khr_fp16";
+    if (t->kind == SPVBC_SCALAR_FLOAT && t->width == 64 && !fp64) return "double: no cl_khr_fp64";
+    if (t->kind == SPVBC_SCALAR_INT && t->width == 64 && !int64) return "long: not full profile";
+    return NULL;
+}
+
 int spvbc_gen_universal_env(int minor)
 {
     static const spv_target_env envs[7] = {

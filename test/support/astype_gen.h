@@ -63,6 +63,10 @@ typedef enum { SPVBC_GEN_KERNEL = 0, SPVBC_GEN_VULKAN = 1 } spvbc_gen_flavour;
 char *spvbc_gen_astype_text(const spvbc_type_desc *src, const spvbc_type_desc *dst,
                             spvbc_gen_flavour flavour);
 
+/** Why an OpenCL device with these features (each 0 or 1: cl_khr_fp16, cl_khr_fp64, the full
+ *  profile's 64-bit integers) cannot run type `t`, e.g. "half: no cl_khr_fp16"; NULL when it can. */
+const char *spvbc_gen_cl_missing_feature(const spvbc_type_desc *t, int fp16, int fp64, int int64);
+
 /** The spv_target_env (as an int) to assemble and validate `flavour` with. */
 int spvbc_gen_target_env(spvbc_gen_flavour flavour);
 
