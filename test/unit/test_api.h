@@ -1,0 +1,75 @@
+/*
+ * test_api.h - what the rooms of the public API test share: the Kernel test module and its
+ * checks, and the cases that main() in test_api.c runs.
+ *
+ *   test_api.c       the helpers below; diagnostics' fields, lowering properties, options,
+ *                    warnings and notes, copied words
+ *   test_api_spec.c  OpSpecConstantOp bitcasts
+ *   test_api_abi.c   what an embedder relies on: growable structs, the allocator contract,
+ *                    the lifetime of diagnostics and of the caller's words
+ */
+#ifndef SPVBC_TEST_API_H_
+#define SPVBC_TEST_API_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "modbuild.h"
+#include "spirv_bitcast.h"
+
+/* Ids of the Kernel test module. */
+enum {
+    ID_FILE = 1,
+    ID_VOID,
+    ID_FLOAT,
+    ID_INT,
+    ID_V4F,
+    ID_V3F,
+    ID_V3I,
+    ID_PTR4,
+    ID_FN,
+    ID_F,
+    ID_P,
+    ID_L,
+    ID_X,
+    ID_Y,
+    ID_Z,
+    ID_BOUND
+};
+
+typedef struct kmod {
+    mb b;
+    size_t y_offset, z_offset, float_decl, y_index;
+} kmod;
+
+/* OpenCL-style module: %y = as_float3(%x) (4->3, same element), %z = as_int3(%x) (4->3,
+ * element change: needs a v4int the module lacks). */
+void build_kernel(kmod *k);
+
+/* spvval_check() (for the module's own SPIR-V version), printing SPIRV-Tools' message when it
+ * rejects the module.  (spvval.h goes into test_api.c only: SPIRV-Tools' libspirv.h defines a
+ * constant when compiled as C.) */
+int spirv_val(const uint32_t *w, size_t n);
+
+/* A new context `*ctx` and the module `b` parsed in it (asserts that both succeed). */
+spvbc_module parse_new(const mb *b, spvbc_context *ctx);
+
+/* Word offset of the instruction defining `id` (result id at word 1 or 2), or 0. */
+size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at);
+
+/* The cases, in the order main() runs them. */
+void test_version(void **state);
+void test_validate_fields(void **state);
+void test_lower_properties(void **state);
+void test_lower_only_and_pad(void **state);
+void test_lower_spec_constant(void **state);
+void test_spec_constant_type_order(void **state);
+void test_shader_spec_constant_refused(void **state);
+void test_warnings_and_notes(void **state);
+void test_copy_words_and_bytes(void **state);
+void test_abi_struct_size(void **state);
+void test_allocator_alignment(void **state);
+void test_diagnostic_pointers_survive_oom(void **state);
+void test_destroy_reads_no_words(void **state);
+
+#endif /* SPVBC_TEST_API_H_ */
