@@ -67,6 +67,12 @@ spvbc_module parse_new(const mb *b, spvbc_context *ctx)
     return m;
 }
 
+spvbc_module parse_kernel(kmod *k, spvbc_context *ctx)
+{
+    build_kernel(k);
+    return parse_new(&k->b, ctx);
+}
+
 size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at)
 {
     for (size_t off = 5; off < n; off += w[off] >> 16)
@@ -235,9 +241,8 @@ void test_lower_only_and_pad(void **state)
 {
     (void)state;
     kmod k;
-    build_kernel(&k);
     spvbc_context ctx;
-    spvbc_module m = parse_new(&k.b, &ctx);
+    spvbc_module m = parse_kernel(&k, &ctx);
     /* Only 3->4 selected: both 4->3 sites stay, skipped (not refused), with a warning each
      * that still says they are lowerable. */
     spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4};
@@ -338,20 +343,7 @@ void test_copy_words_and_bytes(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_version),
-        cmocka_unit_test(test_validate_fields),
-        cmocka_unit_test(test_lower_properties),
-        cmocka_unit_test(test_lower_only_and_pad),
-        cmocka_unit_test(test_lower_spec_constant),
-        cmocka_unit_test(test_spec_constant_type_order),
-        cmocka_unit_test(test_shader_spec_constant_refused),
-        cmocka_unit_test(test_warnings_and_notes),
-        cmocka_unit_test(test_copy_words_and_bytes),
-        cmocka_unit_test(test_abi_struct_size),
-        cmocka_unit_test(test_allocator_alignment),
-        cmocka_unit_test(test_diagnostic_pointers_survive_oom),
-        cmocka_unit_test(test_destroy_reads_no_words),
-    };
+#define CASE(name) cmocka_unit_test(name),
+    const struct CMUnitTest tests[] = {API_CASES(CASE)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,22 +54,25 @@ int spirv_val(const uint32_t *w, size_t n);
 /* A new context `*ctx` and the module `b` parsed in it (asserts that both succeed). */
 spvbc_module parse_new(const mb *b, spvbc_context *ctx);
 
+/* build_kernel(`k`), then parse_new() of its module. */
+spvbc_module parse_kernel(kmod *k, spvbc_context *ctx);
+
 /* Word offset of the instruction defining `id` (result id at word 1 or 2), or 0. */
 size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at);
 
-/* The cases, in the order main() runs them. */
-void test_version(void **state);
-void test_validate_fields(void **state);
-void test_lower_properties(void **state);
-void test_lower_only_and_pad(void **state);
-void test_lower_spec_constant(void **state);
-void test_spec_constant_type_order(void **state);
-void test_shader_spec_constant_refused(void **state);
-void test_warnings_and_notes(void **state);
-void test_copy_words_and_bytes(void **state);
-void test_abi_struct_size(void **state);
-void test_allocator_alignment(void **state);
-void test_diagnostic_pointers_survive_oom(void **state);
-void test_destroy_reads_no_words(void **state);
+/* The cases, in the order main() runs them: X(name) for each, by room. */
+#define API_CASES(X)                                                                               \
+    /* test_api.c */                                                                               \
+    X(test_version) X(test_validate_fields) X(test_lower_properties) X(test_lower_only_and_pad)    \
+    /* test_api_spec.c */                                                                          \
+    X(test_lower_spec_constant) X(test_spec_constant_type_order)                                   \
+    X(test_shader_spec_constant_refused)                                                           \
+    /* test_api.c */                                                                               \
+    X(test_warnings_and_notes) X(test_copy_words_and_bytes)                                        \
+    /* test_api_abi.c */                                                                           \
+    X(test_abi_struct_size) X(test_allocator_alignment) X(test_diagnostic_pointers_survive_oom)    \
+    X(test_destroy_reads_no_words)
+#define API_CASES_DECLARE(name) void name(void **state);
+API_CASES(API_CASES_DECLARE)
 
 #endif /* SPVBC_TEST_API_H_ */

@@ -29,9 +29,8 @@ void test_abi_struct_size(void **state)
 {
     (void)state;
     kmod k;
-    build_kernel(&k);
     spvbc_context ctx;
-    spvbc_module m = parse_new(&k.b, &ctx);
+    spvbc_module m = parse_kernel(&k, &ctx);
     test_alloc unused;
     memset(&unused, 0, sizeof unused);
 

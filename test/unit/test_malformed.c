@@ -456,35 +456,7 @@ void test_schema(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_empty),
-        cmocka_unit_test(test_truncated_header),
-        cmocka_unit_test(test_truncated_everywhere),
-        cmocka_unit_test(test_size_not_multiple_of_4),
-        cmocka_unit_test(test_bad_magic),
-        cmocka_unit_test(test_byte_swapped),
-        cmocka_unit_test(test_versions),
-        cmocka_unit_test(test_bound_zero),
-        cmocka_unit_test(test_bound_above_cap),
-        cmocka_unit_test(test_bound_huge_with_raised_cap),
-        cmocka_unit_test(test_schema),
-        cmocka_unit_test(test_word_count_zero),
-        cmocka_unit_test(test_instruction_past_end),
-        cmocka_unit_test(test_id_zero),
-        cmocka_unit_test(test_id_at_or_above_bound),
-        cmocka_unit_test(test_redefined_id),
-        cmocka_unit_test(test_bitcast_missing_operand),
-        cmocka_unit_test(test_bitcast_operand_is_type),
-        cmocka_unit_test(test_bitcast_operand_undefined),
-        cmocka_unit_test(test_type_used_before_declared),
-        cmocka_unit_test(test_vector_of_non_scalar),
-        cmocka_unit_test(test_vector_component_counts),
-        cmocka_unit_test(test_scalar_width_zero),
-        cmocka_unit_test(test_pointer_loop_valid),
-        cmocka_unit_test(test_pointer_loops_no_hang),
-        cmocka_unit_test(test_spec_constant_op_no_opcode),
-        cmocka_unit_test(test_lower_over_cap),
-        cmocka_unit_test(test_null_arguments),
-    };
+#define CASE(name) cmocka_unit_test(name),
+    const struct CMUnitTest tests[] = {MALFORMED_CASES(CASE)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

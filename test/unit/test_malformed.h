@@ -87,34 +87,23 @@ void check_valid_spirv(const uint32_t *w, size_t n);
  * SPIRV-Tools' libspirv.h defines a constant when compiled as C. */
 int run_spirv_val(const uint32_t *w, size_t n, char *msg, size_t size);
 
-/* The cases, in the order main() runs them. */
-void test_empty(void **state);
-void test_truncated_header(void **state);
-void test_truncated_everywhere(void **state);
-void test_size_not_multiple_of_4(void **state);
-void test_bad_magic(void **state);
-void test_byte_swapped(void **state);
-void test_versions(void **state);
-void test_bound_zero(void **state);
-void test_bound_above_cap(void **state);
-void test_bound_huge_with_raised_cap(void **state);
-void test_schema(void **state);
-void test_word_count_zero(void **state);
-void test_instruction_past_end(void **state);
-void test_id_zero(void **state);
-void test_id_at_or_above_bound(void **state);
-void test_redefined_id(void **state);
-void test_bitcast_missing_operand(void **state);
-void test_bitcast_operand_is_type(void **state);
-void test_bitcast_operand_undefined(void **state);
-void test_type_used_before_declared(void **state);
-void test_vector_of_non_scalar(void **state);
-void test_vector_component_counts(void **state);
-void test_scalar_width_zero(void **state);
-void test_pointer_loop_valid(void **state);
-void test_pointer_loops_no_hang(void **state);
-void test_spec_constant_op_no_opcode(void **state);
-void test_lower_over_cap(void **state);
-void test_null_arguments(void **state);
+/* The cases, in the order main() runs them: X(name) for each, by room. */
+#define MALFORMED_CASES(X)                                                                         \
+    /* test_malformed.c */                                                                         \
+    X(test_empty) X(test_truncated_header) X(test_truncated_everywhere)                            \
+    X(test_size_not_multiple_of_4) X(test_bad_magic) X(test_byte_swapped) X(test_versions)         \
+    X(test_bound_zero) X(test_bound_above_cap) X(test_bound_huge_with_raised_cap) X(test_schema)   \
+    /* test_malformed_ids.c */                                                                     \
+    X(test_word_count_zero) X(test_instruction_past_end) X(test_id_zero)                           \
+    X(test_id_at_or_above_bound) X(test_redefined_id) X(test_bitcast_missing_operand)              \
+    X(test_bitcast_operand_is_type) X(test_bitcast_operand_undefined)                              \
+    /* test_malformed_types.c */                                                                   \
+    X(test_type_used_before_declared) X(test_vector_of_non_scalar)                                 \
+    X(test_vector_component_counts) X(test_scalar_width_zero) X(test_pointer_loop_valid)           \
+    X(test_pointer_loops_no_hang) X(test_spec_constant_op_no_opcode) X(test_lower_over_cap)        \
+    /* test_malformed_null.c */                                                                    \
+    X(test_null_arguments)
+#define MALFORMED_CASES_DECLARE(name) void name(void **state);
+MALFORMED_CASES(MALFORMED_CASES_DECLARE)
 
 #endif /* SPVBC_TEST_MALFORMED_H_ */
