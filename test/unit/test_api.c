@@ -17,15 +17,30 @@
 #include "spvval.h"
 #include "test_api.h"
 
+void library_head(mb *b, uint32_t version, uint32_t bound, uint32_t addressing)
+{
+    mb_header(b, version, bound);
+    MB(b, SpvOpCapability, SpvCapabilityKernel);
+    MB(b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(b, SpvOpCapability, SpvCapabilityLinkage);
+    MB(b, SpvOpMemoryModel, addressing, SpvMemoryModelOpenCL);
+}
+
+void load_param_fn(mb *b, uint32_t void_id, uint32_t fnty, uint32_t ptr, uint32_t fn, uint32_t p,
+                   uint32_t l, uint32_t type, uint32_t x)
+{
+    MB(b, SpvOpTypeFunction, fnty, void_id, ptr);
+    MB(b, SpvOpFunction, void_id, fn, 0, fnty);
+    MB(b, SpvOpFunctionParameter, ptr, p);
+    MB(b, SpvOpLabel, l);
+    MB(b, SpvOpLoad, type, x, p);
+}
+
 void build_kernel(kmod *k)
 {
     memset(k, 0, sizeof *k);
     mb *b = &k->b;
-    mb_header(b, 0x00010000u, ID_BOUND);
-    MB(b, SpvOpCapability, SpvCapabilityKernel);
-    MB(b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(b, SpvOpCapability, SpvCapabilityLinkage);
-    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    library_head(b, 0x00010000u, ID_BOUND, SpvAddressingModelPhysical64);
     mb_string(b, ID_FILE, "k.cl");
     mb_name(b, ID_Y, "y");
     MB(b, SpvOpDecorate, ID_Y, SpvDecorationFPFastMathMode, 0);
@@ -36,11 +51,7 @@ void build_kernel(kmod *k)
     MB(b, SpvOpTypeVector, ID_V3F, ID_FLOAT, 3);
     MB(b, SpvOpTypeVector, ID_V3I, ID_INT, 3);
     MB(b, SpvOpTypePointer, ID_PTR4, SpvStorageClassCrossWorkgroup, ID_V4F);
-    MB(b, SpvOpTypeFunction, ID_FN, ID_VOID, ID_PTR4);
-    MB(b, SpvOpFunction, ID_VOID, ID_F, 0, ID_FN);
-    MB(b, SpvOpFunctionParameter, ID_PTR4, ID_P);
-    MB(b, SpvOpLabel, ID_L);
-    MB(b, SpvOpLoad, ID_V4F, ID_X, ID_P);
+    load_param_fn(b, ID_VOID, ID_FN, ID_PTR4, ID_F, ID_P, ID_L, ID_V4F, ID_X);
     MB(b, SpvOpLine, ID_FILE, 12, 7);
     k->y_offset = MB(b, SpvOpBitcast, ID_V3F, ID_Y, ID_X);
     k->z_offset = MB(b, SpvOpBitcast, ID_V3I, ID_Z, ID_X);
@@ -273,20 +284,12 @@ void test_warnings_and_notes(void **state)
     (void)state;
     enum { W_INT = 1, W_PTR_F, W_PTR_W, W_VOID, W_FN, W_F, W_L, W_P, W_A, W_B, W_C, W_D, W_BOUND };
     mb b = {0};
-    mb_header(&b, 0x00010000u, W_BOUND);
-    MB(&b, SpvOpCapability, SpvCapabilityKernel);
-    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(&b, SpvOpCapability, SpvCapabilityLinkage);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    library_head(&b, 0x00010000u, W_BOUND, SpvAddressingModelPhysical64);
     MB(&b, SpvOpTypeInt, W_INT, 32, 0);
     MB(&b, SpvOpTypeVoid, W_VOID);
     MB(&b, SpvOpTypePointer, W_PTR_F, SpvStorageClassFunction, W_INT);
     MB(&b, SpvOpTypePointer, W_PTR_W, SpvStorageClassWorkgroup, W_INT);
-    MB(&b, SpvOpTypeFunction, W_FN, W_VOID, W_PTR_F);
-    MB(&b, SpvOpFunction, W_VOID, W_F, 0, W_FN);
-    MB(&b, SpvOpFunctionParameter, W_PTR_F, W_P);
-    MB(&b, SpvOpLabel, W_L);
-    MB(&b, SpvOpLoad, W_INT, W_A, W_P);
+    load_param_fn(&b, W_VOID, W_FN, W_PTR_F, W_F, W_P, W_L, W_INT, W_A);
     MB(&b, SpvOpBitcast, W_INT, W_B, W_A); /* S2: same type */
     MB(&b, SpvOpBitcast, W_PTR_W, W_C, W_P); /* S4: storage classes differ */
     MB(&b, SpvOpBitcast, W_PTR_F, W_D, W_A); /* S3-WIDTH: 32-bit int, 64-bit pointers */

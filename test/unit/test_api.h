@@ -46,6 +46,15 @@ typedef struct kmod {
  * element change: needs a v4int the module lacks). */
 void build_kernel(kmod *k);
 
+/* A Kernel library (Kernel, Addresses, Linkage; OpenCL memory model under `addressing`) of
+ * SPIR-V `version` and `bound` ids: its header, capabilities and memory model. */
+void library_head(mb *b, uint32_t version, uint32_t bound, uint32_t addressing);
+
+/* Appends the function `fn` of type `fnty` (void(`ptr`)), its parameter `p`, its label `l`, and
+ * `x` = OpLoad `type` of `p`. */
+void load_param_fn(mb *b, uint32_t void_id, uint32_t fnty, uint32_t ptr, uint32_t fn, uint32_t p,
+                   uint32_t l, uint32_t type, uint32_t x);
+
 /* spvval_check() (for the module's own SPIR-V version), printing SPIRV-Tools' message when it
  * rejects the module.  (spvval.h goes into test_api.c only: SPIRV-Tools' libspirv.h defines a
  * constant when compiled as C.) */

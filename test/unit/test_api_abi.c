@@ -197,21 +197,13 @@ void test_diagnostic_pointers_survive_oom(void **state)
     (void)state;
     for (uint32_t k = 1; k <= 40; ++k) {
         mb b = {0};
-        mb_header(&b, 0x00010000u, ID_BOUND + k);
-        MB(&b, SpvOpCapability, SpvCapabilityKernel);
-        MB(&b, SpvOpCapability, SpvCapabilityAddresses);
-        MB(&b, SpvOpCapability, SpvCapabilityLinkage);
-        MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+        library_head(&b, 0x00010000u, ID_BOUND + k, SpvAddressingModelPhysical64);
         MB(&b, SpvOpTypeVoid, ID_VOID);
         MB(&b, SpvOpTypeFloat, ID_FLOAT, 32);
         MB(&b, SpvOpTypeVector, ID_V4F, ID_FLOAT, 4);
         MB(&b, SpvOpTypeVector, ID_V3F, ID_FLOAT, 3);
         MB(&b, SpvOpTypePointer, ID_PTR4, SpvStorageClassCrossWorkgroup, ID_V4F);
-        MB(&b, SpvOpTypeFunction, ID_FN, ID_VOID, ID_PTR4);
-        MB(&b, SpvOpFunction, ID_VOID, ID_F, 0, ID_FN);
-        MB(&b, SpvOpFunctionParameter, ID_PTR4, ID_P);
-        MB(&b, SpvOpLabel, ID_L);
-        MB(&b, SpvOpLoad, ID_V4F, ID_X, ID_P);
+        load_param_fn(&b, ID_VOID, ID_FN, ID_PTR4, ID_F, ID_P, ID_L, ID_V4F, ID_X);
         for (uint32_t i = 0; i < k; ++i)
             MB(&b, SpvOpBitcast, ID_V3F, ID_BOUND + i, ID_X);
         mb_fn_end(&b);

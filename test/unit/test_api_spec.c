@@ -16,11 +16,7 @@
  * memory model, for the spec-constant tests. */
 static void spec_kernel_head(mb *b, uint32_t bound)
 {
-    mb_header(b, 0x00010200u, bound);
-    MB(b, SpvOpCapability, SpvCapabilityKernel);
-    MB(b, SpvOpCapability, SpvCapabilityAddresses);
-    MB(b, SpvOpCapability, SpvCapabilityLinkage);
-    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
+    library_head(b, 0x00010200u, bound, SpvAddressingModelPhysical32);
 }
 
 /* A 3->4 with pad zero in a Kernel spec-constant: OpSpecConstantOp VectorShuffle with a new

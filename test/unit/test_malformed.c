@@ -48,6 +48,14 @@ void base_module(mb *b, uint32_t version, base_at *at)
     if (at) *at = a;
 }
 
+base_at base_with_operand(mb *b, uint32_t operand)
+{
+    base_at at;
+    base_module(b, 0x00010000u, &at);
+    b->w[at.bitcast + 3] = operand;
+    return at;
+}
+
 /* ---- helpers --------------------------------------------------------------------------- */
 
 void check_one_error(spvbc_context ctx, size_t offset, size_t index, const char *rule)

@@ -37,6 +37,9 @@ typedef struct base_at {
  * offsets of its instructions. */
 void base_module(mb *b, uint32_t version, base_at *at);
 
+/* base_module() of SPIR-V 1.0 with the bitcast's operand id set to `operand`. */
+base_at base_with_operand(mb *b, uint32_t operand);
+
 /* Asserts that `ctx` holds exactly one error, at word `offset` and instruction `index`
  * (ANY_INDEX: any), with rule `rule` (NULL: any). */
 void check_one_error(spvbc_context ctx, size_t offset, size_t index, const char *rule);

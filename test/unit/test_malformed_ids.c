@@ -144,9 +144,7 @@ void test_bitcast_operand_is_type(void **state)
 {
     (void)state;
     mb b = {0};
-    base_at at;
-    base_module(&b, 0x00010000u, &at);
-    b.w[at.bitcast + 3] = ID_V4;
+    const base_at at = base_with_operand(&b, ID_V4);
     char msg[512];
     assert_int_equal(run_spirv_val(b.w, b.n, msg, sizeof msg), 0);
     assert_non_null(strstr(msg, "cannot be a type"));
@@ -184,13 +182,8 @@ void test_bitcast_operand_undefined(void **state)
     base_at at;
     const uint32_t ids[] = {0, BASE_BOUND, 0xFFFFFFFFu, 0 /* unset */};
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; ++i) {
-        base_module(&b, 0x00010000u, &at);
-        if (i == 3) {
-            b.w[3] = BASE_BOUND + 5; /* an id below the bound that nothing defines */
-            b.w[at.bitcast + 3] = BASE_BOUND + 2;
-        } else {
-            b.w[at.bitcast + 3] = ids[i];
-        }
+        at = base_with_operand(&b, i == 3 ? BASE_BOUND + 2 : ids[i]);
+        if (i == 3) b.w[3] = BASE_BOUND + 5; /* an id below the bound that nothing defines */
         spvbc_context ctx;
         assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
         spvbc_module m = SENTINEL_MODULE;
