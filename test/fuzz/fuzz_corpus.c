@@ -7,7 +7,7 @@
  * Sources: the naive as_type kernels of test/support (Kernel and Vulkan flavours) for every
  * OpenCL pair with a 3-component side and a sample of the others; the sample modules of
  * modbuild.h in both byte orders and under several option bits (the generator word); pointer,
- * spec-constant and storage-only cases; the malformed catalogue of test_malformed.c in short;
+ * spec-constant and storage-only cases; the malformed catalogue of test_malformed*.c in short;
  * and plan-API inputs (fuzz_plan.c's byte layout).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -244,7 +244,7 @@ static void nested(void)
     mb_free(&b);
 }
 
-/* The malformed catalogue, in short (test_malformed.c has the exact expectations). */
+/* The malformed catalogue, in short (test/unit/test_malformed*.c has the exact expectations). */
 static void malformed(void)
 {
     mb b = {0};
