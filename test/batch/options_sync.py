@@ -27,6 +27,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cli_sections import help_sections, man_sections, run  # noqa: E402
+
 BASH_COMPLETION = "/usr/share/bash-completion/bash_completion"
 
 problems = []
@@ -37,41 +40,12 @@ def problem(text):
     print("FAIL: " + text)
 
 
-def run(argv, **kw):
-    return subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          errors="replace", **kw)
-
-
 def norm(tokens):
     """'--lower-astype=' and '--lower-astype' are one spelling."""
     return {t.rstrip("=") for t in tokens}
 
 
 # ---- --help ------------------------------------------------------------------------------
-
-def help_sections(text):
-    """{'Commands:': {names}, 'Common options:': {spellings}, ...} and the valued spellings."""
-    sections, current, valued = {}, None, set()
-    for line in text.splitlines():
-        if line and not line.startswith(" "):
-            current = line.strip() if line.strip().endswith(":") else None
-            if current:
-                sections.setdefault(current, set())
-            continue
-        if current is None or not re.match(r"^  \S", line):
-            continue
-        head = re.split(r"\s{2,}", line.strip(), maxsplit=1)[0]
-        if current == "Commands:":
-            sections[current].add(head.split()[0])
-            continue
-        words = head.replace(",", " ").split()
-        for i, w in enumerate(words):
-            if w.startswith("-"):
-                sections[current].add(w.split("=")[0])
-                if i + 1 < len(words) and not words[i + 1].startswith("-"):
-                    valued.add(w)
-    return sections, valued
-
 
 def opt_pass_flags(text):
     """The spirv-opt pass flags `opt --help` names in its 'SPIRV-Tools passes' paragraph."""
@@ -96,23 +70,6 @@ def opt_help_options(text):
 
 
 # ---- the man page -------------------------------------------------------------------------
-
-def man_sections(text):
-    sections, current = {}, None
-    for line in text.splitlines():
-        m = re.match(r"^# (.+)$", line)
-        if m:
-            current = m.group(1).strip()
-            sections.setdefault(current, set())
-            continue
-        if current == "COMMANDS":
-            m = re.match(r"^\*([a-z][a-z-]*)\*", line)
-            if m:
-                sections[current].add(m.group(1))
-        elif current and line.startswith("*-"):
-            sections[current] |= set(re.findall(r"\*(-[^*=\s]+)", line.split("\t")[0]))
-    return sections
-
 
 def man_opt_mentions(text):
     """The options the man page names in its `opt` entry."""

@@ -17,10 +17,8 @@ static void run_new_case(int cat, int minor, const char *text, const char *twin,
 {
     uint32_t *w = NULL, *tw = NULL;
     size_t n = 0, tn = 0;
-    char msg[2048], tmsg[2048], why[1400];
-    lib_verdict lv;
+    char msg[2048], tmsg[2048];
     cat_stats *cs = &g_cat[cat];
-    const int env = spvbc_gen_universal_env(minor);
     cs->cases++;
     if (new_assemble(text, minor, &w, &n) != 0 || new_assemble(twin, minor, &tw, &tn) != 0) {
         fprintf(stderr, "FAIL [%s] the generator wrote a module that does not assemble:\n%s\n",
@@ -35,36 +33,7 @@ static void run_new_case(int cat, int minor, const char *text, const char *twin,
         goto done;
     }
     int val_ok = new_validate(w, n, minor, msg, sizeof msg) == 0;
-    library_verdict(w, n, &lv);
-    if (g_show && strcmp(g_show, k_cat_name[cat]) == 0)
-        printf("==== [%s] SPIR-V 1.%d, model %s, spirv-val: %s\n  library: %s\n%s", k_cat_name[cat],
-               minor, k_rule_id[expected], val_ok ? "valid" : msg,
-               lv.errors[0] ? lv.errors : "no errors", text);
-    if (expected != R_OK) cs->errors_expected++;
-    cs->rule_hist[expected]++;
-    const int lib_error = lv.verdict == SPVBC_ERROR_VALIDATION_FAILED;
-    if (lv.parse != SPVBC_SUCCESS || (lv.verdict != SPVBC_SUCCESS && !lib_error)) {
-        print_failure("the library could not parse or validate", cat, text, w, n, env, msg, &lv,
-                      expected);
-        cs->failed++;
-    } else if (check_lowering(w, n, env, &lv, why, sizeof why) != 0) {
-        print_failure(why, cat, text, w, n, env, msg, &lv, expected);
-        cs->failed++;
-    } else if (lib_error == val_ok) {
-        print_failure("library and spirv-val 2025.1 disagree", cat, text, w, n, env, msg, &lv,
-                      expected);
-        cs->failed++;
-    } else if (val_ok != (expected == R_OK) || (!val_ok && !message_matches(expected, msg))) {
-        print_failure("the test's model of the rules disagrees with spirv-val 2025.1", cat, text, w,
-                      n, env, msg, &lv, expected);
-        cs->failed++;
-    } else if (!val_ok && !message_matches(lv.first_error, msg)) {
-        print_failure("the library's rule id does not map to spirv-val's message", cat, text, w, n,
-                      env, msg, &lv, expected);
-        cs->failed++;
-    } else {
-        cs->passed++;
-    }
+    judge_case(cat, minor, text, w, n, val_ok ? NULL : msg, expected);
 done:
     free(w);
     free(tw);

@@ -146,6 +146,8 @@ int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdict *lv, 
                    size_t why_size);
 void cleanup_tmp(void);
 int find_tree(const char *root);
+void judge_case(int cat, int minor, const char *text, const uint32_t *w, size_t n,
+                const char *val_msg, rule expected);
 extern cat_stats g_cat[CAT_COUNT];
 extern lower_stats g_lower;
 extern int g_new;

@@ -313,6 +313,66 @@ int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdict *lv, 
     return rc;
 }
 
+/* The library's verdict on case `text` (assembled: `w`, `n` words, SPIR-V 1.`minor`) and its
+ * lowering, against spirv-val's (`val_msg`: why it rejects the case, NULL when it accepts it) and
+ * the model's `expected`: counts the case passed or failed in g_cat[`cat`]. */
+void judge_case(int cat, int minor, const char *text, const uint32_t *w, size_t n,
+                const char *val_msg, rule expected)
+{
+    const char *oracle = g_new ? "spirv-val 2025.1" : "spirv-val";
+    const int env = spvbc_gen_universal_env(minor), val_ok = val_msg == NULL;
+    const char *msg = val_ok ? "" : val_msg;
+    char what[160];
+    lib_verdict lv;
+    cat_stats *cs = &g_cat[cat];
+    library_verdict(w, n, &lv);
+    if (g_show && strcmp(g_show, k_cat_name[cat]) == 0) {
+        printf("==== [%s] SPIR-V 1.%d, model %s, %s: %s\n  library: %s\n%s", k_cat_name[cat], minor,
+               k_rule_id[expected], oracle, val_ok ? "valid" : msg,
+               lv.errors[0] ? lv.errors : "no errors", text);
+    }
+    if (expected != R_OK) {
+        cs->errors_expected++;
+    }
+    cs->rule_hist[expected]++;
+    const int lib_error = lv.verdict == SPVBC_ERROR_VALIDATION_FAILED;
+    char why[1400];
+    const char *failure = NULL;
+    if (lv.parse != SPVBC_SUCCESS) {
+        failure = "spvbc_module_parse failed";
+    } else if (lv.verdict != SPVBC_SUCCESS && !lib_error) {
+        failure = "spvbc_module_validate returned an unexpected result";
+    } else if (check_lowering(w, n, env, &lv, why, sizeof why) != 0) {
+        failure = why;
+    } else if (cat == CAT_SPEC_KERNEL) {
+        /* SPIRV-Tools 2023.1 does not check this form; compare against the model. */
+        if (!val_ok && expected == R_OK) {
+            failure = "spirv-val rejects a spec-constant bitcast the model accepts";
+        } else if (lib_error != (expected != R_OK)) {
+            failure = "library verdict differs from the current-SPIRV-Tools model";
+        } else if (lib_error && lv.first_error != expected) {
+            failure = "library rule differs from the model";
+        } else {
+            cs->spirv_val_misses += val_ok && expected != R_OK;
+        }
+    } else if (lib_error == val_ok) {
+        (void)snprintf(what, sizeof what, "library and %s disagree", oracle);
+        failure = what;
+    } else if (val_ok != (expected == R_OK) || (!val_ok && !message_matches(expected, msg))) {
+        (void)snprintf(what, sizeof what, "the test's model of the rules disagrees with %s",
+                       oracle);
+        failure = what;
+    } else if (!val_ok && !message_matches(lv.first_error, msg)) {
+        failure = "the library's rule id does not map to spirv-val's message";
+    }
+    if (failure != NULL) {
+        print_failure(failure, cat, text, w, n, env, msg, &lv, expected);
+        cs->failed++;
+    } else {
+        cs->passed++;
+    }
+}
+
 /* Assembles and checks one generated case.  `bitcast_line` is the bitcast; `global_line` says
  * whether it is an OpSpecConstantOp at global scope. */
 void run_case(int cat, gmod *m, const char *bitcast_line, int global_line, rule expected)
@@ -322,8 +382,6 @@ void run_case(int cat, gmod *m, const char *bitcast_line, int global_line, rule 
     size_t n = 0, tn = 0;
     int env = spvbc_gen_universal_env(m->minor);
     char msg[2048], tmsg[2048];
-    int val_ok, lib_error;
-    lib_verdict lv;
     cat_stats *cs = &g_cat[cat];
 
     write_module(m, bitcast_line, global_line, &text);
@@ -345,74 +403,9 @@ void run_case(int cat, gmod *m, const char *bitcast_line, int global_line, rule 
         cs->skipped++;
         goto done;
     }
-    val_ok = (g_new ? new_validate(w, n, m->minor, msg, sizeof msg)
-                    : spvbc_gen_validate(w, n, env, msg, sizeof msg)) == 0;
-    library_verdict(w, n, &lv);
-    if (g_show && strcmp(g_show, k_cat_name[cat]) == 0) {
-        printf("==== [%s] SPIR-V 1.%d, model %s, spirv-val: %s\n  library: %s\n%s", k_cat_name[cat],
-               m->minor, k_rule_id[expected], val_ok ? "valid" : msg,
-               lv.errors[0] ? lv.errors : "no errors", spvbc_gen_text_str(&text));
-    }
-    if (expected != R_OK) {
-        cs->errors_expected++;
-    }
-    cs->rule_hist[expected]++;
-    if (lv.parse != SPVBC_SUCCESS) {
-        print_failure("spvbc_module_parse failed", cat, spvbc_gen_text_str(&text), w, n, env, msg,
-                      &lv, expected);
-        cs->failed++;
-        goto done;
-    }
-    lib_error = lv.verdict == SPVBC_ERROR_VALIDATION_FAILED;
-    if (lv.verdict != SPVBC_SUCCESS && !lib_error) {
-        print_failure("spvbc_module_validate returned an unexpected result", cat,
-                      spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
-        cs->failed++;
-        goto done;
-    }
-    {
-        char why[1400];
-        if (check_lowering(w, n, env, &lv, why, sizeof why) != 0) {
-            print_failure(why, cat, spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
-            cs->failed++;
-            goto done;
-        }
-    }
-    if (cat == CAT_SPEC_KERNEL) {
-        /* SPIRV-Tools 2023.1 does not check this form; compare against the model. */
-        if (!val_ok && expected == R_OK) {
-            print_failure("spirv-val rejects a spec-constant bitcast the model accepts", cat,
-                          spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
-            cs->failed++;
-        } else if (lib_error != (expected != R_OK)) {
-            print_failure("library verdict differs from the current-SPIRV-Tools model", cat,
-                          spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
-            cs->failed++;
-        } else if (lib_error && lv.first_error != expected) {
-            print_failure("library rule differs from the model", cat, spvbc_gen_text_str(&text), w,
-                          n, env, msg, &lv, expected);
-            cs->failed++;
-        } else {
-            cs->passed++;
-            cs->spirv_val_misses += val_ok && expected != R_OK;
-        }
-        goto done;
-    }
-    if (lib_error == val_ok) {
-        print_failure("library and spirv-val disagree", cat, spvbc_gen_text_str(&text), w, n, env,
-                      msg, &lv, expected);
-        cs->failed++;
-    } else if (val_ok != (expected == R_OK) || (!val_ok && !message_matches(expected, msg))) {
-        print_failure("the test's model of the rules disagrees with spirv-val", cat,
-                      spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
-        cs->failed++;
-    } else if (!val_ok && !message_matches(lv.first_error, msg)) {
-        print_failure("the library's rule id does not map to spirv-val's message", cat,
-                      spvbc_gen_text_str(&text), w, n, env, msg, &lv, expected);
-        cs->failed++;
-    } else {
-        cs->passed++;
-    }
+    int val_ok = (g_new ? new_validate(w, n, m->minor, msg, sizeof msg)
+                        : spvbc_gen_validate(w, n, env, msg, sizeof msg)) == 0;
+    judge_case(cat, m->minor, spvbc_gen_text_str(&text), w, n, val_ok ? NULL : msg, expected);
 done:
     free(w);
     free(tw);

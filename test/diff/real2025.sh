@@ -12,13 +12,8 @@
 # SPDX-License-Identifier: Apache-2.0
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-tree=$1 cli=$2 work=$3
-shift 3
-sh "$here/../../cmake/debian-tree.sh" check "$tree" || exit $?
-loader=$(ls "$tree"/root/usr/lib/*/ld-linux*.so.2 | head -n 1)
-libdir=$(dirname "$loader")
-tool() { t=$1; shift; "$loader" --library-path "$libdir" "$tree/root/usr/bin/$t" "$@"; }
-mkdir -p "$work"
+# shellcheck source=trixie_tools.sh
+. "$here/trixie_tools.sh" # $tree $cli $work, tool(); the rest of "$@" is the inputs
 fail=0 n=0
 for src in "$@"; do
     name=$(basename "$src" .comp)

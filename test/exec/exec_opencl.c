@@ -23,113 +23,74 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #define _POSIX_C_SOURCE 200809L /* popen */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "astype_gen.h"
 #include "astype_ref.h"
+#include "cl_setup.h"
 
 #define EXIT_SKIP 77
-#define MAX_BYTES 128u /* the largest OpenCL type: long16 / double16 */
 
 static int g_verbose;
 
 typedef struct cl_env {
-    cl_platform_id platform;
-    cl_device_id device;
-    cl_context context;
-    cl_command_queue queue;
+    spvbc_cl_env cl; /* the device, its context and queue */
     uint8_t *in, *out; /* coarse-grained SVM */
-    int fp16, fp64, int64;
     char desc[512];
 } cl_env;
-
-static int has_word(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *p = strstr(list, word); p != NULL; p = strstr(p + 1, word))
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
-    return 0;
-}
 
 /* Finds PoCL's platform and a device with cl_khr_spir; returns 0, EXIT_SKIP or 1. */
 static int open_pocl(cl_env *env)
 {
-    cl_uint np = 0;
-    cl_int e = clGetPlatformIDs(0, NULL, &np);
-    if (e != CL_SUCCESS || np == 0) {
+    cl_platform_id ps[SPVBC_CL_MAX_PLATFORMS];
+    cl_int e;
+    int np = spvbc_cl_platforms(ps, &e);
+    if (np < 0) return 1;
+    if (np == 0) {
         printf("opencl: SKIP: no OpenCL platform (clGetPlatformIDs: %d); PoCL is in Debian's "
                "pocl-opencl-icd\n",
                (int)e);
         return EXIT_SKIP;
     }
-    cl_platform_id ps[16];
-    if (np > 16) np = 16;
-    if (clGetPlatformIDs(np, ps, NULL) != CL_SUCCESS) return 1;
-    for (cl_uint i = 0; i < np; ++i) {
+    for (int i = 0; i < np; ++i) {
         char name[256] = "", version[256] = "";
         (void)clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
         (void)clGetPlatformInfo(ps[i], CL_PLATFORM_VERSION, sizeof version, version, NULL);
         if (strstr(name, "Portable Computing Language") == NULL) continue;
         cl_device_id dev;
         if (clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS) continue;
-        static char exts[16384];
-        char dname[256] = "", dver[256] = "", profile[64] = "";
-        (void)clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof exts, exts, NULL);
-        (void)clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof dname, dname, NULL);
-        (void)clGetDeviceInfo(dev, CL_DRIVER_VERSION, sizeof dver, dver, NULL);
-        (void)clGetDeviceInfo(dev, CL_DEVICE_PROFILE, sizeof profile, profile, NULL);
-        (void)snprintf(env->desc, sizeof env->desc, "%.120s [%.200s, driver %.100s]", dname,
-                       version, dver);
-        if (!has_word(exts, "cl_khr_spir")) {
-            printf("opencl: SKIP: %s lacks cl_khr_spir (extensions: %s)\n", env->desc, exts);
+        spvbc_cl_describe(dev, &env->cl.dev);
+        (void)snprintf(env->desc, sizeof env->desc, "%.120s [%.200s, driver %.100s]",
+                       env->cl.dev.name, version, env->cl.dev.driver);
+        if (!spvbc_cl_has_word(env->cl.dev.extensions, "cl_khr_spir")) {
+            printf("opencl: SKIP: %s lacks cl_khr_spir (extensions: %s)\n", env->desc,
+                   env->cl.dev.extensions);
             return EXIT_SKIP;
         }
-        env->platform = ps[i];
-        env->device = dev;
-        env->fp16 = has_word(exts, "cl_khr_fp16");
-        env->fp64 = has_word(exts, "cl_khr_fp64");
-        env->int64 = strcmp(profile, "FULL_PROFILE") == 0;
-        cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)ps[i], 0};
-        env->context = clCreateContext(props, 1, &dev, NULL, NULL, &e);
-        if (e != CL_SUCCESS) {
-            printf("opencl: FAIL: clCreateContext: %d\n", (int)e);
-            return 1;
-        }
-        env->queue = clCreateCommandQueueWithProperties(env->context, dev, NULL, &e);
-        if (e != CL_SUCCESS) {
-            printf("opencl: FAIL: clCreateCommandQueueWithProperties: %d\n", (int)e);
-            return 1;
-        }
-        env->in = clSVMAlloc(env->context, CL_MEM_READ_WRITE, REF_ELEMS * MAX_BYTES, MAX_BYTES);
-        env->out = clSVMAlloc(env->context, CL_MEM_READ_WRITE, REF_ELEMS * MAX_BYTES, MAX_BYTES);
+        if (spvbc_cl_open(ps[i], &env->cl) != 0) return 1;
+        env->in = clSVMAlloc(env->cl.context, CL_MEM_READ_WRITE,
+                             REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES, SPVBC_CL_MAX_TYPE_BYTES);
+        env->out = clSVMAlloc(env->cl.context, CL_MEM_READ_WRITE,
+                              REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES, SPVBC_CL_MAX_TYPE_BYTES);
         if (env->in == NULL || env->out == NULL) {
             printf("opencl: SKIP: %s: clSVMAlloc failed (no shared virtual memory)\n", env->desc);
             return EXIT_SKIP;
         }
-        printf("opencl: %s: cl_khr_spir, fp16=%d fp64=%d int64=%d\n", env->desc, env->fp16,
-               env->fp64, env->int64);
+        printf("opencl: %s: cl_khr_spir, fp16=%d fp64=%d int64=%d\n", env->desc, env->cl.dev.fp16,
+               env->cl.dev.fp64, env->cl.dev.int64);
         return 0;
     }
-    printf("opencl: SKIP: no PoCL platform among %u OpenCL platform(s)\n", (unsigned)np);
+    printf("opencl: SKIP: no PoCL platform among %d OpenCL platform(s)\n", np);
     return EXIT_SKIP;
 }
 
 static void close_pocl(cl_env *env)
 {
-    if (env->in != NULL) clSVMFree(env->context, env->in);
-    if (env->out != NULL) clSVMFree(env->context, env->out);
-    if (env->queue != NULL) clReleaseCommandQueue(env->queue);
-    if (env->context != NULL) clReleaseContext(env->context);
-}
-
-static const char *missing_feature(const cl_env *env, const spvbc_type_desc *t)
-{
-    return spvbc_gen_cl_missing_feature(t, env->fp16, env->fp64, env->int64);
+    if (env->in != NULL) clSVMFree(env->cl.context, env->in);
+    if (env->out != NULL) clSVMFree(env->cl.context, env->out);
+    spvbc_cl_close(&env->cl);
 }
 
 static int write_file(const char *path, const void *data, size_t size)
@@ -179,49 +140,39 @@ static int run_spir(cl_env *env, const char *label, const unsigned char *bc, siz
 {
     cl_int e, bs;
     cl_program prog =
-        clCreateProgramWithBinary(env->context, 1, &env->device, &bc_size, &bc, &bs, &e);
+        clCreateProgramWithBinary(env->cl.context, 1, &env->cl.dev.id, &bc_size, &bc, &bs, &e);
     if (e != CL_SUCCESS) {
         printf("  FAIL %s: clCreateProgramWithBinary: %d (binary status %d)\n", label, (int)e,
                (int)bs);
         ref_reasons_add(failures, "clCreateProgramWithBinary");
         return 1;
     }
-    e = clBuildProgram(prog, 1, &env->device, "-x spir -spir-std=1.2", NULL, NULL);
-    if (e != CL_SUCCESS) {
-        static char log[8192];
-        log[0] = '\0';
-        (void)clGetProgramBuildInfo(prog, env->device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-        printf("  FAIL %s: clBuildProgram: %d: %.600s\n", label, (int)e, log);
-        ref_reasons_add(failures, "clBuildProgram");
-        clReleaseProgram(prog);
-        return 1;
-    }
-    cl_kernel k = clCreateKernel(prog, "astype", &e);
-    if (e != CL_SUCCESS) {
-        printf("  FAIL %s: clCreateKernel: %d\n", label, (int)e);
-        ref_reasons_add(failures, "clCreateKernel");
-        clReleaseProgram(prog);
+    const char *step = NULL;
+    cl_kernel k = spvbc_cl_build_kernel(prog, env->cl.dev.id, "-x spir -spir-std=1.2", "astype",
+                                        label, &step);
+    if (k == NULL) {
+        ref_reasons_add(failures, step);
         return 1;
     }
     int rc = 0;
-    (void)clEnqueueSVMUnmap(env->queue, env->in, 0, NULL, NULL);
-    (void)clEnqueueSVMUnmap(env->queue, env->out, 0, NULL, NULL);
+    (void)clEnqueueSVMUnmap(env->cl.queue, env->in, 0, NULL, NULL);
+    (void)clEnqueueSVMUnmap(env->cl.queue, env->out, 0, NULL, NULL);
     for (uint32_t i = 0; i < REF_ELEMS && rc == 0; ++i) {
         size_t one = 1;
         if (clSetKernelArgSVMPointer(k, 0, env->in + i * sstride) != CL_SUCCESS ||
             clSetKernelArgSVMPointer(k, 1, env->out + i * dstride) != CL_SUCCESS ||
-            (e = clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &one, NULL, 0, NULL, NULL)) !=
+            (e = clEnqueueNDRangeKernel(env->cl.queue, k, 1, NULL, &one, NULL, 0, NULL, NULL)) !=
                 CL_SUCCESS) {
             printf("  FAIL %s: launch %u: %d\n", label, i, (int)e);
             ref_reasons_add(failures, "clEnqueueNDRangeKernel");
             rc = 1;
         }
     }
-    if (clFinish(env->queue) != CL_SUCCESS) rc = 1;
-    (void)clEnqueueSVMMap(env->queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env->in,
-                          REF_ELEMS * MAX_BYTES, 0, NULL, NULL);
-    (void)clEnqueueSVMMap(env->queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env->out,
-                          REF_ELEMS * MAX_BYTES, 0, NULL, NULL);
+    if (clFinish(env->cl.queue) != CL_SUCCESS) rc = 1;
+    (void)clEnqueueSVMMap(env->cl.queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env->in,
+                          REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES, 0, NULL, NULL);
+    (void)clEnqueueSVMMap(env->cl.queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env->out,
+                          REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES, 0, NULL, NULL);
     clReleaseKernel(k);
     clReleaseProgram(prog);
     (void)s;
@@ -249,10 +200,10 @@ int main(int argc, char **argv)
         close_pocl(&env);
         return rc;
     }
-    (void)clEnqueueSVMMap(env.queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env.in,
-                          REF_ELEMS * MAX_BYTES, 0, NULL, NULL);
-    (void)clEnqueueSVMMap(env.queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env.out,
-                          REF_ELEMS * MAX_BYTES, 0, NULL, NULL);
+    (void)clEnqueueSVMMap(env.cl.queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env.in,
+                          REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES, 0, NULL, NULL);
+    (void)clEnqueueSVMMap(env.cl.queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, env.out,
+                          REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES, 0, NULL, NULL);
     const int tenv = spvbc_gen_target_env(SPVBC_GEN_KERNEL);
     spvbc_type_desc types[SPVBC_GEN_OPENCL_TYPE_COUNT];
     size_t nt = spvbc_gen_opencl_types(types);
@@ -279,8 +230,7 @@ int main(int argc, char **argv)
                 sampled_out++;
                 continue;
             }
-            const char *miss = missing_feature(&env, s);
-            if (miss == NULL) miss = missing_feature(&env, d);
+            const char *miss = spvbc_cl_pair_missing(&env.cl.dev, s, d);
             if (miss != NULL) {
                 t.pairs_skipped++;
                 ref_reasons_add(&t.skipped, miss);

@@ -210,24 +210,35 @@ def check_consumer_run(exe, out_spv, spirv_val):
     run([spirv_val, out_spv])
 
 
-def cmd_consumer_cmake(a):
-    fresh_dir(a.work)
-    build = os.path.join(a.work, "build")
-    cfg = [a.cmake, "-S", a.source, "-B", build, "-DCMAKE_PREFIX_PATH=" + a.prefix,
-           "-DCMAKE_C_COMPILER=" + a.c_compiler, "-DCMAKE_BUILD_TYPE=Release",
-           "-DSPVBC_EXPECT_VERSION=" + a.version]
+def cmake_build(a, source, build, options):
+    """Configures the project `source` into `build` (Release, the test's C compiler and
+    --c-flags, and the -D `options`) and builds it; returns the configure step's process."""
+    cfg = [a.cmake, "-S", source, "-B", build, "-DCMAKE_C_COMPILER=" + a.c_compiler,
+           "-DCMAKE_BUILD_TYPE=Release"] + options
     if a.c_flags:
         cfg.append("-DCMAKE_C_FLAGS=" + a.c_flags)
     proc = run(cfg)
-    sys.stdout.write(proc.stdout)
     run([a.cmake, "--build", build])
+    return proc
+
+
+def build_consumers(build, work, spirv_val):
+    """Runs the shared and static consumers built in `build`; their outputs must agree."""
     outs = []
     for kind in ("shared", "static"):
-        exe = os.path.join(build, "consumer_" + kind)
-        outs.append(os.path.join(a.work, kind + ".spv"))
-        check_consumer_run(exe, outs[-1], a.spirv_val)
+        outs.append(os.path.join(work, kind + ".spv"))
+        check_consumer_run(os.path.join(build, "consumer_" + kind), outs[-1], spirv_val)
     if not filecmp.cmp(outs[0], outs[1], shallow=False):
         fail("the shared and the static consumer handed on different words")
+
+
+def cmd_consumer_cmake(a):
+    fresh_dir(a.work)
+    build = os.path.join(a.work, "build")
+    proc = cmake_build(a, a.source, build, ["-DCMAKE_PREFIX_PATH=" + a.prefix,
+                                            "-DSPVBC_EXPECT_VERSION=" + a.version])
+    sys.stdout.write(proc.stdout)
+    build_consumers(build, a.work, a.spirv_val)
     print("find_package consumer: shared and static builds ran; output passes spirv-val")
 
 
@@ -261,26 +272,11 @@ LIBRARY_ONLY_OPTIONS = ["-DSPVBC_BUILD_CLI=OFF", "-DSPVBC_BUILD_TESTS=OFF",
 NO_CXX = "-DCMAKE_CXX_COMPILER=/nonexistent/c++"
 
 
-def build_consumers(build, work, spirv_val):
-    """Runs the shared and static consumers built in `build`; their outputs must agree."""
-    outs = []
-    for kind in ("shared", "static"):
-        outs.append(os.path.join(work, kind + ".spv"))
-        check_consumer_run(os.path.join(build, "consumer_" + kind), outs[-1], spirv_val)
-    if not filecmp.cmp(outs[0], outs[1], shallow=False):
-        fail("the shared and the static consumer handed on different words")
-
-
 def cmd_library_only(a):
     fresh_dir(a.work)
     build, prefix = os.path.join(a.work, "build"), os.path.join(a.work, "prefix")
-    cfg = [a.cmake, "-S", a.source_root, "-B", build, "-DCMAKE_C_COMPILER=" + a.c_compiler,
-           NO_CXX, "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_INSTALL_LIBDIR=lib"] \
-        + LIBRARY_ONLY_OPTIONS
-    if a.c_flags:
-        cfg.append("-DCMAKE_C_FLAGS=" + a.c_flags)
-    run(cfg)
-    run([a.cmake, "--build", build])
+    cmake_build(a, a.source_root, build, [NO_CXX, "-DCMAKE_INSTALL_LIBDIR=lib"]
+                + LIBRARY_ONLY_OPTIONS)
     run([a.cmake, "--install", build, "--prefix", prefix])
     installed = sorted(os.path.relpath(os.path.join(d, f), prefix)
                        for d, _, files in os.walk(prefix) for f in files)
@@ -302,14 +298,9 @@ def cmd_library_only(a):
     if listed != sorted(expect):
         fail("%s lists %s as the library-only install; it makes %s" % (a.doc, listed, installed))
     consumer = os.path.join(a.work, "consumer")
-    cfg = [a.cmake, "-S", os.path.join(os.path.dirname(__file__), "consumer"), "-B", consumer,
-           "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_C_COMPILER=" + a.c_compiler,
-           "-DCMAKE_BUILD_TYPE=Release", "-DSPVBC_EXPECT_VERSION=" + a.version,
-           "-DSPVBC_EXPECT_CLI=OFF"]
-    if a.c_flags:
-        cfg.append("-DCMAKE_C_FLAGS=" + a.c_flags)
-    run(cfg)
-    run([a.cmake, "--build", consumer])
+    cmake_build(a, os.path.join(os.path.dirname(__file__), "consumer"), consumer,
+                ["-DCMAKE_PREFIX_PATH=" + prefix, "-DSPVBC_EXPECT_VERSION=" + a.version,
+                 "-DSPVBC_EXPECT_CLI=OFF"])
     build_consumers(consumer, a.work, a.spirv_val)
     print("library-only: configured without C++ or SPIRV-Tools, installed %d files; the "
           "find_package consumer ran" % len(installed))
@@ -318,13 +309,8 @@ def cmd_library_only(a):
 def cmd_subdir(a):
     fresh_dir(a.work)
     build = os.path.join(a.work, "build")
-    cfg = [a.cmake, "-S", os.path.join(os.path.dirname(__file__), "subdir"), "-B", build,
-           "-DSPVBC_SOURCE_DIR=" + a.source_root, "-DCMAKE_C_COMPILER=" + a.c_compiler, NO_CXX,
-           "-DCMAKE_BUILD_TYPE=Release"]
-    if a.c_flags:
-        cfg.append("-DCMAKE_C_FLAGS=" + a.c_flags)
-    run(cfg)
-    run([a.cmake, "--build", build])
+    cmake_build(a, os.path.join(os.path.dirname(__file__), "subdir"), build,
+                ["-DSPVBC_SOURCE_DIR=" + a.source_root, NO_CXX])
     build_consumers(build, a.work, a.spirv_val)
     print("add_subdirectory consumer: library-only, no C++; shared and static builds ran")
 

@@ -36,9 +36,6 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #define _POSIX_C_SOURCE 200809L /* dup, fileno */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,44 +43,33 @@
 
 #include "astype_gen.h"
 #include "astype_ref.h"
+#include "cl_setup.h"
 
 #define EXIT_SKIP 77
-#define MAX_BYTES 128u /* the largest OpenCL type: long16 / double16 */
 
 static int g_verbose;
 
 typedef struct cl_env {
-    cl_context context;
-    cl_device_id device;
-    cl_command_queue queue;
-    cl_mem in, out; /* REF_ELEMS * MAX_BYTES each */
-    uint8_t in_host[REF_ELEMS * MAX_BYTES], out_host[REF_ELEMS * MAX_BYTES];
-    int fp16, fp64, int64;
+    spvbc_cl_env cl; /* the device, its context and queue */
+    cl_mem in, out; /* REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES each */
+    uint8_t in_host[REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES],
+        out_host[REF_ELEMS * SPVBC_CL_MAX_TYPE_BYTES];
     char desc[640];
 } cl_env;
-
-static int has_word(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *p = strstr(list, word); p != NULL; p = strstr(p + 1, word))
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
-    return 0;
-}
 
 /* Finds the platform and device; returns 0, EXIT_SKIP or 1. */
 static int find_device(cl_platform_id *platform, cl_device_id *device, char *il, size_t il_size)
 {
     const char *want = getenv("SPVBC_EXPECT_CL_PLATFORM");
-    cl_uint np = 0;
-    cl_int e = clGetPlatformIDs(0, NULL, &np);
-    if (e != CL_SUCCESS || np == 0) {
+    cl_platform_id ps[SPVBC_CL_MAX_PLATFORMS];
+    cl_int e;
+    int np = spvbc_cl_platforms(ps, &e);
+    if (np < 0) return 1;
+    if (np == 0) {
         printf("%s: no OpenCL platform (clGetPlatformIDs: %d)\n", want ? "FAIL" : "SKIP", (int)e);
         return want ? 1 : EXIT_SKIP;
     }
-    cl_platform_id ps[16];
-    if (np > 16) np = 16;
-    if (clGetPlatformIDs(np, ps, NULL) != CL_SUCCESS) return 1;
-    for (cl_uint i = 0; i < np; ++i) {
+    for (int i = 0; i < np; ++i) {
         char name[256] = "";
         (void)clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
         if (want != NULL && strstr(name, want) == NULL) continue;
@@ -97,32 +83,30 @@ static int find_device(cl_platform_id *platform, cl_device_id *device, char *il,
         return 0;
     }
     if (want != NULL) {
-        printf("FAIL: no platform named like \"%s\" with a device among %u platform(s)\n", want,
-               (unsigned)np);
+        printf("FAIL: no platform named like \"%s\" with a device among %d platform(s)\n", want,
+               np);
         return 1;
     }
-    printf("SKIP: no device that takes SPIR-V 1.0 (CL_DEVICE_IL_VERSION) among %u platform(s)\n",
-           (unsigned)np);
+    printf("SKIP: no device that takes SPIR-V 1.0 (CL_DEVICE_IL_VERSION) among %d platform(s)\n",
+           np);
     return EXIT_SKIP;
 }
 
 static int open_env(cl_env *env)
 {
     cl_platform_id platform;
+    cl_device_id device;
     char il[256];
-    int rc = find_device(&platform, &env->device, il, sizeof il);
+    int rc = find_device(&platform, &device, il, sizeof il);
     if (rc != 0) return rc;
-    static char exts[16384];
-    char pname[256] = "", dname[256] = "", dver[256] = "", profile[64] = "";
+    char pname[256] = "";
     (void)clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
-    (void)clGetDeviceInfo(env->device, CL_DEVICE_EXTENSIONS, sizeof exts, exts, NULL);
-    (void)clGetDeviceInfo(env->device, CL_DEVICE_NAME, sizeof dname, dname, NULL);
-    (void)clGetDeviceInfo(env->device, CL_DRIVER_VERSION, sizeof dver, dver, NULL);
-    (void)clGetDeviceInfo(env->device, CL_DEVICE_PROFILE, sizeof profile, profile, NULL);
+    spvbc_cl_device *dev = &env->cl.dev;
+    spvbc_cl_describe(device, dev);
     (void)snprintf(env->desc, sizeof env->desc, "%.100s: %.120s [driver %.100s, IL %.200s]", pname,
-                   dname, dver, il);
+                   dev->name, dev->driver, il);
     const char *want_driver = getenv("SPVBC_EXPECT_CL_DRIVER");
-    if (want_driver != NULL && strstr(dver, want_driver) == NULL) {
+    if (want_driver != NULL && strstr(dev->driver, want_driver) == NULL) {
         printf("FAIL: %s: the driver version is not %s\n", env->desc, want_driver);
         return 1;
     }
@@ -130,28 +114,17 @@ static int open_env(cl_env *env)
         printf("FAIL: %s takes no SPIR-V 1.0\n", env->desc);
         return 1;
     }
-    env->fp16 = has_word(exts, "cl_khr_fp16");
-    env->fp64 = has_word(exts, "cl_khr_fp64");
-    env->int64 = strcmp(profile, "FULL_PROFILE") == 0;
+    if (spvbc_cl_open(platform, &env->cl) != 0) return 1;
     cl_int e;
-    env->context = clCreateContext(NULL, 1, &env->device, NULL, NULL, &e);
-    if (e != CL_SUCCESS) {
-        printf("FAIL: clCreateContext: %d\n", (int)e);
-        return 1;
-    }
-    env->queue = clCreateCommandQueueWithProperties(env->context, env->device, NULL, &e);
-    if (e != CL_SUCCESS) {
-        printf("FAIL: clCreateCommandQueueWithProperties: %d\n", (int)e);
-        return 1;
-    }
-    env->in = clCreateBuffer(env->context, CL_MEM_READ_WRITE, sizeof env->in_host, NULL, &e);
+    env->in = clCreateBuffer(env->cl.context, CL_MEM_READ_WRITE, sizeof env->in_host, NULL, &e);
     if (e == CL_SUCCESS)
-        env->out = clCreateBuffer(env->context, CL_MEM_READ_WRITE, sizeof env->out_host, NULL, &e);
+        env->out =
+            clCreateBuffer(env->cl.context, CL_MEM_READ_WRITE, sizeof env->out_host, NULL, &e);
     if (e != CL_SUCCESS) {
         printf("FAIL: %s: clCreateBuffer: %d\n", env->desc, (int)e);
         return 1;
     }
-    printf("opencl: %s: fp16=%d fp64=%d int64=%d\n", env->desc, env->fp16, env->fp64, env->int64);
+    printf("opencl: %s: fp16=%d fp64=%d int64=%d\n", env->desc, dev->fp16, dev->fp64, dev->int64);
     return 0;
 }
 
@@ -159,44 +132,7 @@ static void close_env(cl_env *env)
 {
     if (env->in != NULL) clReleaseMemObject(env->in);
     if (env->out != NULL) clReleaseMemObject(env->out);
-    if (env->queue != NULL) clReleaseCommandQueue(env->queue);
-    if (env->context != NULL) clReleaseContext(env->context);
-}
-
-static const char *missing_feature(const cl_env *env, const spvbc_type_desc *t)
-{
-    return spvbc_gen_cl_missing_feature(t, env->fp16, env->fp64, env->int64);
-}
-
-/* The build log of `prog` into `log` (empty when there is none). */
-static void build_log(cl_env *env, cl_program prog, char *log, size_t size)
-{
-    log[0] = '\0';
-    (void)clGetProgramBuildInfo(prog, env->device, CL_PROGRAM_BUILD_LOG, size, log, NULL);
-    log[size - 1] = '\0';
-}
-
-/* Creates and builds a program from `n` words; returns it, or NULL after printing why. */
-static cl_program build_il(cl_env *env, const char *label, const uint32_t *words, size_t n,
-                           reasons *failures)
-{
-    cl_int e;
-    cl_program prog = clCreateProgramWithIL(env->context, words, n * sizeof *words, &e);
-    if (e != CL_SUCCESS) {
-        printf("  FAIL %s: clCreateProgramWithIL: %d\n", label, (int)e);
-        ref_reasons_add(failures, "clCreateProgramWithIL");
-        return NULL;
-    }
-    e = clBuildProgram(prog, 1, &env->device, "", NULL, NULL);
-    if (e != CL_SUCCESS) {
-        static char log[8192];
-        build_log(env, prog, log, sizeof log);
-        printf("  FAIL %s: clBuildProgram: %d: %.600s\n", label, (int)e, log);
-        ref_reasons_add(failures, "clBuildProgram");
-        clReleaseProgram(prog);
-        return NULL;
-    }
-    return prog;
+    spvbc_cl_close(&env->cl);
 }
 
 /* Runs `words` on env->in_host (`sstride` apart) into env->out_host (`dstride` apart), one
@@ -204,29 +140,32 @@ static cl_program build_il(cl_env *env, const char *label, const uint32_t *words
 static int run_il(cl_env *env, const char *label, const uint32_t *words, size_t n, size_t sstride,
                   size_t dstride, reasons *failures)
 {
-    cl_program prog = build_il(env, label, words, n, failures);
-    if (prog == NULL) return 1;
     cl_int e;
-    cl_kernel k = clCreateKernel(prog, "astype", &e);
+    cl_program prog = clCreateProgramWithIL(env->cl.context, words, n * sizeof *words, &e);
     if (e != CL_SUCCESS) {
-        printf("  FAIL %s: clCreateKernel: %d\n", label, (int)e);
-        ref_reasons_add(failures, "clCreateKernel");
-        clReleaseProgram(prog);
+        printf("  FAIL %s: clCreateProgramWithIL: %d\n", label, (int)e);
+        ref_reasons_add(failures, "clCreateProgramWithIL");
+        return 1;
+    }
+    const char *step = NULL;
+    cl_kernel k = spvbc_cl_build_kernel(prog, env->cl.dev.id, "", "astype", label, &step);
+    if (k == NULL) {
+        ref_reasons_add(failures, step);
         return 1;
     }
     size_t items = REF_ELEMS;
     memset(env->out_host, REF_OUT_FILL, REF_ELEMS * dstride);
-    e = clEnqueueWriteBuffer(env->queue, env->in, CL_TRUE, 0, REF_ELEMS * sstride, env->in_host, 0,
-                             NULL, NULL);
+    e = clEnqueueWriteBuffer(env->cl.queue, env->in, CL_TRUE, 0, REF_ELEMS * sstride, env->in_host,
+                             0, NULL, NULL);
     if (e == CL_SUCCESS)
-        e = clEnqueueWriteBuffer(env->queue, env->out, CL_TRUE, 0, REF_ELEMS * dstride,
+        e = clEnqueueWriteBuffer(env->cl.queue, env->out, CL_TRUE, 0, REF_ELEMS * dstride,
                                  env->out_host, 0, NULL, NULL);
     if (e == CL_SUCCESS) e = clSetKernelArg(k, 0, sizeof(cl_mem), &env->in);
     if (e == CL_SUCCESS) e = clSetKernelArg(k, 1, sizeof(cl_mem), &env->out);
     if (e == CL_SUCCESS)
-        e = clEnqueueNDRangeKernel(env->queue, k, 1, NULL, &items, NULL, 0, NULL, NULL);
+        e = clEnqueueNDRangeKernel(env->cl.queue, k, 1, NULL, &items, NULL, 0, NULL, NULL);
     if (e == CL_SUCCESS)
-        e = clEnqueueReadBuffer(env->queue, env->out, CL_TRUE, 0, REF_ELEMS * dstride,
+        e = clEnqueueReadBuffer(env->cl.queue, env->out, CL_TRUE, 0, REF_ELEMS * dstride,
                                 env->out_host, 0, NULL, NULL);
     clReleaseKernel(k);
     clReleaseProgram(prog);
@@ -413,8 +352,7 @@ static int mode_pairs(cl_env *env, const pairs_opts *o)
         for (size_t j = 0; j < nt; ++j) {
             const spvbc_type_desc *s = &types[i], *d = &types[j];
             if (!is_pair(s, d)) continue;
-            const char *miss = missing_feature(env, s);
-            if (miss == NULL) miss = missing_feature(env, d);
+            const char *miss = spvbc_cl_pair_missing(&env->cl.dev, s, d);
             if (miss != NULL) {
                 t.pairs_skipped++;
                 ref_reasons_add(&t.skipped, miss);
@@ -494,8 +432,7 @@ static int mode_unlowered(cl_env *env, const char *expect, const char *expect_er
         for (size_t j = 0; j < nt; ++j) {
             const spvbc_type_desc *s = &types[i], *d = &types[j];
             if (!is_pair(s, d) || (s->count == 3) == (d->count == 3)) continue;
-            const char *miss = missing_feature(env, s);
-            if (miss == NULL) miss = missing_feature(env, d);
+            const char *miss = spvbc_cl_pair_missing(&env->cl.dev, s, d);
             if (miss != NULL) {
                 skipped++;
                 ref_reasons_add(&skips, miss);
@@ -514,7 +451,7 @@ static int mode_unlowered(cl_env *env, const char *expect, const char *expect_er
                 continue;
             }
             cl_int e;
-            cl_program prog = clCreateProgramWithIL(env->context, naive, nw * sizeof *naive, &e);
+            cl_program prog = clCreateProgramWithIL(env->cl.context, naive, nw * sizeof *naive, &e);
             free(naive);
             if (e != CL_SUCCESS) {
                 printf("  FAIL as_%s(%s): clCreateProgramWithIL: %d (expected CL_SUCCESS; the "
@@ -525,9 +462,9 @@ static int mode_unlowered(cl_env *env, const char *expect, const char *expect_er
             }
             int saved;
             FILE *tmp = stderr_begin(&saved);
-            e = clBuildProgram(prog, 1, &env->device, "", NULL, NULL);
+            e = clBuildProgram(prog, 1, &env->cl.dev.id, "", NULL, NULL);
             stderr_end(tmp, saved, err, sizeof err);
-            build_log(env, prog, log, sizeof log);
+            spvbc_cl_build_log(prog, env->cl.dev.id, log, sizeof log);
             clReleaseProgram(prog);
             const char *hit = strstr(log, expect);
             const char *hit_err = expect_err ? strstr(err, expect_err) : err;

@@ -19,6 +19,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from cli_sections import help_sections, man_sections, run  # noqa: E402
+
 # Sections of `--help` and the man page's sections that document the same options.
 SECTIONS = {
     "General options:": "GENERAL OPTIONS",
@@ -43,62 +46,14 @@ def fail(message):
     sys.exit(1)
 
 
-def run(cmd, env=None):
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          errors="replace", env=env)
-
-
-def option_tokens(head):
-    """'-q, --quiet' or '--pad undef|zero|error' -> the option names it defines."""
-    return {t.split("=")[0].rstrip(",") for t in head.split() if t.startswith("-")}
-
-
-def parse_help(text):
-    """{'Commands:': {...}, 'Common options:': {...}, ...} from `spirv-bitcast --help`."""
-    sections, current = {}, None
-    for line in text.splitlines():
-        if line and not line.startswith(" "):
-            current = line.strip() if line.strip().endswith(":") else None
-            if current is not None:
-                sections.setdefault(current, set())
-            continue
-        if current is None or not re.match(r"^  \S", line):
-            continue  # a continuation line (deeper indent) or outside a listed section
-        head = re.split(r"\s{2,}", line.strip(), maxsplit=1)[0]
-        if current == "Commands:":
-            sections[current].add(head.split()[0])
-        elif head.startswith("-"):
-            sections[current] |= option_tokens(head)
-    return sections
-
-
-def parse_man(text):
-    """{'COMMANDS': {...}, 'COMMON OPTIONS': {...}, ...} from the scdoc source: a definition
-    line starts with *-option* (or *command* under COMMANDS); descriptions are indented."""
-    sections, current = {}, None
-    for line in text.splitlines():
-        m = re.match(r"^# (.+)$", line)
-        if m:
-            current = m.group(1).strip()
-            sections.setdefault(current, set())
-            continue
-        if current == "COMMANDS":
-            m = re.match(r"^\*([a-z][a-z-]*)\*", line)
-            if m:
-                sections[current].add(m.group(1))
-        elif current is not None and line.startswith("*-"):
-            sections[current] |= set(re.findall(r"\*(-[^*=\s]+)", line.split("\t")[0]))
-    return sections
-
-
 def cmd_help_sync(a):
     proc = run([a.cli, "--help"])
     if proc.returncode != 0:
         fail("%s --help exited %d" % (a.cli, proc.returncode))
     help_text = proc.stdout
-    helps = parse_help(help_text)
+    helps, _ = help_sections(help_text)
     with open(a.man, encoding="utf-8") as f:
-        man = parse_man(f.read())
+        man = man_sections(f.read())
     problems = []
 
     common_in_man = man.get("COMMON OPTIONS", set())
