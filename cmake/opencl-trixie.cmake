@@ -2,13 +2,16 @@
 # 25.0.7, on llvmpipe) and PoCL 6.0, with trixie's ICD loader, fetched at test time by
 # cmake/opencl-trixie.sh (cmake/debian-tree.sh: a private apt state, the machine's own mirror,
 # dpkg -x) into SPVBC_OPENCL_TRIXIE_DIR (once: a second run costs nothing).  Nothing is installed.
+# On Debian 13 itself the drivers are the system's own packages: the fetch test only records
+# their versions there, and the programs run directly on them.
 #
 #   spvbc_add_opencl_trixie_test(<name> DRIVER rusticl|pocl [LABELS <labels...>] [TIMEOUT <s>]
 #                                [ENVIRONMENT <vars...>] COMMAND <program> [args...])
 # adds test <name> that runs <program> (an ELF executable: a target's $<TARGET_FILE:...>) on
 # that driver, with labels opencl and <driver>; it needs the fixture opencl.trixie, and reports
-# SKIPPED (77, with the reason) where the download was impossible or (PoCL) this is not root.
-# Paths under the source and build trees stay valid inside the driver's chroot.
+# SKIPPED (77, with the reason) where the download was impossible or (PoCL from the fetched
+# tree) this is not root.  Paths under the source and build trees stay valid inside the
+# driver's chroot.
 #
 # Not in the sanitizer build: the drivers would run twice for no new finding on the library,
 # and the tree is fetched once.  Another build tree can share one fetched tree:
