@@ -35,6 +35,14 @@ whether it runs.  A fenced block is one of four kinds:
      (the build's).  Files written by one block are there for the next; `cd` and `export`
      carry over to the next command.  Write outputs into the scratch directory (relative
      paths), never into a linked source folder.
+   - The sessions were recorded on Debian 12: LLVM 15 and SPIRV-Tools 2023.1.  On another
+     release (--llvm N, the build's LLVM: 19 on Debian 13, with SPIRV-Tools 2025.1) a command
+     naming an LLVM tool of version 15 (`clang-15`, `llvm-spirv-15`, ...) runs that tool of
+     version N, the release's own, and its output is compared as written.  Output that holds
+     for one version only says so at the end of its command line: `# with SPIRV-Tools 2023.1`
+     or `# with LLVM 15` (after `# exit N`, comma-separated, where both are there).  Such a
+     command runs on every toolchain (a later command may need its files), but where the
+     version differs it is not compared: the checker names it, with what it printed there.
 
 2. A block that is shown but not run says so, visibly, on the line right above its fence:
 
@@ -85,11 +93,13 @@ import sys
 
 from doccheck_parse import Failures, parse_markdown
 from doccheck_refs import check_references, check_tree, ctest_names
-from doccheck_run import Session, check_console, check_file_block, check_folders_block
+from doccheck_run import (RECORDED, Session, check_console, check_file_block,
+                          check_folders_block, toolchain)
 
 
-def check(source, build, work, tools, files, verbose=False, tree=True):
+def check(source, build, work, tools, files, verbose=False, tree=True, tools_versions=None):
     failures = Failures()
+    tools_versions = tools_versions or toolchain()
     source = os.path.abspath(source)
     marker = os.path.join(work, ".doccheck-work")
     if os.path.exists(work) and os.listdir(work) and not os.path.exists(marker):
@@ -126,7 +136,7 @@ def check(source, build, work, tools, files, verbose=False, tree=True):
             elif b.lang == "console":
                 if session is None:
                     session = Session(os.path.join(work, rel.replace("/", "_")), source,
-                                      os.path.abspath(build), tools)
+                                      os.path.abspath(build), tools, tools_versions)
                 check_console(session, b, rel, failures, verbose)
                 counts["run"] += 1
             else:
@@ -154,6 +164,8 @@ def main():
                     "configured unlike the documents)")
     ap.add_argument("--requires", action="append", default=[], metavar="WHAT=1|0",
                     help="a part of the build the documents show; 0: exit 77, SKIP")
+    ap.add_argument("--llvm", metavar="N", help="the LLVM major version of the build's tools "
+                    "(default %s, that of the recordings)" % RECORDED["LLVM"])
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
@@ -177,7 +189,14 @@ def main():
             return 1
         tools[name] = os.path.abspath(target)
     files = [os.path.abspath(f) for f in a.files] or default_files(os.path.abspath(a.source))
-    failures, counts = check(a.source, a.build, a.work, tools, files, a.verbose)
+    versions = toolchain(a.llvm)
+    failures, counts = check(a.source, a.build, a.work, tools, files, a.verbose,
+                             tools_versions=versions)
+    print("doccheck: toolchain LLVM %s, SPIRV-Tools %s (the sessions show LLVM %s, SPIRV-Tools %s)"
+          % (versions["LLVM"], versions["SPIRV-Tools"] or "not found", RECORDED["LLVM"],
+             RECORDED["SPIRV-Tools"]))
+    for item in failures.notes:
+        print("NOTE " + item)
     for item in failures.items:
         print("FAIL " + item)
     print("doccheck: %d file(s), %d block(s) run, %d shown only, %d compared with a file: %s" % (

@@ -8,12 +8,19 @@ import sys
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)(.*)$")
 DIRECTIVE = re.compile(r"^\s*<!--\s*doc-check:\s*(\w+)\s*(.*?)\s*-->\s*$")
 LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])(\s+)")
-EXIT_COMMENT = re.compile(r"#\s*exit\s+(\d+)\s*$")
+# The shell comment that may end a command line: `# exit N` (its exit status), `# with LLVM 15`
+# or `# with SPIRV-Tools 2023.1` (its output holds for that version), comma-separated.
+_REMARK = r"(?:exit\s+\d+|with\s+(?:LLVM|SPIRV-Tools)\s+[0-9][0-9.]*)"
+TRAILER = re.compile(r"#\s*(" + _REMARK + r"(?:\s*,\s*" + _REMARK + r")*)\s*$")
 
 
 class Failures:
     def __init__(self):
         self.items = []
+        self.notes = []  # what was not compared, and why
+
+    def note(self, where, text):
+        self.notes.append("%s: %s" % (where, text))
 
     def add(self, where, text):
         self.items.append("%s: %s" % (where, text))
@@ -84,9 +91,10 @@ def parse_markdown(path, rel, text, failures):
 
 
 class Command:
-    def __init__(self, line, text, status, expected, expected_line):
+    def __init__(self, line, text, status, expected, expected_line, recorded):
         self.line, self.text, self.status = line, text, status
         self.expected, self.expected_line = expected, expected_line
+        self.recorded = recorded  # {"LLVM" or "SPIRV-Tools": the version its output holds for}
 
 
 def parse_console(block, rel, failures):
@@ -104,10 +112,15 @@ def parse_console(block, rel, failures):
                 text.append(body[k][2:])
                 k += 1
             status = 0
-            m = EXIT_COMMENT.search(text[-1])
-            if m:
-                status = int(m.group(1))
-            cur = Command(lineno, "\n".join(text), status, [], block.body_line + k)
+            recorded = {}
+            m = TRAILER.search(text[-1])
+            for remark in re.split(r"\s*,\s*", m.group(1)) if m else ():
+                w = remark.split()
+                if w[0] == "exit":
+                    status = int(w[1])
+                else:
+                    recorded[w[1]] = w[2]
+            cur = Command(lineno, "\n".join(text), status, [], block.body_line + k, recorded)
             commands.append(cur)
             continue
         if cur is None:

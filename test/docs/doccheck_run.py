@@ -9,14 +9,43 @@ import subprocess
 from doccheck_parse import match_output, parse_console, trim
 
 COMMAND_TIMEOUT = 300
+# The toolchain the sessions were recorded with: Debian 12's.
+RECORDED = {"LLVM": "15", "SPIRV-Tools": "2023.1"}
+# A command's LLVM tool of the recorded version: clang-15, clang++-15, llvm-spirv-15, llvm-dis-15.
+LLVM_TOOL = re.compile(r"(?<![\w.+-])(clang\+\+|clang|llvm(?:-[a-z]+)+)-%s(?![\w.])"
+                       % RECORDED["LLVM"])
+
+
+def spirv_tools_version():
+    """The version of the SPIRV-Tools on PATH (`spirv-val --version`: "SPIRV-Tools v2025.1 ..."),
+    or None."""
+    try:
+        p = subprocess.run(["spirv-val", "--version"], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    m = re.search(r"SPIRV-Tools v([0-9][0-9.]*)", p.stdout.decode("utf-8", "replace"))
+    return m.group(1) if m else None
+
+
+def toolchain(llvm=None):
+    """The toolchain of this check: LLVM `llvm` (the build's; default the recorded one) and the
+    SPIRV-Tools on PATH."""
+    return {"LLVM": str(llvm or RECORDED["LLVM"]), "SPIRV-Tools": spirv_tools_version()}
+
+
+def same_version(have, want):
+    """`have` (15, 19.1, 2025.1) is version `want` (15, 2023.1) or one of its point releases."""
+    return have is not None and (have == want or have.startswith(want + "."))
 
 
 class Session:
     """A scratch directory standing for the repository root, and the shell state carried from
     one command to the next (working directory and exported variables)."""
 
-    def __init__(self, root, source, build, tools):
+    def __init__(self, root, source, build, tools, tools_versions):
         self.root = root
+        self.toolchain = tools_versions
         os.makedirs(root)
         for name in sorted(os.listdir(source)):
             if name in (".git",) or name.startswith("build"):
@@ -58,8 +87,24 @@ def check_console(session, block, rel, failures, verbose):
         where = "%s:%d" % (rel, cmd.line)
         if verbose:
             print("%s: $ %s" % (where, cmd.text.replace("\n", "\n> ")), flush=True)
-        status, out = session.run(cmd.text)
+        text = cmd.text
+        llvm = session.toolchain["LLVM"]
+        if not same_version(llvm, RECORDED["LLVM"]):
+            # The same step with the release's own LLVM tools, its output compared as written.
+            text = LLVM_TOOL.sub(r"\1-" + llvm.split(".")[0], text)
+            if text != cmd.text:
+                failures.note(where, "runs as `%s` (LLVM %s)" % (text.split("\n")[0], llvm))
+        status, out = session.run(text)
         got = trim(out.split("\n"))
+        other = ["%s %s, this toolchain has %s" % (t, v, session.toolchain.get(t) or "none")
+                 for t, v in sorted(cmd.recorded.items())
+                 if not same_version(session.toolchain.get(t), v)]
+        if other:
+            # Run (later commands may need what it writes), not compared.
+            failures.note(where, "not compared: `%s` is shown with %s; here it exits %s%s" % (
+                cmd.text.split("\n")[0], "; ".join(other), status,
+                ", printing: " + " / ".join(got[:3]) if got else ", printing nothing"))
+            continue
         expected = trim(cmd.expected)
         problems = []
         if status is None:

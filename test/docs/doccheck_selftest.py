@@ -29,6 +29,8 @@ $ cat > f.txt <<'EOF'
 > EOF
 $ cd .. && cat f.txt            # exit 1
 cat: f.txt: No such file or directory
+$ echo clang-15; exit 2         # exit 2, with SPIRV-Tools 2023.1
+clang-15
 $ cat sub/f.txt
 two
 ```
@@ -36,6 +38,15 @@ two
 <!-- doc-check: skip a synopsis -->
 ```sh
 frob [--x]
+```
+"""
+    toolchain_doc = """```console
+$ echo clang-15 llvm-spirv-15 clang-150 x-clang-15
+clang-19 llvm-spirv-19 clang-150 x-clang-15
+$ echo 2023; exit 1                 # exit 1, with SPIRV-Tools 2023.1
+2023
+$ echo same
+same
 ```
 """
     bad = {
@@ -61,11 +72,12 @@ frob [--x]
         os.makedirs(build)
         ok = True
 
-        def run(name, text):
+        def run(name, text, versions=None):
             path = os.path.join(src, "t.md")
             with open(path, "w") as f:
                 f.write(text)
-            return check(src, build, os.path.join(src, "work"), {}, [path], tree=False)[0]
+            return check(src, build, os.path.join(src, "work"), {}, [path], tree=False,
+                         tools_versions=versions or {"LLVM": "15", "SPIRV-Tools": "2023.1"})[0]
 
         f = run("good", good)
         if f.items:
@@ -78,6 +90,21 @@ frob [--x]
                 print("selftest: %s was not caught" % name)
             else:
                 print("selftest: %s caught: %s" % (name, f.items[0].split("\n")[0]))
+        # Another toolchain: LLVM 15's tools run as 19's, a version-bound output is run but
+        # not compared, and where the version is the one shown it is compared.
+        newer = {"LLVM": "19", "SPIRV-Tools": "2025.1"}
+        f = run("toolchain", toolchain_doc, newer)
+        if f.items or len(f.notes) != 2:
+            ok = False
+            print("selftest: another toolchain: %d failures, %d notes instead of 0, 2:\n%s" % (
+                len(f.items), len(f.notes), "\n".join(f.items + f.notes)))
+        else:
+            print("selftest: another toolchain: %s" % "; ".join(f.notes))
+        f = run("toolchain bound", "```console\n$ echo 2025   # with SPIRV-Tools 2025.1\n2023\n```\n",
+                newer)
+        if not f.items:
+            ok = False
+            print("selftest: a version-bound output on its own version was not compared")
         rf = Failures()
         text = "ctest `unit.rules` and ctest `exec.*` and ctest `unit.gone`\n"
         check_references(os.path.join(src, "t.md"), "t.md", text, [], src, rf,
