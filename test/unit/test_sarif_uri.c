@@ -33,60 +33,50 @@ static char *uri_of(const char *path, bool windows)
 }
 
 typedef struct uri_case {
+    bool windows; /* the path is the Windows build's */
     const char *path, *uri;
 } uri_case;
 
-static void check_cases(const uri_case *cases, size_t n, bool windows)
+static const uri_case cases[] = {
+    {false, "a.spv", "a.spv"},
+    {false, "dir/sub/a.spv", "dir/sub/a.spv"},
+    {false, "../a.spv", "../a.spv"},
+    {false, "/abs/dir/a.spv", "file:///abs/dir/a.spv"},
+    {false, "dir/a b#1%.spv", "dir/a%20b%231%25.spv"},
+    {false, "x:y.spv", "x%3Ay.spv"}, /* never a scheme */
+    /* On POSIX a backslash and "C:" are parts of a file name. */
+    {false, "dir\\a.spv", "dir%5Ca.spv"},
+    {false, "C:/dir/a.spv", "C%3A/dir/a.spv"},
+    {false, "\xc3\xa9t\xc3\xa9.spv", "%C3%A9t%C3%A9.spv"},
+    {false, "", ""},
+    {true, "C:\\dir\\a.spv", "file:///C:/dir/a.spv"},
+    {true, "C:/dir/a.spv", "file:///C:/dir/a.spv"},
+    {true, "c:\\My Shaders\\a.spv", "file:///c:/My%20Shaders/a.spv"},
+    {true, "dir\\sub\\a.spv", "dir/sub/a.spv"},
+    {true, "dir/sub\\a.spv", "dir/sub/a.spv"},
+    {true, "..\\a.spv", "../a.spv"},
+    {true, "a.spv", "a.spv"},
+    {true, "\\\\host\\share\\a.spv", "file://host/share/a.spv"},
+    {true, "//host/share/a.spv", "file://host/share/a.spv"},
+    {true, "\\\\?\\C:\\dir\\a.spv", "file:///C:/dir/a.spv"},
+    {true, "\\\\?\\UNC\\host\\share\\a.spv", "file://host/share/a.spv"},
+    {true, "\\dir\\a.spv", "file:///dir/a.spv"}, /* the current drive's root */
+    {true, "/dir/a.spv", "file:///dir/a.spv"},
+    {true, "C:a.spv", "C%3Aa.spv"}, /* relative to drive C's directory: no URI form */
+    {true, "x:y", "x%3Ay"},
+};
+
+/* Every path of both flavours, on every host. */
+static void uris(void **state)
 {
-    for (size_t i = 0; i < n; ++i) {
-        char *got = uri_of(cases[i].path, windows);
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        char *got = uri_of(cases[i].path, cases[i].windows);
         if (strcmp(got, cases[i].uri))
-            fail_msg("%s path \"%s\": URI \"%s\", expected \"%s\"", windows ? "Windows" : "POSIX",
-                     cases[i].path, got, cases[i].uri);
+            fail_msg("%s path \"%s\": URI \"%s\", expected \"%s\"",
+                     cases[i].windows ? "Windows" : "POSIX", cases[i].path, got, cases[i].uri);
         free(got);
     }
-}
-
-static void posix_paths(void **state)
-{
-    (void)state;
-    static const uri_case cases[] = {
-        {"a.spv", "a.spv"},
-        {"dir/sub/a.spv", "dir/sub/a.spv"},
-        {"../a.spv", "../a.spv"},
-        {"/abs/dir/a.spv", "file:///abs/dir/a.spv"},
-        {"dir/a b#1%.spv", "dir/a%20b%231%25.spv"},
-        {"x:y.spv", "x%3Ay.spv"}, /* never a scheme */
-        /* On POSIX a backslash and "C:" are parts of a file name. */
-        {"dir\\a.spv", "dir%5Ca.spv"},
-        {"C:/dir/a.spv", "C%3A/dir/a.spv"},
-        {"\xc3\xa9t\xc3\xa9.spv", "%C3%A9t%C3%A9.spv"},
-        {"", ""},
-    };
-    check_cases(cases, sizeof cases / sizeof cases[0], false);
-}
-
-static void windows_paths(void **state)
-{
-    (void)state;
-    static const uri_case cases[] = {
-        {"C:\\dir\\a.spv", "file:///C:/dir/a.spv"},
-        {"C:/dir/a.spv", "file:///C:/dir/a.spv"},
-        {"c:\\My Shaders\\a.spv", "file:///c:/My%20Shaders/a.spv"},
-        {"dir\\sub\\a.spv", "dir/sub/a.spv"},
-        {"dir/sub\\a.spv", "dir/sub/a.spv"},
-        {"..\\a.spv", "../a.spv"},
-        {"a.spv", "a.spv"},
-        {"\\\\host\\share\\a.spv", "file://host/share/a.spv"},
-        {"//host/share/a.spv", "file://host/share/a.spv"},
-        {"\\\\?\\C:\\dir\\a.spv", "file:///C:/dir/a.spv"},
-        {"\\\\?\\UNC\\host\\share\\a.spv", "file://host/share/a.spv"},
-        {"\\dir\\a.spv", "file:///dir/a.spv"}, /* the current drive's root */
-        {"/dir/a.spv", "file:///dir/a.spv"},
-        {"C:a.spv", "C%3Aa.spv"}, /* relative to drive C's directory: no URI form */
-        {"x:y", "x%3Ay"},
-    };
-    check_cases(cases, sizeof cases / sizeof cases[0], true);
 }
 
 /* The CLI's SARIF log names input C:\dir\a.spv by the host's flavour. */
@@ -108,17 +98,12 @@ static void host_flavour(void **state)
 #else
     const char *want = "\"uri\":\"C%3A%5Cdir%5Ca.spv\"";
 #endif
-    if (!strstr(buf, want))
-        fail_msg("the SARIF log does not hold %s:\n%s", want, buf);
+    if (!strstr(buf, want)) fail_msg("the SARIF log does not hold %s:\n%s", want, buf);
     free(buf);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(posix_paths),
-        cmocka_unit_test(windows_paths),
-        cmocka_unit_test(host_flavour),
-    };
+    const struct CMUnitTest tests[] = {cmocka_unit_test(uris), cmocka_unit_test(host_flavour)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
