@@ -94,7 +94,8 @@ upstream_version() {
     dpkg-query -W -f='${Version}' "$1" 2>/dev/null | sed -e 's/^[0-9]*://' -e 's/-[^-]*$//'
 }
 
-# Debian 13: run the program on the system's driver $1 (after fetch_system).
+# Debian 13: run_system <dir> <driver> <program> [args...] on the system's driver (after
+# fetch_system).
 run_system() {
     dir=$1 driver=$2
     shift 2
