@@ -18,6 +18,9 @@ PKGS=(
   gcc-s390x-linux-gnu g++-s390x-linux-gnu gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf
   gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 qemu-user wine64 meson debootstrap
 )
+# Debian 13: its own rusticl (Mesa 25) beside PoCL 6 for the OpenCL driver tests
+# (cmake/opencl-trixie.sh; on Debian 12 they run on trixie's, fetched into the build tree).
+if [ "$( (. /etc/os-release && echo "${VERSION_CODENAME:-}") )" = trixie ]; then PKGS+=(mesa-opencl-icd); fi
 # npm for the SARIF Multitool (test/sarif), unless a node.js with its own npm is installed.
 command -v npm >/dev/null || PKGS+=(npm)
 missing=()

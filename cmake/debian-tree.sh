@@ -148,6 +148,70 @@ unavailable() {
     echo "debian-tree: not available: $2"
 }
 
+# ---- shared with the other fetch scripts (mesa25.sh, test/cross/*.sh source this file) -------
+
+# Creates directory $1 and prints its absolute path.
+abs_dir() {
+    mkdir -p "$1" && (cd "$1" && pwd)
+}
+
+# True when directory $1 holds a completed fetch of $2 (the first line of $1/ready).
+is_ready() {
+    [ -f "$1/ready" ] && [ "$(head -n 1 "$1/ready")" = "$2" ]
+}
+
+# For a script that fetches into one directory and exits (test/cross/fetch-debs.sh):
+# fetch_begin <dir> <want> <name> sets $dir to <dir>'s absolute path and exits 0 when it holds
+# <want> already; else it removes what an earlier run left (ready, unavailable, root).
+fetch_begin() {
+    dir=$(abs_dir "$1") || exit 1
+    is_ready "$dir" "$2" && exit 0
+    _fetch_name=$3
+    rm -rf "$dir/ready" "$dir/unavailable" "$dir/root"
+}
+
+# give_up <reason>: after fetch_begin, records the reason in $dir/unavailable (the tests report
+# SKIPPED with it) and exits 0.
+give_up() {
+    echo "$1" >"$dir/unavailable"
+    echo "$_fetch_name: not available: $1"
+    exit 0
+}
+
+# apt_init <apt dir> <source line>: a private apt state whose dpkg status is empty, a private
+# cache and a source list of that one line.
+apt_init() {
+    mkdir -p "$1/state/lists/partial" "$1/cache/archives/partial" "$1/etc" &&
+        : >"$1/state/status" && echo "$2" >"$1/etc/sources.list"
+}
+
+# apt_in <apt dir> apt-get|apt-cache [args...]: runs it on that private state.  The machine's
+# apt.conf (proxies) still applies; its sources, preferences and state do not.
+apt_in() {
+    _apt_dir=$1 _apt_tool=$2
+    shift 2
+    "$_apt_tool" -o "Dir::State=$_apt_dir/state" -o "Dir::State::status=$_apt_dir/state/status" \
+        -o "Dir::Cache=$_apt_dir/cache" -o "Dir::Etc::SourceList=$_apt_dir/etc/sources.list" \
+        -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::Etc::Preferences=/dev/null" \
+        -o "Dir::Etc::PreferencesParts=/dev/null" -o "APT::Sandbox::User=$(id -un)" \
+        -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" -o "Debug::NoLocking=1" "$@"
+}
+
+# apt's reason in log $1: its first error lines, else its last lines, on one line.
+apt_error() {
+    { grep -m 2 '^E:' "$1" || tail -n 2 "$1"; } | tr '\n' ' '
+}
+
+# The source line of the host's own release (sources_line), or the reason on stderr.
+host_sources_line() {
+    _codename=$(host_codename)
+    if [ -z "$_codename" ]; then
+        echo "no VERSION_CODENAME in /etc/os-release (not Debian?)" >&2
+        return 1
+    fi
+    sources_line "$_codename"
+}
+
 # Make the usr-merge links base-files makes (bin -> usr/bin, ...), moving anything a package put
 # in the unmerged place (dpkg -x replaced a link by a directory) into /usr first.
 usr_merge() {
@@ -165,8 +229,7 @@ fetch() {
     dir=$1
     suite=$2
     shift 2
-    mkdir -p "$dir" || exit 1
-    dir=$(cd "$dir" && pwd)
+    dir=$(abs_dir "$dir") || exit 1
     want="$suite $*"
     # One fetch at a time per directory (two build trees may share one); the lock goes with
     # the process.
@@ -174,7 +237,7 @@ fetch() {
         exec 9>"$dir/.lock"
         flock 9
     fi
-    if [ -f "$dir/ready" ] && [ "$(cat "$dir/ready")" = "$want" ]; then
+    if is_ready "$dir" "$want"; then
         echo "debian-tree: cached in $dir ($want)"
         return 0
     fi
@@ -190,23 +253,15 @@ fetch() {
     fi
     apt_dir="$dir/apt"
     rm -rf "$apt_dir" "$dir/root"
-    mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \
-        "$dir/root"
-    : >"$apt_dir/state/status"
-    echo "$line" >"$apt_dir/etc/sources.list"
+    mkdir -p "$dir/root"
+    apt_init "$apt_dir" "$line"
     arch=$(dpkg --print-architecture)
-    # The machine's apt.conf (proxies) still applies; its sources, preferences, state and
-    # foreign architectures do not.
+    # Not the machine's foreign architectures either.
     pkgs=" $*"
-    set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/status" \
-        -o "Dir::Cache=$apt_dir/cache" -o "Dir::Etc::SourceList=$apt_dir/etc/sources.list" \
-        -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::Etc::Preferences=/dev/null" \
-        -o "Dir::Etc::PreferencesParts=/dev/null" -o "APT::Sandbox::User=$(id -un)" \
-        -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
+    set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
         -o "APT::Install-Recommends=false" -o "APT::Install-Suggests=false" \
-        -o "Acquire::Languages=none" -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" \
-        -o "Debug::NoLocking=1"
-    if ! apt-get "$@" -q update >"$dir/apt.log" 2>&1; then
+        -o "Acquire::Languages=none"
+    if ! apt_in "$apt_dir" apt-get "$@" -q update >"$dir/apt.log" 2>&1; then
         unavailable "$dir" "apt-get update ($line) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
         return 0
     fi
@@ -215,7 +270,7 @@ fetch() {
         return 0
     fi
     # shellcheck disable=SC2086 # the package specs are words
-    if ! apt-get "$@" -q -y --download-only install $pkgs >>"$dir/apt.log" 2>&1; then
+    if ! apt_in "$apt_dir" apt-get "$@" -q -y --download-only install $pkgs >>"$dir/apt.log" 2>&1; then
         unavailable "$dir" "apt-get install --download-only$pkgs from $suite failed: $(grep '^E:' "$dir/apt.log" | head -n 3 | tr '\n' ' ')"
         return 0
     fi

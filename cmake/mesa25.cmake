@@ -8,6 +8,7 @@
 # mesa25.fetch, and reports SKIPPED (77, with the reason) where the download was impossible.
 # Not in the sanitizer build (the driver would run twice for no new finding).
 include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/runner-test.cmake)
 
 option(SPVBC_MESA25 "Also run the Vulkan tests on lavapipe from Mesa 25.0.7 (bookworm-backports)"
   ON)
@@ -23,18 +24,8 @@ if(SPVBC_MESA25 AND NOT SPVBC_SANITIZE)
 endif()
 
 function(spvbc_add_mesa25_test name)
-  if(NOT SPVBC_MESA25 OR SPVBC_SANITIZE)
-    return()
-  endif()
-  cmake_parse_arguments(PARSE_ARGV 1 A "" "TIMEOUT" "LABELS;ENVIRONMENT;COMMAND")
-  if(NOT A_TIMEOUT)
-    set(A_TIMEOUT 300)
-  endif()
-  add_test(NAME ${name} COMMAND ${SPVBC_SH} ${SPVBC_MESA25_SH} run ${SPVBC_MESA25_DIR}
-    ${A_COMMAND})
-  set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED mesa25 SKIP_RETURN_CODE 77
-    LABELS "mesa25;${A_LABELS}" TIMEOUT ${A_TIMEOUT})
-  if(A_ENVIRONMENT)
-    set_tests_properties(${name} PROPERTIES ENVIRONMENT "${A_ENVIRONMENT}")
+  if(SPVBC_MESA25 AND NOT SPVBC_SANITIZE)
+    spvbc_add_runner_test(${name} ${ARGN} FIXTURE mesa25 DEFAULT_TIMEOUT 300 BASE_LABELS mesa25
+      RUNNER ${SPVBC_SH} ${SPVBC_MESA25_SH} run ${SPVBC_MESA25_DIR})
   endif()
 endfunction()

@@ -24,6 +24,8 @@ set -u
 MESA_VERSION=25.0.7
 SUITE=bookworm-backports
 HERE=$(cd "$(dirname "$0")" && pwd)
+# The private apt helpers (apt_init, apt_in) and the mirror (sources_line).
+DEBIAN_TREE_LIB=1 . "$HERE/debian-tree.sh"
 # The backported driver needs a newer libdrm than bookworm's 2.4.114; everything else it links
 # (libLLVM-15, xcb, wayland, zstd, expat) is already a dependency of bookworm's Mesa.
 PACKAGES="mesa-vulkan-drivers libdrm2 libdrm-amdgpu1"
@@ -60,42 +62,35 @@ fetch() {
     rm -f "$dir/unavailable"
     start=$(date +%s)
     apt_dir="$dir/apt"
-    mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \
-        "$dir/debs" "$dir/root"
-    : >"$apt_dir/state/status"
-    if ! line=$(sh "$HERE/debian-tree.sh" sources "$SUITE" 2>&1); then
+    mkdir -p "$dir/debs" "$dir/root"
+    if ! line=$(sources_line "$SUITE" 2>&1); then
         unavailable "$dir" "$line"
         return 0
     fi
-    echo "$line" >"$apt_dir/etc/sources.list"
-    set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/status" \
-        -o "Dir::Cache=$apt_dir/cache" -o "Dir::Etc::SourceList=$apt_dir/etc/sources.list" \
-        -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::Etc::Preferences=/dev/null" \
-        -o "Dir::Etc::PreferencesParts=/dev/null" -o "APT::Sandbox::User=$(id -un)" \
-        -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" -o "Debug::NoLocking=1"
+    apt_init "$apt_dir" "$line"
     if ! command -v apt-get >/dev/null || ! command -v dpkg >/dev/null; then
         unavailable "$dir" "apt-get/dpkg not found (not a Debian system)"
         return 0
     fi
-    if ! apt-get "$@" -qq update >"$dir/apt.log" 2>&1; then
+    if ! apt_in "$apt_dir" apt-get -qq update >"$dir/apt.log" 2>&1; then
         unavailable "$dir" "apt-get update ($line) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
         return 0
     fi
     # The exact Mesa version; the libdrm versions the backports suite has.
-    mesa=$(apt-cache "$@" madison mesa-vulkan-drivers 2>/dev/null |
+    mesa=$(apt_in "$apt_dir" apt-cache madison mesa-vulkan-drivers 2>/dev/null |
         awk -v v="$MESA_VERSION" '$3 ~ "^" v "-" { print $3; exit }')
     if [ -z "$mesa" ]; then
-        unavailable "$dir" "bookworm-backports has no mesa-vulkan-drivers $MESA_VERSION (it has: $(apt-cache "$@" madison mesa-vulkan-drivers 2>/dev/null | awk '{print $3}' | tr '\n' ' ')); apt-get update said: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+        unavailable "$dir" "bookworm-backports has no mesa-vulkan-drivers $MESA_VERSION (it has: $(apt_in "$apt_dir" apt-cache madison mesa-vulkan-drivers 2>/dev/null | awk '{print $3}' | tr '\n' ' ')); apt-get update said: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
         return 0
     fi
     specs="mesa-vulkan-drivers=$mesa"
     for p in $PACKAGES; do
         [ "$p" = mesa-vulkan-drivers ] && continue
-        v=$(apt-cache "$@" madison "$p" 2>/dev/null | awk 'NR == 1 { print $3 }')
+        v=$(apt_in "$apt_dir" apt-cache madison "$p" 2>/dev/null | awk 'NR == 1 { print $3 }')
         [ -n "$v" ] && specs="$specs $p=$v"
     done
     # shellcheck disable=SC2086 # the specs are words
-    if ! (cd "$dir/debs" && apt-get "$@" -qq download $specs) >>"$dir/apt.log" 2>&1; then
+    if ! (cd "$dir/debs" && apt_in "$apt_dir" apt-get -qq download $specs) >>"$dir/apt.log" 2>&1; then
         unavailable "$dir" "apt-get download $specs failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
         return 0
     fi

@@ -2,11 +2,15 @@
 # opencl-trixie.sh - Debian 13 (trixie)'s OpenCL drivers that ingest SPIR-V, for the tests:
 # rusticl (mesa-opencl-icd 25.0.7, on llvmpipe) and PoCL 6.0 (pocl-opencl-icd), with trixie's
 # ICD loader (ocl-icd-libopencl1), fetched into the build tree by debian-tree.sh (beside this
-# script) and run without installing anything.
+# script) and run without installing anything.  On Debian 13 itself they are the system's own
+# packages (.ci/install-deps.sh installs them there): nothing is fetched and the programs run
+# as they are, with the system's ICD loader (see "On Debian 13" below).
 #
 #   opencl-trixie.sh fetch <dir>
 #       debian-tree.sh fetch <dir> trixie <the packages below>: once, cached; never fails the
-#       build (an unreachable mirror leaves the reason in <dir>/unavailable).
+#       build (an unreachable mirror leaves the reason in <dir>/unavailable).  On Debian 13:
+#       writes <dir>/system (the installed packages' versions), or <dir>/unavailable naming
+#       the packages that are not installed.
 #   opencl-trixie.sh run <dir> rusticl|pocl <program> [args...]
 #       Run <program> (a dynamically linked ELF executable built on this machine) with the tree's
 #       ICD loader and only that driver's ICD (OCL_ICD_VENDORS names one .icd file), or exit 77
@@ -52,6 +56,67 @@ usage() {
     exit 2
 }
 
+# True on Debian 13, whose own packages are the drivers.
+on_trixie() {
+    [ "$( (. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}") )" = $SUITE ]
+}
+
+# Debian 13: records the installed packages in <dir>/system, or why not in <dir>/unavailable.
+fetch_system() {
+    mkdir -p "$1" || exit 1
+    dir=$(cd "$1" && pwd)
+    # A tree fetched before (a build tree first configured elsewhere) is not used here.
+    [ -f "$dir/ready" ] && rm -rf "$dir/root" "$dir/ready"
+    have="" missing=""
+    for p in mesa-opencl-icd pocl-opencl-icd ocl-icd-libopencl1; do
+        v=$(dpkg-query -W -f='${db:Status-Abbrev} ${Version}' "$p" 2>/dev/null)
+        if [ "${v%% *}" = ii ]; then
+            have="$have${have:+, }$p ${v##* }"
+        else
+            missing="$missing $p"
+        fi
+    done
+    # Each file replaced in one step: two fixtures (test/opencl, layer/opencl) may run this
+    # while the other's tests read it.
+    if [ -n "$missing" ]; then
+        echo "Debian 13's own OpenCL drivers are not installed:$missing (.ci/install-deps.sh installs them)" >"$dir/unavailable.tmp.$$"
+        mv "$dir/unavailable.tmp.$$" "$dir/unavailable" && rm -f "$dir/system"
+        cat "$dir/unavailable"
+    else
+        echo "Debian 13's own: $have" >"$dir/system.tmp.$$"
+        mv "$dir/system.tmp.$$" "$dir/system" && rm -f "$dir/unavailable"
+        cat "$dir/system"
+    fi
+}
+
+# The upstream version of installed package $1 (25.0.7 of 25.0.7-2+deb13u1, 6.0 of 6.0-6).
+upstream_version() {
+    dpkg-query -W -f='${Version}' "$1" 2>/dev/null | sed -e 's/^[0-9]*://' -e 's/-[^-]*$//'
+}
+
+# Debian 13: run_system <dir> <driver> <program> [args...] on the system's driver (after
+# fetch_system).
+run_system() {
+    dir=$1 driver=$2
+    shift 2
+    if [ ! -f "$dir/system" ]; then
+        reason="not set up (the opencl.trixie.fetch test records the installed drivers)"
+        [ -f "$dir/unavailable" ] && reason=$(cat "$dir/unavailable")
+        skip "$reason"
+    fi
+    case $driver in
+    rusticl) pkg=mesa-opencl-icd ;;
+    pocl) pkg=pocl-opencl-icd ;;
+    esac
+    [ -f "/etc/OpenCL/vendors/$icd" ] || skip "/etc/OpenCL/vendors/$icd not found (Debian package $pkg)"
+    SPVBC_EXPECT_CL_DRIVER=$(upstream_version $pkg)
+    OCL_ICD_VENDORS=/etc/OpenCL/vendors/$icd
+    export SPVBC_EXPECT_CL_DRIVER OCL_ICD_VENDORS
+    prog=$1
+    shift
+    exec "$prog" "$@"
+}
+
 skip() {
     echo "SKIP: $*"
     exit 77
@@ -75,7 +140,9 @@ run() {
     driver=$2
     shift 2
     [ $# -ge 1 ] || usage
-    sh "$HERE/debian-tree.sh" check "$dir" >/dev/null || skip "trixie's OpenCL drivers are not available: $(sh "$HERE/debian-tree.sh" check "$dir" | sed 's/^SKIP: //')"
+    if ! on_trixie; then
+        sh "$HERE/debian-tree.sh" check "$dir" >/dev/null || skip "trixie's OpenCL drivers are not available: $(sh "$HERE/debian-tree.sh" check "$dir" | sed 's/^SKIP: //')"
+    fi
     root=$dir/root
     case $driver in
     rusticl)
@@ -92,15 +159,17 @@ run() {
         icd=pocl.icd
         SPVBC_EXPECT_CL_PLATFORM="Portable Computing Language"
         SPVBC_EXPECT_CL_DRIVER=$POCL_VERSION
-        [ "$(id -u)" = 0 ] || skip "PoCL $POCL_VERSION runs in a chroot of the trixie tree, which needs root (this is uid $(id -u))"
+        # (The tree's PoCL runs in a chroot of it; the system's, on Debian 13, does not.)
+        on_trixie || [ "$(id -u)" = 0 ] || skip "PoCL $POCL_VERSION runs in a chroot of the trixie tree, which needs root (this is uid $(id -u))"
         ;;
     *) usage ;;
     esac
-    [ -f "$root/etc/OpenCL/vendors/$icd" ] || skip "the tree has no /etc/OpenCL/vendors/$icd"
     # No disk caches: every build in a test is a real one, whatever ran before.
     MESA_SHADER_CACHE_DISABLE=true
     POCL_KERNEL_CACHE=0
     export SPVBC_EXPECT_CL_PLATFORM SPVBC_EXPECT_CL_DRIVER MESA_SHADER_CACHE_DISABLE POCL_KERNEL_CACHE
+    on_trixie && run_system "$dir" "$driver" "$@"
+    [ -f "$root/etc/OpenCL/vendors/$icd" ] || skip "the tree has no /etc/OpenCL/vendors/$icd"
     # A program of the tree itself (clinfo) is named by its name.
     prog=$1
     intree=""
@@ -172,6 +241,10 @@ cmd=$1
 shift
 case $cmd in
 fetch)
+    if on_trixie; then
+        fetch_system "$1"
+        exit 0
+    fi
     # shellcheck disable=SC2086 # the package names are words
     exec sh "$HERE/debian-tree.sh" fetch "$1" "$SUITE" $PACKAGES
     ;;

@@ -274,6 +274,13 @@ void cli_sarif_result(cli_report_sink *s, const spvbc_diagnostic *d);
 void cli_sarif_notification(cli_report_sink *s, const char *message);
 /** Writes the SARIF log of all `count` inputs of `res` to `f`. */
 void cli_sarif_write_log(FILE *f, const cli_file_result *res, size_t count);
+/** Writes `path` as a JSON string holding its URI reference (RFC 3986): an absolute path is a
+ *  file: URI, a relative one a relative reference (to the directory the tool ran in).  With
+ *  `windows` (the Windows build) a backslash is a separator too, written '/', and a drive or
+ *  UNC path takes RFC 8089's form: C:\d\a.spv -> file:///C:/d/a.spv, \\host\s\a.spv ->
+ *  file://host/s/a.spv.  Other bytes than the unreserved characters, '/' and the sub-delimiters
+ *  are percent-encoded (':' too, but for a drive's). */
+void cli_sarif_uri(FILE *f, const char *path, bool windows);
 
 /* ---- process.c ---------------------------------------------------------------------------- */
 

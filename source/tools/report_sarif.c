@@ -126,21 +126,61 @@ static const char *level_of(spvbc_severity s)
     return s == SPVBC_SEVERITY_ERROR ? "error" : s == SPVBC_SEVERITY_WARNING ? "warning" : "note";
 }
 
-/* Writes `path` as a JSON string holding a URI reference: relative paths stay relative (to the
- * directory the tool ran in), absolute ones become file: URIs; every byte outside the
- * unreserved characters, '/' and the sub-delimiters is percent-encoded (':' too, so that a
- * relative path never reads as a scheme). */
-static void uri_string(FILE *f, const char *path)
+/* Whether the URI byte `c` stands for itself: the unreserved characters, '/' and the
+ * sub-delimiters; any other byte is percent-encoded (':' too, so that a relative path never
+ * reads as a scheme). */
+static bool uri_plain(unsigned char c)
 {
-    fputs(path[0] == '/' ? "\"file://" : "\"", f);
-    for (const unsigned char *p = (const unsigned char *)path; *p; ++p) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-            strchr("-._~/!$&'()*+,;=@", *p))
-            fputc(*p, f);
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c && strchr("-._~/!$&'()*+,;=@", c));
+}
+
+static bool is_sep(char c, bool windows)
+{
+    return c == '/' || (windows && c == '\\');
+}
+
+void cli_sarif_uri(FILE *f, const char *path, bool windows)
+{
+    const char *p = path;
+    fputc('"', f);
+    bool unc = false;
+    if (windows && (!strncmp(p, "\\\\?\\", 4) || !strncmp(p, "//?/", 4))) {
+        p += 4; /* a Win32 file namespace path: what follows is the path, \\?\UNC\host a UNC one */
+        unc = !strncmp(p, "UNC", 3) && is_sep(p[3], true);
+        p += unc ? 3 : 0;
+    }
+    bool drive = windows && ((p[0] >= 'A' && p[0] <= 'Z') || (p[0] >= 'a' && p[0] <= 'z')) &&
+                 p[1] == ':' && is_sep(p[2], true);
+    if (drive) {
+        /* RFC 8089 E.2: C:\dir\a.spv -> file:///C:/dir/a.spv */
+        fprintf(f, "file:///%c:", p[0]);
+        p += 2;
+    } else if (unc) {
+        fputs("file:/", f); /* \\?\UNC\host\share\a.spv: p is \host\share\a.spv */
+    } else if (windows && is_sep(p[0], true) && is_sep(p[1], true)) {
+        fputs("file:", f); /* RFC 8089 E.3.1: \\host\share\a.spv -> file://host/share/a.spv */
+    } else if (is_sep(p[0], windows)) {
+        fputs("file://", f); /* /dir/a.spv (on Windows: the current drive's) -> file:///dir/a.spv */
+    }
+    for (; *p; ++p) {
+        unsigned char c = windows && *p == '\\' ? '/' : (unsigned char)*p;
+        if (uri_plain(c))
+            fputc(c, f);
         else
-            fprintf(f, "%%%02X", *p);
+            fprintf(f, "%%%02X", c);
     }
     fputc('"', f);
+}
+
+/* Windows paths where the CLI runs on Windows. */
+static void uri_string(FILE *f, const char *path)
+{
+#ifdef _WIN32
+    cli_sarif_uri(f, path, true);
+#else
+    cli_sarif_uri(f, path, false);
+#endif
 }
 
 /* The artifactLocation of input `index` at `path` ("-": standard input, which has no URI). */

@@ -13,57 +13,34 @@
 # SPDX-License-Identifier: Apache-2.0
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 <arch> <dir> <package...>" >&2; exit 2; }
-arch=$1
-dir=$2
-shift 2
-mkdir -p "$dir" || exit 1
-dir=$(cd "$dir" && pwd)
-want="$arch: $*"
-if [ -f "$dir/ready" ] && [ "$(head -n 1 "$dir/ready")" = "$want" ]; then
-    exit 0
-fi
-rm -rf "$dir/ready" "$dir/unavailable" "$dir/root" "$dir/debs"
-
-# apt's own reason: its first error lines (else its last lines).
-apt_error() {
-    { grep -m 2 '^E:' "$dir/apt.log" || tail -n 2 "$dir/apt.log"; } | tr '\n' ' '
-}
-unavailable() {
-    echo "$1" >"$dir/unavailable"
-    echo "fetch-debs: not available: $1"
-    exit 0
-}
-
-command -v apt-get >/dev/null && command -v dpkg >/dev/null ||
-    unavailable "apt-get/dpkg not found (not a Debian system)"
 here=$(cd "$(dirname "$0")" && pwd)
-codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-[ -n "$codename" ] || unavailable "no VERSION_CODENAME in /etc/os-release (not Debian?)"
+# The fetch helpers (fetch_begin, give_up, apt_init, apt_in, apt_error, host_sources_line).
+DEBIAN_TREE_LIB=1 . "$here/../../cmake/debian-tree.sh"
+arch=$1 top=$2
+shift 2
+want="$arch: $*"
+fetch_begin "$top" "$want" fetch-debs
+rm -rf "$dir/debs"
+command -v apt-get >/dev/null && command -v dpkg >/dev/null ||
+    give_up "apt-get/dpkg not found (not a Debian system)"
 # The machine's own Debian archive and keyring, as cmake/debian-tree.sh finds them in its apt
 # sources, for the host's release and the target's architecture.
-line=$(sh "$here/../../cmake/debian-tree.sh" sources "$codename" 2>"$dir/mirror.err") ||
-    unavailable "no Debian mirror: $(cat "$dir/mirror.err")"
+line=$(host_sources_line 2>"$dir/mirror.err") ||
+    give_up "no Debian mirror: $(cat "$dir/mirror.err")"
 line=$(echo "$line" | sed -e "s/^deb \[/deb [arch=$arch /" -e t -e "s/^deb /deb [arch=$arch] /")
 
 apt_dir="$dir/apt"
-mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \
-    "$dir/debs" "$dir/root"
-: >"$apt_dir/state/status"
-echo "$line" >"$apt_dir/etc/sources.list"
+mkdir -p "$dir/debs" "$dir/root"
+apt_init "$apt_dir" "$line"
 pkgs="$*"
-set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/status" \
-    -o "Dir::Cache=$apt_dir/cache" -o "Dir::Etc::SourceList=$apt_dir/etc/sources.list" \
-    -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::Etc::Preferences=/dev/null" \
-    -o "Dir::Etc::PreferencesParts=/dev/null" -o "APT::Architecture=$arch" \
-    -o "APT::Architectures=$arch" -o "APT::Sandbox::User=$(id -un)" \
-    -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" -o "Debug::NoLocking=1"
-apt-get "$@" -qq update >"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get update ($line) failed: $(apt_error)"
+set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
+apt_in "$apt_dir" apt-get "$@" -qq update >"$dir/apt.log" 2>&1 ||
+    give_up "apt-get update ($line) failed: $(apt_error "$dir/apt.log")"
 # shellcheck disable=SC2086 # the package names are words
-(cd "$dir/debs" && apt-get "$@" -qq download $pkgs) >>"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get download $pkgs ($arch) failed: $(apt_error)"
+(cd "$dir/debs" && apt_in "$apt_dir" apt-get "$@" -qq download $pkgs) >>"$dir/apt.log" 2>&1 ||
+    give_up "apt-get download $pkgs ($arch) failed: $(apt_error "$dir/apt.log")"
 for deb in "$dir"/debs/*.deb; do
-    dpkg -x "$deb" "$dir/root" || unavailable "dpkg -x $deb failed"
+    dpkg -x "$deb" "$dir/root" || give_up "dpkg -x $deb failed"
 done
 {
     echo "$want"

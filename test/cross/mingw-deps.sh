@@ -15,26 +15,15 @@
 # SPDX-License-Identifier: Apache-2.0
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 <toolchain file> <dir>" >&2; exit 2; }
-toolchain=$1
-mkdir -p "$2" || exit 1
-dir=$(cd "$2" && pwd)
-want="cmocka (C99 printf) spirv-tools (core) for MinGW-w64"
-if [ -f "$dir/ready" ] && [ "$(head -n 1 "$dir/ready")" = "$want" ]; then
-    exit 0
-fi
-rm -rf "$dir/ready" "$dir/unavailable" "$dir/root" "$dir/src"
 here=$(cd "$(dirname "$0")" && pwd)
+# The fetch helpers (fetch_begin, give_up, apt_init, apt_in, apt_error, host_sources_line).
+DEBIAN_TREE_LIB=1 . "$here/../../cmake/debian-tree.sh"
+toolchain=$1
+want="cmocka (C99 printf) spirv-tools (core) for MinGW-w64"
+fetch_begin "$2" "$want" mingw-deps
+rm -rf "$dir/src"
 jobs=${SPVBC_CROSS_JOBS:-2}
 
-# apt's own reason: its first error lines (else its last lines).
-apt_error() {
-    { grep -m 2 '^E:' "$dir/apt.log" || tail -n 2 "$dir/apt.log"; } | tr '\n' ' '
-}
-unavailable() {
-    echo "$1" >"$dir/unavailable"
-    echo "mingw-deps: not available: $1"
-    exit 0
-}
 failed() {
     echo "mingw-deps: $1 (log: $2)"
     tail -n 40 "$2"
@@ -42,32 +31,23 @@ failed() {
 }
 
 [ -f /usr/include/spirv/unified1/spirv.core.grammar.json ] ||
-    unavailable "SPIRV-Headers' grammar files not found (Debian package spirv-headers)"
+    give_up "SPIRV-Headers' grammar files not found (Debian package spirv-headers)"
 command -v apt-get >/dev/null && command -v dpkg >/dev/null ||
-    unavailable "apt-get/dpkg not found (not a Debian system)"
-codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-[ -n "$codename" ] || unavailable "no VERSION_CODENAME in /etc/os-release (not Debian?)"
+    give_up "apt-get/dpkg not found (not a Debian system)"
 # The machine's own Debian archive and keyring (cmake/debian-tree.sh), as a source-package line.
-line=$(sh "$here/../../cmake/debian-tree.sh" sources "$codename" 2>"$dir/mirror.err") ||
-    unavailable "no Debian mirror: $(cat "$dir/mirror.err")"
+line=$(host_sources_line 2>"$dir/mirror.err") ||
+    give_up "no Debian mirror: $(cat "$dir/mirror.err")"
 line=$(echo "$line" | sed 's/^deb /deb-src /')
 
 start=$(date +%s)
 apt_dir="$dir/apt"
-mkdir -p "$apt_dir/state/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/etc" \
-    "$dir/src" "$dir/root/usr/include"
-: >"$apt_dir/state/status"
-echo "$line" >"$apt_dir/etc/sources.list"
-set -- -o "Dir::State=$apt_dir/state" -o "Dir::State::status=$apt_dir/state/status" \
-    -o "Dir::Cache=$apt_dir/cache" -o "Dir::Etc::SourceList=$apt_dir/etc/sources.list" \
-    -o "Dir::Etc::SourceParts=/dev/null" -o "Dir::Etc::Preferences=/dev/null" \
-    -o "Dir::Etc::PreferencesParts=/dev/null" -o "APT::Sandbox::User=$(id -un)" \
-    -o "Acquire::Retries=2" -o "Acquire::http::Timeout=30" -o "Debug::NoLocking=1"
-apt-get "$@" -qq update >"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get update ($line) failed: $(apt_error)"
-(cd "$dir/src" && apt-get "$@" -qq source --download-only cmocka spirv-tools) \
+mkdir -p "$dir/src" "$dir/root/usr/include"
+apt_init "$apt_dir" "$line"
+apt_in "$apt_dir" apt-get -qq update >"$dir/apt.log" 2>&1 ||
+    give_up "apt-get update ($line) failed: $(apt_error "$dir/apt.log")"
+(cd "$dir/src" && apt_in "$apt_dir" apt-get -qq source --download-only cmocka spirv-tools) \
     >>"$dir/apt.log" 2>&1 ||
-    unavailable "apt-get source cmocka spirv-tools failed: $(apt_error)"
+    give_up "apt-get source cmocka spirv-tools failed: $(apt_error "$dir/apt.log")"
 rm -rf "$apt_dir"
 for t in "$dir"/src/*.orig.tar.gz "$dir"/src/*.orig.tar.xz; do
     [ -f "$t" ] || continue
