@@ -26,7 +26,14 @@ static char g_log_fd_path[sizeof ((spvbc_layer_config *)0)->log_path];
  * than threads that were inside the layer at once.  A pool rather than thread-local contexts:
  * a thread-exit destructor would have to stay mapped until the last thread ends, but the loader
  * unloads the layer at vkDestroyInstance while the application's threads live on.  Reusing a
- * context is safe because every module call clears its diagnostics (spirv_bitcast.h). */
+ * context is safe because every module call clears its diagnostics (spirv_bitcast.h).
+ *
+ * A pooled context counts findings and keeps none (SPVBC_DIAGNOSTICS_COUNT_ONLY): the library
+ * makes a kept finding's sentence before the call returns, and the verdict needs only the
+ * summary counts.  Where the log shows findings (a refused rewrite, validate mode, errors no
+ * rewrite touched), the call is made again under keep_findings(); validate and lower analyse
+ * the parsed input each time, so the second call finds the same and lowers the same.  Validate
+ * mode, which logs every invalid module's errors, keeps them from the start. */
 #define POOL_MAX 64
 #define SPVBC_LAYER_KEPT_FINDINGS 256
 static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -43,19 +50,26 @@ static spvbc_context context_take(spvbc_result *r)
     *r = SPVBC_SUCCESS;
     if (ctx == NULL) {
         *r = spvbc_context_create(NULL, &ctx);
-        /* The log shows a bounded number of error lines and the verdict uses the exact summary
-         * counts, so a hostile module's findings need not cost memory: keep the first few. */
         if (*r == SPVBC_SUCCESS)
-            *r = spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST,
-                                                     SPVBC_LAYER_KEPT_FINDINGS);
+            *r = spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
     }
     return *r == SPVBC_SUCCESS ? ctx : NULL;
 }
 
-/* Returns `ctx` (whose modules are all destroyed) to the pool, or destroys it if it is full. */
+/* Makes `ctx` keep findings for the calls that follow, for the log's error lines: the first
+ * few only, so that a hostile module's findings cost no more memory than these. */
+static void keep_findings(spvbc_context ctx)
+{
+    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST,
+                                              SPVBC_LAYER_KEPT_FINDINGS);
+}
+
+/* Returns `ctx` (whose modules are all destroyed) to the pool, counting findings only again,
+ * or destroys it if the pool is full. */
 static void context_give(spvbc_context ctx)
 {
     if (ctx == NULL) return;
+    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
     (void)pthread_mutex_lock(&g_pool_lock);
     if (g_pool_count < POOL_MAX) {
         g_pool[g_pool_count++] = ctx;
@@ -360,6 +374,8 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         VERDICT("unchanged (not parsed: %s)", spvbc_result_string(r));
         goto done;
     }
+    /* Validate mode logs the errors of every invalid module: kept from the start. */
+    if (logging && cfg->mode == SPVBC_LAYER_MODE_VALIDATE) keep_findings(ctx);
     r = spvbc_module_validate(mod, NULL, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
@@ -377,16 +393,25 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     spvbc_lower_options lo = {sizeof(spvbc_lower_options), cfg->pad, 0};
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     r = spvbc_module_lower(mod, &lo, &ls);
-    /* The refusals, if any; otherwise lower's findings are notes nobody reads, and the parse
-     * that checks the output below forgets them before anything makes their sentences. */
-    if (logging && r != SPVBC_SUCCESS) collect_errors(ctx, errs, sizeof errs);
+    /* The refusals, if any, lowered again with their findings kept for the log (the same
+     * rewrites: its result and summary stand for the first call's); otherwise lower's findings
+     * are notes nobody reads, and none was made. */
+    if (logging && r != SPVBC_SUCCESS) {
+        keep_findings(ctx);
+        ls = (spvbc_lower_summary)SPVBC_LOWER_SUMMARY_INIT;
+        r = spvbc_module_lower(mod, &lo, &ls);
+        collect_errors(ctx, errs, sizeof errs);
+    }
     if (r != SPVBC_SUCCESS && r != SPVBC_PARTIAL) {
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     if (ls.rewritten == 0) {
-        if (logging && errs[0] == '\0' && spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
-            collect_errors(ctx, errs, sizeof errs);
+        if (logging && errs[0] == '\0') {
+            keep_findings(ctx);
+            if (spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
+                collect_errors(ctx, errs, sizeof errs);
+        }
         VERDICT("unchanged (%zu errors, %zu refused)", vs.errors, ls.refused);
         goto done;
     }
