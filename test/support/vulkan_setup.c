@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "astype_gen.h"
+#include "test_file.h"
 
 #define FENCE_TIMEOUT_NS 30000000000ull
 
@@ -373,24 +374,11 @@ uint32_t *spvbc_vk_naive_module(const char *src, const char *dst, size_t *word_c
     return assemble_owned(spvbc_gen_astype_text(&s, &d, SPVBC_GEN_VULKAN), word_count);
 }
 
-char *spvbc_vk_read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return calloc(1, 1);
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0) n = ftell(f);
-    (void)fseek(f, 0, SEEK_SET);
-    char *buf = calloc((size_t)(n > 0 ? n : 0) + 1u, 1);
-    if (buf != NULL && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) buf[0] = '\0';
-    (void)fclose(f);
-    return buf;
-}
-
 uint32_t *spvbc_vk_assemble_file(const char *dir, const char *name, size_t *word_count)
 {
     char path[1024];
     (void)snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = spvbc_vk_read_file(path);
+    char *text = spvbc_test_read_file(path);
     if (text != NULL && text[0] == '\0') {
         free(text);
         return NULL;

@@ -119,10 +119,6 @@ uint32_t *spvbc_vk_naive_module(const char *src, const char *dst, size_t *word_c
  *  caller frees it with free(). */
 uint32_t *spvbc_vk_assemble_file(const char *dir, const char *name, size_t *word_count);
 
-/** The bytes of file `path` plus a terminating NUL, or "" (allocated) if it cannot be read;
- *  NULL only when out of memory.  The caller frees it with free(). */
-char *spvbc_vk_read_file(const char *path);
-
 /** A compute harness on an spvbc_vk device. */
 typedef struct spvbc_vk_compute {
     VkDeviceSize size; /**< bytes of each buffer */
