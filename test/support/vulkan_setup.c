@@ -289,6 +289,17 @@ spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk
         spvbc_vk_format(msg, msg_size, "%s has no compute queue", vk->description);
         return SPVBC_VK_NO_DEVICE;
     }
+    if (vk_ok(spvbc_vk_new_device(vk, o, &vk->device), "vkCreateDevice", msg, msg_size) !=
+        SPVBC_VK_OK)
+        return SPVBC_VK_ERROR;
+    vkGetDeviceQueue(vk->device, vk->queue_family, 0, &vk->queue);
+    return SPVBC_VK_OK;
+}
+
+VkResult spvbc_vk_new_device(const spvbc_vk *vk, const spvbc_vk_options *options, VkDevice *out)
+{
+    static const spvbc_vk_options none = {0};
+    const spvbc_vk_options *o = options != NULL ? options : &none;
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                    .queueFamilyIndex = vk->queue_family,
@@ -301,11 +312,7 @@ spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk
                               .enabledExtensionCount = o->device_extension_count,
                               .ppEnabledExtensionNames =
                                   o->device_extension_count ? o->device_extensions : NULL};
-    if (vk_ok(vkCreateDevice(vk->physical, &dci, NULL, &vk->device), "vkCreateDevice", msg,
-              msg_size) != SPVBC_VK_OK)
-        return SPVBC_VK_ERROR;
-    vkGetDeviceQueue(vk->device, vk->queue_family, 0, &vk->queue);
-    return SPVBC_VK_OK;
+    return vkCreateDevice(vk->physical, &dci, NULL, out);
 }
 
 spvbc_vk_status spvbc_vk_create_instance(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,

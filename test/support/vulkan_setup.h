@@ -94,6 +94,10 @@ spvbc_vk_status spvbc_vk_create_instance(const spvbc_vk_options *options, spvbc_
  *  features.  On failure the caller calls spvbc_vk_destroy(). */
 spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
                                        size_t msg_size);
+/** One more device on `vk`'s physical device, as spvbc_vk_create_device makes its own: one
+ *  queue of `vk->queue_family`, the options' (may be NULL) extensions and features; the
+ *  caller destroys it. */
+VkResult spvbc_vk_new_device(const spvbc_vk *vk, const spvbc_vk_options *options, VkDevice *out);
 /** Destroys what spvbc_vk_create made; safe on a zeroed or half-made `vk`. */
 void spvbc_vk_destroy(spvbc_vk *vk);
 
