@@ -178,14 +178,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     return VK_SUCCESS;
 }
 
-static VKAPI_ATTR void VKAPI_CALL layer_DestroyInstance(VkInstance instance,
-                                                        const VkAllocationCallbacks *pAllocator)
-{
-    instance_data d;
-    if (instance == VK_NULL_HANDLE || !table_find(&g_instances, sizeof d, key_of(instance), &d, 1))
-        return;
-    if (d.destroy_instance != NULL) d.destroy_instance(instance, pAllocator);
-}
+/* vkDestroyInstance and vkDestroyDevice: the record of `handle` (of `record_type`, in `map`)
+ * is forgotten, and the next layer's function it kept (its member `destroy`) is called. */
+#define DESTROY_ENTRY(name, handle_type, record_type, map, destroy)                                \
+    static VKAPI_ATTR void VKAPI_CALL name(handle_type handle, const VkAllocationCallbacks *alloc) \
+    {                                                                                              \
+        record_type d;                                                                             \
+        if (handle != VK_NULL_HANDLE && table_find(&map, sizeof d, key_of(handle), &d, 1) &&       \
+            d.destroy != NULL)                                                                     \
+            d.destroy(handle, alloc);                                                              \
+    }
+DESTROY_ENTRY(layer_DestroyInstance, VkInstance, instance_data, g_instances, destroy_instance)
 
 /* ---------------------------------------------------------------------------------------- */
 /* Device */
@@ -224,14 +227,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
     return VK_SUCCESS;
 }
 
-static VKAPI_ATTR void VKAPI_CALL layer_DestroyDevice(VkDevice device,
-                                                      const VkAllocationCallbacks *pAllocator)
-{
-    device_data d;
-    if (device == VK_NULL_HANDLE || !table_find(&g_devices, sizeof d, key_of(device), &d, 1))
-        return;
-    if (d.destroy_device != NULL) d.destroy_device(device, pAllocator);
-}
+DESTROY_ENTRY(layer_DestroyDevice, VkDevice, device_data, g_devices, destroy_device)
 
 /* ---------------------------------------------------------------------------------------- */
 /* Shader modules */
