@@ -38,6 +38,9 @@
 #include <unistd.h>
 
 #include <vulkan/vulkan.h>
+#if defined(SPVBC_TEST_KEEP_DRIVERS)
+#include "vulkan_setup.h" /* spvbc_vk_keep_drivers_mapped(), in sanitizer builds */
+#endif
 
 #define LAYER "VK_LAYER_SPVBC_bitcast"
 #define MAX_SETS 8
@@ -286,6 +289,9 @@ int main(int argc, char **argv)
         return 2;
     }
     find_layer_in(layer_dir);
+#if defined(SPVBC_TEST_KEEP_DRIVERS)
+    spvbc_vk_keep_drivers_mapped();
+#endif
     if (!layer_present()) {
         printf("SKIP: the loader does not find %s (VK_ADD_LAYER_PATH=%s)\n", LAYER,
                getenv("VK_ADD_LAYER_PATH"));
