@@ -38,27 +38,25 @@
  *     and its modules may be used by one thread at a time; distinct contexts are independent and
  *     may be used concurrently (the library has no global mutable state).
  *   - Each call on a module (parse, validate, lower) first clears the context's diagnostics, then
- *     appends its own.  Diagnostic pointers stay valid until the next such call or until the
- *     context is destroyed, also after the module itself is destroyed and when a later call
- *     (spvbc_module_get_words()) adds the R-MEMORY diagnostic.  Every call that returns
- *     SPVBC_ERROR_OUT_OF_MEMORY leaves that diagnostic last (recording it needs no memory;
- *     once per call).  A call's diagnostics are made before it returns (see
- *     spvbc_diagnostic_policy): reading them allocates nothing and needs neither the module
- *     nor its words.
+ *     appends its own, made before it returns (see spvbc_diagnostic_policy): reading them
+ *     allocates nothing and needs neither the module nor its words.  Diagnostic pointers stay
+ *     valid until the next such call or the context's destruction, also after the module is
+ *     destroyed and after a later call (spvbc_module_get_words()) adds the R-MEMORY diagnostic.
+ *     Every call that returns SPVBC_ERROR_OUT_OF_MEMORY leaves that diagnostic last (once per
+ *     call; recording it needs no memory).
  *   - Words are in host byte order.  A module in the opposite byte order is detected by its magic
  *     number and swapped into memory owned by the module.
- *   - Growable structs: every struct the caller fills in (options, the allocator) or that the
- *     library writes into the caller's memory (summaries, module info, a plan) starts with
- *     `size_t struct_size`, which the caller sets to sizeof the struct it was compiled with; the
- *     SPVBC_*_INIT macros do it (and set every other field to its default).  A later version
- *     only appends fields, so the library reads and writes the first struct_size bytes: a field
- *     the caller's struct lacks keeps its default; one the library does not know must be zero
- *     in an input struct (else SPVBC_ERROR_UNSUPPORTED) and is left as the caller set it in an
- *     output struct (zero with the INIT macros).  struct_size must be the struct's true size.
- *     A struct_size below this version's size (0.2.0's, the first growable one) is
- *     SPVBC_ERROR_INVALID_ARGUMENT.  spvbc_diagnostic is owned by the library and only read
- *     through a pointer: it grows at its end without a size; spvbc_type_desc and spvbc_plan_op
- *     are fixed (a new kind of type gets a new struct).
+ *   - Growable structs: every struct the caller fills in (options, the allocator) or the library
+ *     writes into the caller's memory (summaries, module info, a plan) starts with `size_t
+ *     struct_size`, sizeof the struct the caller was compiled with (the SPVBC_*_INIT macros set
+ *     it, and every other field to its default).  Later versions only append fields; the library
+ *     reads and writes the first struct_size bytes: a field the caller's struct lacks keeps its
+ *     default; one the library does not know must be zero in an input struct (else
+ *     SPVBC_ERROR_UNSUPPORTED) and is left as the caller set it (zero with the INIT macros) in an
+ *     output struct.  struct_size must be the struct's true size; below 0.2.0's (the first
+ *     growable version) it is SPVBC_ERROR_INVALID_ARGUMENT.  spvbc_diagnostic, owned by the
+ *     library and read through its pointer, grows at its end without a size; spvbc_type_desc and
+ *     spvbc_plan_op are fixed (a new kind of type gets a new struct).
  *
  * C11; compiles as C++ too.  SPDX-License-Identifier: Apache-2.0
  */
@@ -96,8 +94,7 @@ extern "C" {
     (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
 #define SPVBC_VERSION_STRING "0.2.0"
 
-/** The library's version as SPVBC_VERSION_NUMBER computes it; equals the macro it was built with.
- */
+/** The library's version as SPVBC_VERSION_NUMBER computes it (the macro it was built with). */
 SPVBC_API unsigned spvbc_version_number(void);
 /** The library's version as "MAJOR.MINOR.PATCH"; a static string, never NULL. */
 SPVBC_API const char *spvbc_version_string(void);
@@ -143,14 +140,12 @@ SPVBC_API const char *spvbc_result_string(spvbc_result result);
  *  alignment is a multiple of it).  Since 0.2.0. */
 #define SPVBC_ALLOCATOR_ALIGNMENT 8
 
-/**
- * An optional caller allocator.  `alloc(user, size)` returns a block of at least `size` bytes
- * aligned to SPVBC_ALLOCATOR_ALIGNMENT, or NULL on failure (the call that needed it then returns
- * SPVBC_ERROR_OUT_OF_MEMORY and leaks nothing); `size` is never 0.  `free(user, ptr, size)`
- * receives a block `alloc` returned (never NULL) with the size that was asked for.  Both
- * functions must be set; `user` is passed to each call.  The library never asks for realloc:
- * growth allocates, copies and frees.  Calls come from the thread using the context only.
- */
+/** An optional caller allocator.  `alloc(user, size)` returns at least `size` bytes (never asked
+ *  for 0) aligned to SPVBC_ALLOCATOR_ALIGNMENT, or NULL (the call that needed it then returns
+ *  SPVBC_ERROR_OUT_OF_MEMORY and leaks nothing).  `free(user, ptr, size)` receives a block `alloc`
+ *  returned (never NULL) with the size asked for.  Both must be set; `user` is passed to each
+ *  call.  No realloc: growth allocates, copies and frees.  Calls come from the thread using the
+ *  context only. */
 typedef struct spvbc_allocator {
     size_t struct_size; /**< sizeof(spvbc_allocator) (see growable structs) */
     void *(*alloc)(void *user, size_t size);
@@ -167,11 +162,9 @@ typedef struct spvbc_allocator {
 typedef struct spvbc_context_s *spvbc_context;
 typedef struct spvbc_module_s *spvbc_module;
 
-/**
- * Creates a context.  `allocator` may be NULL (malloc/free); it is copied.  Writes the handle to
- * `*out_context`.  Returns SPVBC_ERROR_INVALID_ARGUMENT if `out_context` is NULL or the allocator
- * is incomplete, SPVBC_ERROR_OUT_OF_MEMORY if allocation fails.
- */
+/** Creates a context and writes its handle to `*out_context`.  `allocator` may be NULL
+ *  (malloc/free); it is copied.  SPVBC_ERROR_INVALID_ARGUMENT if `out_context` is NULL or the
+ *  allocator is incomplete, SPVBC_ERROR_OUT_OF_MEMORY if allocation fails. */
 SPVBC_API spvbc_result spvbc_context_create(const spvbc_allocator *allocator,
                                             spvbc_context *out_context);
 /** Destroys `context`, its diagnostics and every module still alive in it.  NULL is a no-op. */
@@ -189,11 +182,8 @@ typedef enum spvbc_severity {
 
 #define SPVBC_NO_POSITION ((size_t)-1)
 
-/**
- * One finding.  Every pointer is owned by the context (see the conventions above); pointers
- * that do not apply are NULL and numbers that do not apply are 0, except the positions, which
- * are SPVBC_NO_POSITION when unknown.
- */
+/** One finding.  Every pointer is owned by the context (see the conventions above); pointers
+ *  that do not apply are NULL, numbers 0, and positions SPVBC_NO_POSITION when unknown. */
 typedef struct spvbc_diagnostic {
     spvbc_severity severity;
     /** Stable rule id: "V12", "S2", "S4", "W-LOGICAL-PTR", "R-MAGIC", ...  (docs/rules.md). */
@@ -223,24 +213,20 @@ typedef struct spvbc_diagnostic {
 
 /** The number of diagnostics held by `context` (0 for NULL). */
 SPVBC_API size_t spvbc_context_diagnostic_count(spvbc_context context);
-/**
- * Diagnostic `index` of `context`, or NULL if out of range.  Allocates nothing: the call that
- * found the diagnostics made them (a call that could not returned SPVBC_ERROR_OUT_OF_MEMORY,
- * and its findings it had no memory to make read as the static "R-MEMORY" diagnostic).
- */
+/** Diagnostic `index` of `context`, or NULL if out of range.  Allocates nothing: the call that
+ *  found the diagnostics made them (a call that could not returned SPVBC_ERROR_OUT_OF_MEMORY,
+ *  and its findings it had no memory to make read as the static "R-MEMORY" diagnostic). */
 SPVBC_API const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t index);
 /** A static name for `severity` ("error", "warning", "note"). */
 SPVBC_API const char *spvbc_severity_string(spvbc_severity severity);
 
-/**
- * Which findings a context keeps.  A finding is recorded as a compact record when it is found
- * (a few dozen bytes, no text); its sentence, type spellings, OpName and source line are made,
- * for the kept findings only, when the validate or lower call that found them returns (so a
- * driver that reads no finding bounds that work with KEEP_FIRST or COUNT_ONLY).  Summary counts
- * (spvbc_validate_summary, spvbc_lower_summary) are exact under every policy.  When the policy
- * dropped findings, the last diagnostic of a call that succeeds is a note with rule "R-NOT-KEPT"
- * saying how many; parse and limit errors are always kept.
- */
+/** Which findings a context keeps.  A finding is recorded as a compact record (a few dozen bytes,
+ *  no text) when found; its sentence, type spellings, OpName and source line are made, for the
+ *  kept findings only, when the validate or lower call that found them returns (a driver that
+ *  reads none bounds that work with KEEP_FIRST or COUNT_ONLY).  The validate and lower summaries
+ *  count exactly under every policy.  When findings were dropped, the last diagnostic of a call
+ *  that succeeds is a note with rule "R-NOT-KEPT" saying how many; parse and limit errors are
+ *  always kept. */
 typedef enum spvbc_diagnostic_policy {
     SPVBC_DIAGNOSTICS_KEEP_ALL = 0, /**< every finding (the default) */
     SPVBC_DIAGNOSTICS_KEEP_FIRST = 1, /**< the first `limit` findings of each call */
@@ -248,13 +234,10 @@ typedef enum spvbc_diagnostic_policy {
     SPVBC_DIAGNOSTICS_POLICY_MAX_ENUM = 0x7fffffff
 } spvbc_diagnostic_policy;
 
-/**
- * Sets the policy of `context` for the calls that follow.  With SPVBC_DIAGNOSTICS_KEEP_FIRST the
- * memory the findings take is bounded by `limit` whatever the module holds, so a driver bounds
- * the library's memory to the module's size plus a constant it chooses; `limit` is ignored by
- * the other policies.  Returns SPVBC_ERROR_INVALID_ARGUMENT for a NULL context or an unknown
- * policy.  Since 0.1.1.
- */
+/** Sets the policy of `context` for the calls that follow.  Under SPVBC_DIAGNOSTICS_KEEP_FIRST
+ *  the findings' memory is bounded by `limit` whatever the module holds (a driver bounds the
+ *  library's memory to the module's size plus a constant it chooses); the other policies ignore
+ *  `limit`.  SPVBC_ERROR_INVALID_ARGUMENT for a NULL context or an unknown policy.  Since 0.1.1. */
 SPVBC_API spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,
                                                            spvbc_diagnostic_policy policy,
                                                            size_t limit);
@@ -410,16 +393,12 @@ typedef struct spvbc_plan {
 SPVBC_API spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc *dst,
                                          const spvbc_plan_options *options, spvbc_plan *out_plan);
 
-/**
- * Parses an OpenCL C type name ("float4", "uchar3", "half", "ulong16") into `out`.  Returns
- * SPVBC_ERROR_INVALID_ARGUMENT for anything else.  `is_signed` is 1 for char/short/int/long.
- */
+/** Parses an OpenCL C type name ("float4", "uchar3", "half", "ulong16") into `out`; anything
+ *  else is SPVBC_ERROR_INVALID_ARGUMENT.  `is_signed` is 1 for char/short/int/long. */
 SPVBC_API spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out);
 
-/**
- * Writes the OpenCL spelling of `type` ("float4", "uchar3") into `buf` (NUL-terminated,
- * truncated to `size`).  Returns SPVBC_ERROR_INVALID_ARGUMENT if it has no OpenCL spelling.
- */
+/** Writes the OpenCL spelling of `type` ("float4", "uchar3") into `buf` (NUL-terminated,
+ *  truncated to `size`).  SPVBC_ERROR_INVALID_ARGUMENT if it has no OpenCL spelling. */
 SPVBC_API spvbc_result spvbc_type_desc_opencl_name(const spvbc_type_desc *type, char *buf,
                                                    size_t size);
 
@@ -455,10 +434,8 @@ SPVBC_API spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t 
                                           size_t word_count, const spvbc_parse_options *options,
                                           spvbc_module *out_module);
 
-/**
- * As spvbc_module_parse(), from `size` bytes at `bytes` (any alignment).  A size that is not a
- * multiple of 4 is SPVBC_ERROR_INVALID_BINARY.  Misaligned input is copied.
- */
+/** As spvbc_module_parse(), from `size` bytes at `bytes` (any alignment; misaligned input is
+ *  copied).  A size that is not a multiple of 4 is SPVBC_ERROR_INVALID_BINARY. */
 SPVBC_API spvbc_result spvbc_module_parse_bytes(spvbc_context context, const void *bytes,
                                                 size_t size, const spvbc_parse_options *options,
                                                 spvbc_module *out_module);
@@ -589,22 +566,18 @@ typedef struct spvbc_lower_summary {
 SPVBC_API spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
                                           spvbc_lower_summary *out_summary);
 
-/**
- * The module's current words: the input itself if nothing was rewritten (same pointer when
- * parsed without copy_words), otherwise the lowered module, materialised on first request and
- * owned by the module until it is destroyed or lowered again.
- */
+/** The module's current words: the input itself if nothing was rewritten (same pointer when
+ *  parsed without copy_words), otherwise the lowered module, materialised on first request and
+ *  owned by the module until it is destroyed or lowered again. */
 SPVBC_API spvbc_result spvbc_module_get_words(spvbc_module module, const uint32_t **out_words,
                                               size_t *out_word_count);
 
 /** Receives a span of output words; returns non-zero to stop the write. */
 typedef int (*spvbc_write_fn)(void *user, const uint32_t *words, size_t word_count);
 
-/**
- * Streams the module's current words to `fn` as spans (unchanged runs of the input, then new
- * instructions) without materialising them.  Returns SPVBC_ERROR_STOPPED if `fn` stopped the
- * write (at the span it returned non-zero for: no later span is passed).
- */
+/** Streams the module's current words to `fn` as spans (unchanged runs of the input, then new
+ *  instructions) without materialising them.  SPVBC_ERROR_STOPPED if `fn` stopped the write (at
+ *  the span it returned non-zero for: no later span is passed). */
 SPVBC_API spvbc_result spvbc_module_write(spvbc_module module, spvbc_write_fn fn, void *user);
 
 #ifdef __cplusplus

@@ -107,6 +107,35 @@ static int open_device(vkr_context **vk, char *desc, size_t desc_size)
     return 0;
 }
 
+/* An ordered pair of the Vulkan types whose OpenCL sizes agree and whose SPIR-V types differ:
+ * its indexes into the type list, its types, class and OpenCL names. */
+typedef struct type_pair {
+    size_t i, j;
+    const spvbc_type_desc *s, *d;
+    pair_class pc;
+    char sn[16], dn[16];
+} type_pair;
+
+/* Steps `*k` (0 to start) through the `nt` x `nt` ordered pairs of `types`, source-major, to
+ * the next such pair, which it writes to `p`; returns 0 when there is none. */
+static int next_pair(const spvbc_type_desc *types, size_t nt, size_t *k, type_pair *p)
+{
+    while (*k < nt * nt) {
+        p->i = *k / nt;
+        p->j = *k % nt;
+        ++*k;
+        p->s = &types[p->i];
+        p->d = &types[p->j];
+        if (ref_same_spirv_type(p->s, p->d) || ref_opencl_bytes(p->s) != ref_opencl_bytes(p->d))
+            continue;
+        p->pc = ref_classify(p->s, p->d);
+        spvbc_gen_type_name(p->s, p->sn, sizeof p->sn);
+        spvbc_gen_type_name(p->d, p->dn, sizeof p->dn);
+        return 1;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* pairs */
 
@@ -122,91 +151,88 @@ static int cmd_pairs(vkr_context *vk, const char *desc, const char *dir)
     ref_tally t;
     memset(&t, 0, sizeof t);
 
-    for (size_t i = 0; i < nt; ++i) {
-        for (size_t j = 0; j < nt; ++j) {
-            const spvbc_type_desc *s = &types[i], *d = &types[j];
-            if (ref_same_spirv_type(s, d) || ref_opencl_bytes(s) != ref_opencl_bytes(d)) continue;
-            char sn[16], dn[16], label[64];
-            spvbc_gen_type_name(s, sn, sizeof sn);
-            spvbc_gen_type_name(d, dn, sizeof dn);
-            pair_class pc = ref_classify(s, d);
-            const char *miss = missing_feature(f, s);
-            if (miss == NULL) miss = missing_feature(f, d);
-            if (miss != NULL) {
-                t.pairs_skipped++;
-                ref_reasons_add(&t.skipped, miss);
-                if (g_verbose) printf("  skip as_%s(%s): %s\n", dn, sn, miss);
-                continue;
+    type_pair tp;
+    for (size_t k = 0; next_pair(types, nt, &k, &tp);) {
+        const spvbc_type_desc *s = tp.s, *d = tp.d;
+        const char *sn = tp.sn, *dn = tp.dn;
+        const pair_class pc = tp.pc;
+        char label[64];
+        const char *miss = missing_feature(f, s);
+        if (miss == NULL) miss = missing_feature(f, d);
+        if (miss != NULL) {
+            t.pairs_skipped++;
+            ref_reasons_add(&t.skipped, miss);
+            if (g_verbose) printf("  skip as_%s(%s): %s\n", dn, sn, miss);
+            continue;
+        }
+        int pair_ok = 1;
+        size_t nw = 0;
+        uint32_t *naive = assemble_pair(s, d, &nw);
+        if (naive == NULL) {
+            printf("  FAIL as_%s(%s): the generator gave no module\n", dn, sn);
+            ref_reasons_add(&t.failures, "no naive module");
+            t.pairs_run++;
+            t.pairs_failed++;
+            continue;
+        }
+        int naive_valid = spvbc_gen_validate(naive, nw, env, NULL, 0) == 0;
+        int expect_valid = pc == PC_SAME_COUNT || pc == PC_COUNT_CHANGE;
+        if (naive_valid != expect_valid) {
+            printf("  FAIL as_%s(%s): spirv-val says the naive module is %s\n", dn, sn,
+                   naive_valid ? "valid" : "invalid");
+            ref_reasons_add(&t.failures, "naive module validity");
+            pair_ok = 0;
+        }
+        size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
+        for (int p = 0; p < 2 && pair_ok; ++p) {
+            (void)snprintf(label, sizeof label, "as_%s(%s) pad=%s", dn, sn,
+                           p == 0 ? "undef" : "zero");
+            uint32_t *low = NULL;
+            size_t ln = 0, rewritten = 0;
+            if (ref_lower(naive, nw, pads[p], &low, &ln, &rewritten) != 0) {
+                printf("  FAIL %s: the library could not lower it\n", label);
+                ref_reasons_add(&t.failures, "lowering failed");
+                pair_ok = 0;
+                break;
             }
-            int pair_ok = 1;
-            size_t nw = 0;
-            uint32_t *naive = assemble_pair(s, d, &nw);
-            if (naive == NULL) {
-                printf("  FAIL as_%s(%s): the generator gave no module\n", dn, sn);
-                ref_reasons_add(&t.failures, "no naive module");
-                t.pairs_run++;
-                t.pairs_failed++;
-                continue;
-            }
-            int naive_valid = spvbc_gen_validate(naive, nw, env, NULL, 0) == 0;
-            int expect_valid = pc == PC_SAME_COUNT || pc == PC_COUNT_CHANGE;
-            if (naive_valid != expect_valid) {
-                printf("  FAIL as_%s(%s): spirv-val says the naive module is %s\n", dn, sn,
-                       naive_valid ? "valid" : "invalid");
-                ref_reasons_add(&t.failures, "naive module validity");
+            char vmsg[512];
+            if (spvbc_gen_validate(low, ln, env, vmsg, sizeof vmsg) != 0) {
+                printf("  FAIL %s: spirv-val rejects the lowered module: %s\n", label, vmsg);
+                ref_reasons_add(&t.failures, "lowered module invalid");
+                pair_ok = 0;
+            } else if (expect_valid && (rewritten != 0 || ln != nw ||
+                                        memcmp(low, naive, nw * sizeof *naive) != 0)) {
+                printf("  FAIL %s: a valid module was changed by lowering\n", label);
+                ref_reasons_add(&t.failures, "valid module changed");
+                pair_ok = 0;
+            } else if (!expect_valid && rewritten != 1) {
+                printf("  FAIL %s: %zu bitcasts rewritten, 1 expected\n", label, rewritten);
+                ref_reasons_add(&t.failures, "rewrite count");
                 pair_ok = 0;
             }
-            size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
-            for (int p = 0; p < 2 && pair_ok; ++p) {
-                (void)snprintf(label, sizeof label, "as_%s(%s) pad=%s", dn, sn,
-                               p == 0 ? "undef" : "zero");
-                uint32_t *low = NULL;
-                size_t ln = 0, rewritten = 0;
-                if (ref_lower(naive, nw, pads[p], &low, &ln, &rewritten) != 0) {
-                    printf("  FAIL %s: the library could not lower it\n", label);
-                    ref_reasons_add(&t.failures, "lowering failed");
-                    pair_ok = 0;
-                    break;
-                }
-                char vmsg[512];
-                if (spvbc_gen_validate(low, ln, env, vmsg, sizeof vmsg) != 0) {
-                    printf("  FAIL %s: spirv-val rejects the lowered module: %s\n", label, vmsg);
-                    ref_reasons_add(&t.failures, "lowered module invalid");
-                    pair_ok = 0;
-                } else if (expect_valid && (rewritten != 0 || ln != nw ||
-                                            memcmp(low, naive, nw * sizeof *naive) != 0)) {
-                    printf("  FAIL %s: a valid module was changed by lowering\n", label);
-                    ref_reasons_add(&t.failures, "valid module changed");
-                    pair_ok = 0;
-                } else if (!expect_valid && rewritten != 1) {
-                    printf("  FAIL %s: %zu bitcasts rewritten, 1 expected\n", label, rewritten);
-                    ref_reasons_add(&t.failures, "rewrite count");
-                    pair_ok = 0;
-                }
-                if (!pair_ok) {
-                    free(low);
-                    break;
-                }
-                ref_make_inputs(in, s, d, sstride, 0x5eed0000ull + i * 131u + j * 7u + (unsigned)p);
-                vkr_run_result rr;
-                char msg[512];
-                vkr_status st = vkr_run(vk, low, ln, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
-                                        dstride * ELEMS, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
+            if (!pair_ok) {
                 free(low);
-                t.values += ELEMS;
-                if (st != VKR_OK) {
-                    printf("  FAIL %s: %s\n", label, msg);
-                    ref_reasons_add(&t.failures, rr.stage != NULL ? rr.stage : "vkr_run");
-                    pair_ok = 0;
-                    break;
-                }
-                if (!ref_tally_compare(&t, label, in, sstride, s, out, dstride, d, pads[p], pc,
-                                       g_verbose))
-                    pair_ok = 0;
+                break;
             }
-            free(naive);
-            ref_tally_pair(&t, pc, pair_ok);
+            ref_make_inputs(in, s, d, sstride, 0x5eed0000ull + tp.i * 131u + tp.j * 7u + (unsigned)p);
+            vkr_run_result rr;
+            char msg[512];
+            vkr_status st = vkr_run(vk, low, ln, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
+                                    dstride * ELEMS, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
+            free(low);
+            t.values += ELEMS;
+            if (st != VKR_OK) {
+                printf("  FAIL %s: %s\n", label, msg);
+                ref_reasons_add(&t.failures, rr.stage != NULL ? rr.stage : "vkr_run");
+                pair_ok = 0;
+                break;
+            }
+            if (!ref_tally_compare(&t, label, in, sstride, s, out, dstride, d, pads[p], pc,
+                                   g_verbose))
+                pair_ok = 0;
         }
+        free(naive);
+        ref_tally_pair(&t, pc, pair_ok);
     }
     ref_tally_print(&t, "exec");
     return ref_tally_summary(&t, "exec", desc, "2 policies");
@@ -435,59 +461,54 @@ static int cmd_unlowered(vkr_context *vk, const char *desc, const char *dir)
     unsigned tried = 0, accepted = 0, right = 0, wrong = 0, runner_errors = 0;
     compare_stats total;
     memset(&total, 0, sizeof total);
-    for (size_t i = 0; i < nt; ++i) {
-        for (size_t j = 0; j < nt; ++j) {
-            const spvbc_type_desc *s = &types[i], *d = &types[j];
-            if (ref_same_spirv_type(s, d) || ref_opencl_bytes(s) != ref_opencl_bytes(d)) continue;
-            pair_class pc = ref_classify(s, d);
-            if (pc == PC_SAME_COUNT || pc == PC_COUNT_CHANGE) continue;
-            if (missing_feature(f, s) != NULL || missing_feature(f, d) != NULL) continue;
-            char sn[16], dn[16], label[64];
-            spvbc_gen_type_name(s, sn, sizeof sn);
-            spvbc_gen_type_name(d, dn, sizeof dn);
-            (void)snprintf(label, sizeof label, "as_%s(%s)", dn, sn);
-            size_t nw = 0;
-            uint32_t *naive = assemble_pair(s, d, &nw);
-            if (naive == NULL) {
-                runner_errors++;
-                continue;
-            }
-            size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
-            ref_make_inputs(in, s, d, sstride, 0xabcdull + i * 131u + j);
-            vkr_run_result rr;
-            char msg[512];
-            vkr_status st = vkr_run(vk, naive, nw, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
-                                    dstride * ELEMS, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
-            free(naive);
-            tried++;
-            char what[128];
-            if (st != VKR_OK) {
-                if (rr.stage == NULL || strcmp(rr.stage, "vkr_run arguments") == 0) runner_errors++;
-                (void)snprintf(what, sizeof what, "%s: %s", rr.stage ? rr.stage : "?",
-                               vkr_result_string(rr.result));
-            } else {
-                accepted++;
-                compare_stats cs;
-                memset(&cs, 0, sizeof cs);
-                unsigned long long bad = ref_compare(g_verbose ? label : "", in, sstride, s, out,
-                                                     dstride, d, SPVBC_PAD_UNDEF, &cs);
-                total.lanes_undefined += cs.lanes_undefined;
-                total.pad_zero += cs.pad_zero;
-                total.pad_memory += cs.pad_memory;
-                total.pad_unwritten += cs.pad_unwritten;
-                total.pad_other += cs.pad_other;
-                total.partial_defined_differ += cs.partial_defined_differ;
-                if (bad == 0) {
-                    right++;
-                    (void)snprintf(what, sizeof what, "accepted, defined lanes right");
-                } else {
-                    wrong++;
-                    (void)snprintf(what, sizeof what, "accepted, %s", cs.why.r[0].text);
-                }
-            }
-            ref_reasons_add(&results[pc], what);
-            if (g_verbose) printf("  %-22s [%s] %s\n", label, ref_class_names[pc], what);
+    type_pair tp;
+    for (size_t k = 0; next_pair(types, nt, &k, &tp);) {
+        const spvbc_type_desc *s = tp.s, *d = tp.d;
+        if (tp.pc == PC_SAME_COUNT || tp.pc == PC_COUNT_CHANGE) continue;
+        if (missing_feature(f, s) != NULL || missing_feature(f, d) != NULL) continue;
+        char label[64];
+        (void)snprintf(label, sizeof label, "as_%s(%s)", tp.dn, tp.sn);
+        size_t nw = 0;
+        uint32_t *naive = assemble_pair(s, d, &nw);
+        if (naive == NULL) {
+            runner_errors++;
+            continue;
         }
+        size_t sstride = spvbc_gen_vulkan_stride(s), dstride = spvbc_gen_vulkan_stride(d);
+        ref_make_inputs(in, s, d, sstride, 0xabcdull + tp.i * 131u + tp.j);
+        vkr_run_result rr;
+        char msg[512];
+        vkr_status st = vkr_run(vk, naive, nw, VKR_MODULE_OBJECT, in, sstride * ELEMS, out,
+                                dstride * ELEMS, OUT_FILL, GROUPS, &rr, msg, sizeof msg);
+        free(naive);
+        tried++;
+        char what[128];
+        if (st != VKR_OK) {
+            if (rr.stage == NULL || strcmp(rr.stage, "vkr_run arguments") == 0) runner_errors++;
+            (void)snprintf(what, sizeof what, "%s: %s", rr.stage ? rr.stage : "?",
+                           vkr_result_string(rr.result));
+        } else {
+            accepted++;
+            compare_stats cs;
+            memset(&cs, 0, sizeof cs);
+            unsigned long long bad = ref_compare(g_verbose ? label : "", in, sstride, s, out,
+                                                 dstride, d, SPVBC_PAD_UNDEF, &cs);
+            total.lanes_undefined += cs.lanes_undefined;
+            total.pad_zero += cs.pad_zero;
+            total.pad_memory += cs.pad_memory;
+            total.pad_unwritten += cs.pad_unwritten;
+            total.pad_other += cs.pad_other;
+            total.partial_defined_differ += cs.partial_defined_differ;
+            if (bad == 0) {
+                right++;
+                (void)snprintf(what, sizeof what, "accepted, defined lanes right");
+            } else {
+                wrong++;
+                (void)snprintf(what, sizeof what, "accepted, %s", cs.why.r[0].text);
+            }
+        }
+        ref_reasons_add(&results[tp.pc], what);
+        if (g_verbose) printf("  %-22s [%s] %s\n", label, ref_class_names[tp.pc], what);
     }
     for (int c = 0; c < PC_NUM; ++c) {
         if (results[c].n == 0) continue;

@@ -7,7 +7,7 @@
  * Sources: the naive as_type kernels of test/support (Kernel and Vulkan flavours) for every
  * OpenCL pair with a 3-component side and a sample of the others; the sample modules of
  * modbuild.h in both byte orders and under several option bits (the generator word); pointer,
- * spec-constant and storage-only cases; the malformed catalogue of test_malformed.c in short;
+ * spec-constant and storage-only cases; the malformed catalogue of test_malformed*.c in short;
  * and plan-API inputs (fuzz_plan.c's byte layout).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -58,6 +58,15 @@ static void write_variants(const char *base, const mb *b, uint32_t gen, int both
         write_mb(name, &c);
     }
     mb_free(&c);
+}
+
+/* Finishes `s` and writes it as write_variants(`base`, ..., `gen`, 0) does. */
+static void write_sm(sm *s, const char *base, uint32_t gen)
+{
+    mb b = {0};
+    sm_finish(s, &b);
+    write_variants(base, &b, gen, 0);
+    mb_free(&b);
 }
 
 static void naive_kernels(void)
@@ -115,7 +124,6 @@ static void samples(void)
 /* Pointer bitcasts: the version gate (1.4 / 1.5 / KHR extension) and partners. */
 static void pointers(void)
 {
-    mb b = {0};
     const uint32_t versions[] = {0x00010400u, 0x00010500u};
     for (int vi = 0; vi < 2; ++vi) {
         for (int ext = 0; ext < 2; ++ext) {
@@ -137,10 +145,9 @@ static void pointers(void)
             sm_bitcast(&s, p, sm_undef(&s, ul));
             sm_bitcast(&s, p, sm_undef(&s, u2));
             sm_bitcast(&s, p, sm_undef(&s, f));
-            sm_finish(&s, &b);
             char name[64];
             snprintf(name, sizeof name, "pointers-v%x-ext%d", versions[vi] >> 8 & 0xFF, ext);
-            write_variants(name, &b, 0x10, 0);
+            write_sm(&s, name, 0x10);
         }
     }
     /* Shader, PhysicalStorageBuffer64 and a logical pointer. */
@@ -155,17 +162,14 @@ static void pointers(void)
         sm_begin(&s);
         sm_bitcast(&s, ul, sm_undef(&s, p));
         sm_bitcast(&s, p, sm_undef(&s, q));
-        sm_finish(&s, &b);
-        write_variants("pointers-shader", &b, 0x20, 0);
+        write_sm(&s, "pointers-shader", 0x20);
     }
-    mb_free(&b);
 }
 
 /* OpSpecConstantOp Bitcast: Kernel 3->4 and 4->3, a Shader one (S7), and a vec4 type that is
  * declared only after the spec-constant bitcast that needs it. */
 static void spec_constants(void)
 {
-    mb b = {0};
     for (int shader = 0; shader < 2; ++shader) {
         sm s;
         sm_init(&s, shader, 0x00010000u);
@@ -177,11 +181,11 @@ static void spec_constants(void)
         sm_spec_bitcast(&s, f3, v4);
         sm_spec_bitcast(&s, f3,
                         sm_spec_splat(&s, i4, sm_spec_const(&s, sm_type(&s, SM_I32(1)), 5), 4));
-        sm_finish(&s, &b);
-        write_variants(shader ? "spec-shader" : "spec-kernel", &b, shader ? 0x100 : 0x10, 0);
+        write_sm(&s, shader ? "spec-shader" : "spec-kernel", shader ? 0x100 : 0x10);
     }
     /* Raw: float3 spec composite, bitcast to int4 before OpTypeVector float 4 is declared. */
     enum { FN = 1, VOID, FNTY, F, F3, I, I4, C, V3, R, F4, N4, LABEL, BOUND };
+    mb b = {0};
     mb_kernel_head(&b, 0x00010000u, BOUND, FN);
     mb_void_fn_type(&b, VOID, FNTY);
     MB(&b, SpvOpTypeFloat, F, 32);
@@ -203,7 +207,6 @@ static void spec_constants(void)
 /* Shader modules with storage-only 8/16-bit types (V13), and with the arithmetic caps. */
 static void small_types(void)
 {
-    mb b = {0};
     for (int storage_only = 0; storage_only < 2; ++storage_only) {
         sm s;
         sm_init(&s, 1, 0x00010500u);
@@ -213,10 +216,8 @@ static void small_types(void)
                                             {SM_I16(3), SM_F16(4)},
                                             {SM_F16(4), SM_F32(2)}};
         sm_casts(&s, casts, 4);
-        sm_finish(&s, &b);
-        write_variants(storage_only ? "small-storage-only" : "small-arith", &b, 0x10, 0);
+        write_sm(&s, storage_only ? "small-storage-only" : "small-arith", 0x10);
     }
-    mb_free(&b);
 }
 
 /* A chain of nested arrays/structs/pointers ending in a pointer bitcast. */
@@ -243,7 +244,7 @@ static void nested(void)
     mb_free(&b);
 }
 
-/* The malformed catalogue, in short (test_malformed.c has the exact expectations). */
+/* The malformed catalogue, in short (test/unit/test_malformed*.c has the exact expectations). */
 static void malformed(void)
 {
     mb b = {0};

@@ -9,7 +9,7 @@ consumer-cmake     a consumer project built through find_package(SPIRV-Bitcast),
 consumer-pkgconfig a consumer compiled with pkg-config's flags, run
 library-only       the library alone (no C++, no SPIRV-Tools) installed; a find_package consumer
 subdir             a consumer project that takes the tree with add_subdirectory(), library-only
-doc-example        docs/integration.md shows consumer.c verbatim
+doc-example        docs/embedding.md shows consumer.c verbatim
 opt-parity         `spirv-bitcast opt FLAGS` writes the bytes `spirv-opt FLAGS` writes
 opt-run            one `spirv-bitcast opt` command: status, stderr, output checked by spirv-val
 
@@ -293,7 +293,7 @@ def cmd_library_only(a):
               "lib/pkgconfig/spirv-bitcast.pc"]
     if installed != sorted(expect):
         fail("a library-only install made %s, expected %s" % (installed, sorted(expect)))
-    # docs/integration.md lists the same files (its embedder's checklist).
+    # docs/embedding.md lists the same files (its embedder's checklist).
     with open(a.doc, encoding="utf-8") as f:
         doc = f.read()
     m = re.search(r"<!-- library-only install: checked by ctest install.library_only -->\n"

@@ -13,7 +13,9 @@ set(_spvbc_rb_dir ${CMAKE_CURRENT_LIST_DIR})
 find_package(Threads REQUIRED)
 
 function(spvbc_robustness_test name source)
-  add_executable(${name} ${_spvbc_rb_dir}/${source})
+  set(_more ${ARGN})
+  list(TRANSFORM _more PREPEND ${_spvbc_rb_dir}/)
+  add_executable(${name} ${_spvbc_rb_dir}/${source} ${_more})
   target_link_libraries(${name} PRIVATE spvbc::testbase spvbc::static spvbc::cmocka
                                         spvbc::spirv_tools spvbc::spirv_headers Threads::Threads)
   target_compile_options(${name} PRIVATE ${SPVBC_WARNINGS})
@@ -21,7 +23,8 @@ function(spvbc_robustness_test name source)
   set_target_properties(${name} PROPERTIES LINKER_LANGUAGE CXX)
 endfunction()
 
-spvbc_robustness_test(spvbc_test_malformed test_malformed.c)
+spvbc_robustness_test(spvbc_test_malformed test_malformed.c test_malformed_ids.c
+                      test_malformed_types.c test_malformed_null.c unit_expect.c)
 add_test(NAME unit.malformed COMMAND spvbc_test_malformed)
 
 spvbc_robustness_test(spvbc_test_alloc_fail test_alloc_fail.c)

@@ -1,6 +1,6 @@
 /* A driver embedding libspirv-bitcast: check a kernel module's bitcasts, lower the ones OpenCL's
  * as_type() allows but SPIR-V rejects, and hand the words on.  This file is the example in
- * docs/integration.md (a test keeps the two identical) and the installed-tree consumer test.
+ * docs/embedding.md (a test keeps the two identical) and the installed-tree consumer test.
  * Usage: consumer [OUT.spv]  - writes the module it would hand on to OUT.spv.
  * SPDX-License-Identifier: Apache-2.0 */
 #include <spirv_bitcast.h>

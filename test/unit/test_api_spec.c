@@ -1,0 +1,133 @@
+/* test_api_spec.c - the public API test (test_api.h): OpSpecConstantOp bitcasts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_api.h"
+#include "unit_expect.h"
+
+/* A SPIR-V 1.2 Kernel library (Linkage, Physical32) of `bound` ids: header, capabilities and
+ * memory model, for the spec-constant tests. */
+static void spec_kernel_head(mb *b, uint32_t bound)
+{
+    library_head(b, 0x00010200u, bound, SpvAddressingModelPhysical32);
+}
+
+/* A 3->4 with pad zero in a Kernel spec-constant: OpSpecConstantOp VectorShuffle with a new
+ * OpConstantNull, all before the original instruction. */
+void test_lower_spec_constant(void **state)
+{
+    (void)state;
+    enum { S_VOID = 1, S_FLOAT, S_V3F, S_V4F, S_V4I, S_INT, S_C, S_C3, S_SPEC, S_BOUND };
+    mb b = {0};
+    spec_kernel_head(&b, S_BOUND);
+    MB(&b, SpvOpTypeVoid, S_VOID);
+    MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
+    MB(&b, SpvOpTypeInt, S_INT, 32, 0);
+    MB(&b, SpvOpTypeVector, S_V3F, S_FLOAT, 3);
+    MB(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
+    MB(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
+    MB(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
+    MB(&b, SpvOpSpecConstantComposite, S_V3F, S_C3, S_C, S_C, S_C);
+    MB(&b, SpvOpSpecConstantOp, S_V4I, S_SPEC, SpvOpBitcast, S_C3);
+    spvbc_context ctx;
+    spvbc_module m = parse_new(&b, &ctx);
+    assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "V12");
+    spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0};
+    spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
+    assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
+    assert_int_equal(sum.rewritten, 1);
+    assert_int_equal(sum.constants_added, 1);
+    const uint32_t *out;
+    size_t n;
+    assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+    assert_true(spirv_val(out, n));
+    size_t spec = def_offset(out, n, S_SPEC, 2);
+    assert_int_equal(out[spec] & 0xffffu, SpvOpSpecConstantOp);
+    assert_int_equal(out[spec + 3], SpvOpBitcast);
+    /* Its operand is a spec-constant shuffle of %c3 and a null v3float, lanes 0 1 2 3. */
+    size_t shuf = def_offset(out, n, out[spec + 4], 2);
+    assert_int_equal(out[shuf + 3], SpvOpVectorShuffle);
+    assert_int_equal(out[shuf + 4], S_C3);
+    size_t null = def_offset(out, n, out[shuf + 5], 2);
+    assert_int_equal(out[null] & 0xffffu, SpvOpConstantNull);
+    assert_int_equal(out[null + 1], S_V3F);
+    assert_int_equal(out[shuf + 9], 3);
+    assert_true(null < shuf && shuf < spec);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* A spec-constant as_int3(float4) whose v4int is declared only after it: reusing it would be a
+ * use before declaration and a second declaration a duplicate type, so it is refused; without
+ * that later declaration a new v4int is declared before the site. */
+void test_spec_constant_type_order(void **state)
+{
+    (void)state;
+    enum { S_FLOAT = 1, S_INT, S_V4F, S_V3I, S_C, S_C4, S_SPEC, S_V4I, S_BOUND };
+    for (int late = 1; late >= 0; --late) {
+        mb b = {0};
+        spec_kernel_head(&b, S_BOUND);
+        MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
+        MB(&b, SpvOpTypeInt, S_INT, 32, 0);
+        MB(&b, SpvOpTypeVector, S_V4F, S_FLOAT, 4);
+        MB(&b, SpvOpTypeVector, S_V3I, S_INT, 3);
+        MB(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0x3f800000u);
+        MB(&b, SpvOpSpecConstantComposite, S_V4F, S_C4, S_C, S_C, S_C, S_C);
+        MB(&b, SpvOpSpecConstantOp, S_V3I, S_SPEC, SpvOpBitcast, S_C4);
+        if (late) MB(&b, SpvOpTypeVector, S_V4I, S_INT, 4);
+        spvbc_context ctx;
+        spvbc_module m = parse_new(&b, &ctx);
+        /* validate's "lowerable" agrees with what lower does. */
+        spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+        assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_ERROR_VALIDATION_FAILED);
+        assert_int_equal(vs.lowerable, late ? 0 : 1);
+        assert_int_equal(spvbc_context_diagnostic(ctx, 0)->lowerable, late ? 0 : 1);
+        spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
+        assert_int_equal(spvbc_module_lower(m, NULL, &sum), late ? SPVBC_PARTIAL : SPVBC_SUCCESS);
+        const uint32_t *out;
+        size_t n;
+        assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
+        if (late) {
+            assert_int_equal(sum.refused, 1);
+            assert_int_equal(sum.rewritten, 0);
+            assert_ptr_equal(out, b.w);
+            assert_non_null(strstr(spvbc_context_diagnostic(ctx, 0)->message, "declared after"));
+        } else {
+            assert_int_equal(sum.rewritten, 1);
+            assert_int_equal(sum.types_added, 1);
+            assert_true(spirv_val(out, n));
+        }
+        spvbc_context_destroy(ctx);
+        mb_free(&b);
+    }
+}
+
+/* In a Shader module the spec-constant form cannot be lowered (and needs Kernel anyway). */
+void test_shader_spec_constant_refused(void **state)
+{
+    (void)state;
+    enum { S_FLOAT = 1, S_INT, S_C, S_SPEC, S_BOUND };
+    mb b = {0};
+    mb_header(&b, 0x00010300u, S_BOUND);
+    MB(&b, SpvOpCapability, SpvCapabilityShader);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    MB(&b, SpvOpTypeFloat, S_FLOAT, 32);
+    MB(&b, SpvOpTypeInt, S_INT, 32, 1);
+    MB(&b, SpvOpSpecConstant, S_FLOAT, S_C, 0);
+    MB(&b, SpvOpSpecConstantOp, S_INT, S_SPEC, SpvOpBitcast, S_C);
+    spvbc_context ctx;
+    spvbc_module m = parse_new(&b, &ctx);
+    assert_int_equal(spvbc_module_validate(m, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "S7");
+    expect_lower_refused(m);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
