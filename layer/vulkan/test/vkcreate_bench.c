@@ -80,7 +80,8 @@ static int add_file(set *s, const char *path)
     long n = -1;
     if (f != NULL && fseek(f, 0, SEEK_END) == 0) n = ftell(f);
     uint32_t *w = (n >= 20 && n % 4 == 0) ? malloc((size_t)n) : NULL;
-    if (f != NULL && w != NULL && (fseek(f, 0, SEEK_SET) != 0 || fread(w, 1, (size_t)n, f) != (size_t)n)) {
+    if (f != NULL && w != NULL &&
+        (fseek(f, 0, SEEK_SET) != 0 || fread(w, 1, (size_t)n, f) != (size_t)n)) {
         free(w);
         w = NULL;
     }
@@ -133,10 +134,21 @@ static int add_path(set *s, const char *path)
 static VkResult side_make(side *sd, int layer, uint32_t index, char *device_name, size_t name_size)
 {
     const char *layers[] = {LAYER};
-    VkApplicationInfo app = {VK_STRUCTURE_TYPE_APPLICATION_INFO, NULL, "spvbc_layer_vkbench", 1,
-                             NULL, 0, VK_API_VERSION_1_1};
-    VkInstanceCreateInfo ici = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, NULL, 0, &app,
-                                layer ? 1u : 0u, layer ? layers : NULL, 0, NULL};
+    VkApplicationInfo app = {VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                             NULL,
+                             "spvbc_layer_vkbench",
+                             1,
+                             NULL,
+                             0,
+                             VK_API_VERSION_1_1};
+    VkInstanceCreateInfo ici = {VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                NULL,
+                                0,
+                                &app,
+                                layer ? 1u : 0u,
+                                layer ? layers : NULL,
+                                0,
+                                NULL};
     VkResult r = vkCreateInstance(&ici, NULL, &sd->instance);
     if (r != VK_SUCCESS) {
         fprintf(stderr, "vkCreateInstance (%s the layer): %d\n", layer ? "with" : "without", r);
@@ -155,10 +167,10 @@ static VkResult side_make(side *sd, int layer, uint32_t index, char *device_name
                    props.deviceName, props.driverVersion, VK_API_VERSION_MAJOR(props.apiVersion),
                    VK_API_VERSION_MINOR(props.apiVersion));
     float priority = 1.0f;
-    VkDeviceQueueCreateInfo qci = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, 0, 1,
-                                   &priority};
-    VkDeviceCreateInfo dci = {VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, NULL, 0, 1, &qci, 0, NULL,
-                              0, NULL, NULL};
+    VkDeviceQueueCreateInfo qci = {
+        VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO, NULL, 0, 0, 1, &priority};
+    VkDeviceCreateInfo dci = {
+        VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, NULL, 0, 1, &qci, 0, NULL, 0, NULL, NULL};
     r = vkCreateDevice(pds[index], &dci, NULL, &sd->device);
     if (r != VK_SUCCESS) {
         fprintf(stderr, "vkCreateDevice: %d\n", r);
@@ -179,8 +191,8 @@ static void side_free(side *sd)
 
 /* One pass: `copies` times every module of `s`; adds its wall and CPU microseconds to
  * `*wall` / `*cpu`.  Returns 0, or -1 if a call failed. */
-static int pass(const side *sd, const set *s, size_t copies, VkShaderModule *handles,
-                double *wall, double *cpu)
+static int pass(const side *sd, const set *s, size_t copies, VkShaderModule *handles, double *wall,
+                double *cpu)
 {
     size_t made = 0;
     VkResult r = VK_SUCCESS;
@@ -284,8 +296,7 @@ int main(int argc, char **argv)
         }
     }
     if (nsets == 0 || rounds < 1) {
-        fprintf(stderr, "usage: %s [--rounds N] [--layer-dir DIR] NAME=FILE|FOLDER...\n",
-                argv[0]);
+        fprintf(stderr, "usage: %s [--rounds N] [--layer-dir DIR] NAME=FILE|FOLDER...\n", argv[0]);
         return 2;
     }
     find_layer_in(layer_dir);
@@ -351,8 +362,8 @@ int main(int argc, char **argv)
             /* median() sorts: each array's first element is then its minimum */
             double mw0 = median(wall0, (size_t)rounds), mc0 = median(cpu0, (size_t)rounds);
             double mw1 = median(wall1, (size_t)rounds), mc1 = median(cpu1, (size_t)rounds);
-            printf("%s: %zu modules, %zu bytes; %zu calls a pass, %ld rounds\n", s->name,
-                   s->count, s->bytes, calls, rounds);
+            printf("%s: %zu modules, %zu bytes; %zu calls a pass, %ld rounds\n", s->name, s->count,
+                   s->bytes, calls, rounds);
             printf("%s: without the layer: median %.2f us per call (wall), %.2f us (CPU); min "
                    "%.2f us (wall)\n",
                    s->name, mw0, mc0, wall0[0]);
