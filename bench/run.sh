@@ -14,7 +14,9 @@
 #      (figure, measured, goal, met/MISSED) on stdout, numbers in BUILD/bench-results/
 #      (performance.dat, plot.dat, results.md); then, where the Vulkan layer is built
 #      (layer/vulkan/test/spvbc_layer_bench), the layer's own time per module beyond the
-#      library's calls, log off and on, for the small shaders (a second goals table);
+#      library's calls, log off and on, for the small shaders (a second goals table), and
+#      vkCreateShaderModule through the layer / without it on the Vulkan driver (the kit
+#      layer/vulkan/test/vkbench: a clean 2 KB compute module and real modules; a third);
 #   4. unless --no-docs or --quick: copies the numbers to bench/performance.dat, draws
 #      docs/performance.png with gnuplot (installed with apt-get when missing and running as
 #      root; skipped otherwise) and replaces the results section of docs/performance.md.
@@ -165,6 +167,35 @@ if [ -x "$layerbench" ]; then
         }'
 else
     echo "run.sh: $layerbench not built: no layer figures"
+fi
+
+# vkCreateShaderModule through the layer / without it, same modules, same process, on the
+# driver the loader finds (lavapipe in CI): the kit of layer/vulkan/test (run.sh there), the
+# clean 2 KB compute module and the real modules, with the layer's log off, to standard error
+# (its default; a file here) and to a file named by SPVBC_LAYER_LOG
+kit="$build/layer/vulkan/test/vkbench"
+if [ -x "$kit/spvbc_layer_vkbench" ]; then
+    rounds=300
+    [ $quick -eq 1 ] && rounds=60
+    if sh "$kit/run.sh" $rounds >"$results/vkbench.txt" 2>&1; then
+        device=$(sed -n 's/^device [0-9]*: \(.*\); layer log.*/\1/p' "$results/vkbench.txt" | head -n 1)
+        awk -v md="$results/results.md" -v device="$device" '
+        $1 == "RESULT" {
+            what = $2 == "compute2k" ? "the clean 2 KB compute module" : sprintf("%d real modules (%d bytes)", $4, $5)
+            how = $3 == "off" ? "log off" : $3 == "stderr" ? "log on, to standard error (the default)" : "log on, to a file"
+            row[++n] = sprintf("| vkCreateShaderModule through the layer / without it, %s, %s | %.2fx (%.2f us / %.2f us per call) | %.2fx | <= 1.3x | %s | %s |", what, how, $8, $7, $6, $11, ($8 <= 1.3 ? "met" : "MISSED"), ($11 <= 1.3 ? "met" : "MISSED"))
+        }
+        END {
+            if (n == 0) exit
+            hdr = "\nOn " device " (layer/vulkan/test/vkbench/run.sh, medians of the passes):\n\n| figure | measured (wall clock) | CPU time | goal | verdict | verdict (CPU) |\n|---|---|---|---|---|---|"
+            print hdr; print hdr >> md
+            for (i = 1; i <= n; ++i) { print row[i]; print row[i] >> md }
+        }' "$results/vkbench.txt"
+    else
+        echo "run.sh: the vkCreateShaderModule kit did not run: $(tail -n 2 "$results/vkbench.txt")"
+    fi
+else
+    echo "run.sh: $kit not built: no vkCreateShaderModule figures"
 fi
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _GNU_SOURCE /* clock_gettime, statx */
 #include "layer_core.h"
 
 #include <fcntl.h>
@@ -26,7 +26,14 @@ static char g_log_fd_path[sizeof ((spvbc_layer_config *)0)->log_path];
  * than threads that were inside the layer at once.  A pool rather than thread-local contexts:
  * a thread-exit destructor would have to stay mapped until the last thread ends, but the loader
  * unloads the layer at vkDestroyInstance while the application's threads live on.  Reusing a
- * context is safe because every module call clears its diagnostics (spirv_bitcast.h). */
+ * context is safe because every module call clears its diagnostics (spirv_bitcast.h).
+ *
+ * A pooled context counts findings and keeps none (SPVBC_DIAGNOSTICS_COUNT_ONLY): the library
+ * makes a kept finding's sentence before the call returns, and the verdict needs only the
+ * summary counts.  Where the log shows findings (a refused rewrite, validate mode, errors no
+ * rewrite touched), the call is made again under keep_findings(); validate and lower analyse
+ * the parsed input each time, so the second call finds the same and lowers the same.  Validate
+ * mode, which logs every invalid module's errors, keeps them from the start. */
 #define POOL_MAX 64
 #define SPVBC_LAYER_KEPT_FINDINGS 256
 static pthread_mutex_t g_pool_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -43,19 +50,26 @@ static spvbc_context context_take(spvbc_result *r)
     *r = SPVBC_SUCCESS;
     if (ctx == NULL) {
         *r = spvbc_context_create(NULL, &ctx);
-        /* The log shows a bounded number of error lines and the verdict uses the exact summary
-         * counts, so a hostile module's findings need not cost memory: keep the first few. */
         if (*r == SPVBC_SUCCESS)
-            *r = spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST,
-                                                     SPVBC_LAYER_KEPT_FINDINGS);
+            *r = spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
     }
     return *r == SPVBC_SUCCESS ? ctx : NULL;
 }
 
-/* Returns `ctx` (whose modules are all destroyed) to the pool, or destroys it if it is full. */
+/* Makes `ctx` keep findings for the calls that follow, for the log's error lines: the first
+ * few only, so that a hostile module's findings cost no more memory than these. */
+static void keep_findings(spvbc_context ctx)
+{
+    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST,
+                                              SPVBC_LAYER_KEPT_FINDINGS);
+}
+
+/* Returns `ctx` (whose modules are all destroyed) to the pool, counting findings only again,
+ * or destroys it if the pool is full. */
 static void context_give(spvbc_context ctx)
 {
     if (ctx == NULL) return;
+    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
     (void)pthread_mutex_lock(&g_pool_lock);
     if (g_pool_count < POOL_MAX) {
         g_pool[g_pool_count++] = ctx;
@@ -161,12 +175,28 @@ void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name)
                     spvbc_pad_policy_string(cfg->pad), spvbc_version_string());
 }
 
+/* Whether the file open as `fd` still has a name (0 also when that cannot be told).  statx
+ * asks for the link count alone: fstat asks for the times too, and where the file system keeps
+ * fine-grained timestamps (Linux 6.13's multigrain ctime on ext4, xfs, btrfs), a queried ctime
+ * makes the next write update the inode again; a line to a file on ext4 then cost 2.2 us of
+ * CPU against 1.3 us with statx (the write alone: 0.9 us) on the machine of
+ * docs/performance.md. */
+static int still_linked(int fd)
+{
+#if defined(STATX_NLINK)
+    struct statx sx;
+    if (statx(fd, "", AT_EMPTY_PATH | AT_STATX_DONT_SYNC, STATX_NLINK, &sx) == 0 &&
+        (sx.stx_mask & STATX_NLINK) != 0)
+        return sx.stx_nlink != 0;
+#endif
+    struct stat st;
+    return fstat(fd, &st) == 0 && st.st_nlink != 0;
+}
+
 /* The descriptor to append `path`'s lines to, or -1; the caller holds g_log_lock. */
 static int log_file(const char *path)
 {
-    struct stat st;
-    if (g_log_fd >= 0 &&
-        (strcmp(path, g_log_fd_path) != 0 || fstat(g_log_fd, &st) != 0 || st.st_nlink == 0)) {
+    if (g_log_fd >= 0 && (strcmp(path, g_log_fd_path) != 0 || !still_linked(g_log_fd))) {
         (void)close(g_log_fd);
         g_log_fd = -1;
     }
@@ -177,17 +207,12 @@ static int log_file(const char *path)
     return g_log_fd;
 }
 
-void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
+/* A log line is at most LOG_LINE - 2 characters, then its newline. */
+#define LOG_LINE 4096
+
+/* Writes the `len` bytes of `line` (newline included) to the configured log. */
+static void log_write(const spvbc_layer_config *cfg, const char *line, size_t len)
 {
-    if (cfg == NULL || fmt == NULL || cfg->log_off) return;
-    char line[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    size_t len = (size_t)n < sizeof line - 1 ? (size_t)n : sizeof line - 2;
-    line[len++] = '\n';
     /* One write(2) of the whole line: no stdio buffer to allocate, and O_APPEND keeps lines of
      * several processes sharing the file whole.  The file stays open from line to line; it is
      * opened again when another path is configured or the file was removed (no links left). */
@@ -204,6 +229,56 @@ void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
         }
     }
     (void)pthread_mutex_unlock(&g_log_lock);
+}
+
+void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
+{
+    if (cfg == NULL || fmt == NULL || cfg->log_off) return;
+    char line[LOG_LINE];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    size_t len = (size_t)n < sizeof line - 1 ? (size_t)n : sizeof line - 2;
+    line[len++] = '\n';
+    log_write(cfg, line, len);
+}
+
+/* A line being put together without printf (whose parsing of the format costs more than the
+ * rest of a module's line): `len` characters so far of at most `cap`, truncated beyond. */
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+} text;
+
+static void put_str(text *t, const char *s)
+{
+    while (*s != '\0' && t->len < t->cap)
+        t->buf[t->len++] = *s++;
+}
+
+/* `v` in decimal, as "%llu" prints it. */
+static void put_dec(text *t, unsigned long long v)
+{
+    char digits[24];
+    size_t n = sizeof digits;
+    digits[--n] = '\0';
+    do {
+        digits[--n] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v != 0);
+    put_str(t, digits + n);
+}
+
+/* `v` as "%016llx" prints it. */
+static void put_hex16(text *t, unsigned long long v)
+{
+    char digits[17];
+    for (int i = 15; i >= 0; --i, v >>= 4)
+        digits[i] = "0123456789abcdef"[v & 15u];
+    digits[16] = '\0';
+    put_str(t, digits);
 }
 
 /* XXH64, as specified by its author (github.com/Cyan4973/xxHash, doc/xxhash_spec.md): four
@@ -360,13 +435,21 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         VERDICT("unchanged (not parsed: %s)", spvbc_result_string(r));
         goto done;
     }
+    /* Validate mode logs the errors of every invalid module: kept from the start. */
+    if (logging && cfg->mode == SPVBC_LAYER_MODE_VALIDATE) keep_findings(ctx);
     r = spvbc_module_validate(mod, NULL, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     if (vs.errors == 0) {
-        VERDICT("unchanged (valid, %zu bitcasts)", vs.bitcasts_checked);
+        if (logging) { /* the verdict of most modules: "unchanged (valid, %zu bitcasts)" */
+            text v = {verdict, 0, sizeof verdict - 1};
+            put_str(&v, "unchanged (valid, ");
+            put_dec(&v, vs.bitcasts_checked);
+            put_str(&v, " bitcasts)");
+            verdict[v.len] = '\0';
+        }
         goto done;
     }
     if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
@@ -377,16 +460,25 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     spvbc_lower_options lo = {sizeof(spvbc_lower_options), cfg->pad, 0};
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     r = spvbc_module_lower(mod, &lo, &ls);
-    /* The refusals, if any; otherwise lower's findings are notes nobody reads, and the parse
-     * that checks the output below forgets them before anything makes their sentences. */
-    if (logging && r != SPVBC_SUCCESS) collect_errors(ctx, errs, sizeof errs);
+    /* The refusals, if any, lowered again with their findings kept for the log (the same
+     * rewrites: its result and summary stand for the first call's); otherwise lower's findings
+     * are notes nobody reads, and none was made. */
+    if (logging && r != SPVBC_SUCCESS) {
+        keep_findings(ctx);
+        ls = (spvbc_lower_summary)SPVBC_LOWER_SUMMARY_INIT;
+        r = spvbc_module_lower(mod, &lo, &ls);
+        collect_errors(ctx, errs, sizeof errs);
+    }
     if (r != SPVBC_SUCCESS && r != SPVBC_PARTIAL) {
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     if (ls.rewritten == 0) {
-        if (logging && errs[0] == '\0' && spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
-            collect_errors(ctx, errs, sizeof errs);
+        if (logging && errs[0] == '\0') {
+            keep_findings(ctx);
+            if (spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
+                collect_errors(ctx, errs, sizeof errs);
+        }
         VERDICT("unchanged (%zu errors, %zu refused)", vs.errors, ls.refused);
         goto done;
     }
@@ -425,8 +517,24 @@ done:
         /* The time is the layer's own work on this module, hashing included, up to (not
          * including) the log line. */
         unsigned long long hash = spvbc_layer_hash(code, code != NULL ? code_size : 0);
-        spvbc_layer_log(cfg, "spvbc-layer: %s: in xxh64=%016llx %zu words: %s [%lld us]%s", api,
-                        hash, code_size / 4u, verdict, now_us() - start, errs);
+        long long us = now_us() - start;
+        /* "spvbc-layer: %s: in xxh64=%016llx %zu words: %s [%lld us]%s" */
+        char line[LOG_LINE];
+        text t = {line, 0, sizeof line - 2};
+        put_str(&t, "spvbc-layer: ");
+        put_str(&t, api);
+        put_str(&t, ": in xxh64=");
+        put_hex16(&t, hash);
+        put_str(&t, " ");
+        put_dec(&t, code_size / 4u);
+        put_str(&t, " words: ");
+        put_str(&t, verdict);
+        put_str(&t, us < 0 ? " [-" : " [");
+        put_dec(&t, us < 0 ? 0ull - (unsigned long long)us : (unsigned long long)us);
+        put_str(&t, " us]");
+        put_str(&t, errs);
+        line[t.len++] = '\n';
+        log_write(cfg, line, t.len);
     }
     return replaced;
 }

@@ -24,14 +24,8 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 #define _XOPEN_SOURCE 700 /* PTHREAD_MUTEX_RECURSIVE */
-#define CL_TARGET_OPENCL_VERSION 300
-#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
-#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
-#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
-#include <CL/cl_ext.h>
+#include "cl_target.h" /* before any other OpenCL header */
+
 #include <CL/cl_layer.h>
 #include <pthread.h>
 #include <stdlib.h>

@@ -178,14 +178,17 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     return VK_SUCCESS;
 }
 
-static VKAPI_ATTR void VKAPI_CALL layer_DestroyInstance(VkInstance instance,
-                                                        const VkAllocationCallbacks *pAllocator)
-{
-    instance_data d;
-    if (instance == VK_NULL_HANDLE || !table_find(&g_instances, sizeof d, key_of(instance), &d, 1))
-        return;
-    if (d.destroy_instance != NULL) d.destroy_instance(instance, pAllocator);
-}
+/* vkDestroyInstance and vkDestroyDevice: the record of `handle` (of `record_type`, in `map`)
+ * is forgotten, and the next layer's function it kept (its member `destroy`) is called. */
+#define DESTROY_ENTRY(name, handle_type, record_type, map, destroy)                                \
+    static VKAPI_ATTR void VKAPI_CALL name(handle_type handle, const VkAllocationCallbacks *alloc) \
+    {                                                                                              \
+        record_type d;                                                                             \
+        if (handle != VK_NULL_HANDLE && table_find(&map, sizeof d, key_of(handle), &d, 1) &&       \
+            d.destroy != NULL)                                                                     \
+            d.destroy(handle, alloc);                                                              \
+    }
+DESTROY_ENTRY(layer_DestroyInstance, VkInstance, instance_data, g_instances, destroy_instance)
 
 /* ---------------------------------------------------------------------------------------- */
 /* Device */
@@ -224,14 +227,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
     return VK_SUCCESS;
 }
 
-static VKAPI_ATTR void VKAPI_CALL layer_DestroyDevice(VkDevice device,
-                                                      const VkAllocationCallbacks *pAllocator)
-{
-    device_data d;
-    if (device == VK_NULL_HANDLE || !table_find(&g_devices, sizeof d, key_of(device), &d, 1))
-        return;
-    if (d.destroy_device != NULL) d.destroy_device(device, pAllocator);
-}
+DESTROY_ENTRY(layer_DestroyDevice, VkDevice, device_data, g_devices, destroy_device)
 
 /* ---------------------------------------------------------------------------------------- */
 /* Shader modules */
@@ -384,69 +380,92 @@ static int rewrite_stage(const VkPipelineShaderStageCreateInfo *stage, const cha
     return 1;
 }
 
-static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateComputePipelines(
-    VkDevice device, VkPipelineCache pipelineCache, uint32_t createInfoCount,
-    const VkComputePipelineCreateInfo *pCreateInfos, const VkAllocationCallbacks *pAllocator,
-    VkPipeline *pPipelines)
+/* A create info the layer may rewrite, on the stack until the caller's array is copied. */
+typedef union any_info {
+    VkComputePipelineCreateInfo compute;
+    VkGraphicsPipelineCreateInfo graphics; /* a stage is part of a compute create info */
+    VkShaderCreateInfoEXT shader;
+} any_info;
+
+/* Rewrites `in`, an element of a caller's array, into `out` (a copy of it); returns 1 if it did. */
+typedef int (*rewrite_fn)(const void *in, void *out, scratch *s);
+
+/* What to pass on for the `count` elements of `size` bytes at `infos`: a copy in `s` with the
+ * elements `rewrite` changed, or where none was (or anything failed: s->failed) `infos`. */
+static const void *rewrite_infos(scratch *s, const void *infos, uint32_t count, size_t size,
+                                 rewrite_fn rewrite)
+{
+    if (config()->mode == SPVBC_LAYER_MODE_OFF || infos == NULL || count == 0 ||
+        size > sizeof(any_info))
+        return infos;
+    unsigned char *copy = NULL;
+    any_info one;
+    for (uint32_t i = 0; i < count && !s->failed; ++i) {
+        const unsigned char *in = (const unsigned char *)infos + (size_t)i * size;
+        memcpy(&one, in, size);
+        if (!rewrite(in, &one, s)) continue;
+        copy = copy_once(s, copy, infos, (size_t)count * size);
+        if (copy == NULL) break;
+        memcpy(copy + (size_t)i * size, &one, size);
+    }
+    return (copy != NULL && !s->failed) ? copy : infos;
+}
+
+static int rewrite_compute(const void *in, void *out, scratch *s)
+{
+    return rewrite_stage(&((const VkComputePipelineCreateInfo *)in)->stage,
+                         "vkCreateComputePipelines", s,
+                         &((VkComputePipelineCreateInfo *)out)->stage);
+}
+
+static int rewrite_graphics_stage(const void *in, void *out, scratch *s)
+{
+    return rewrite_stage(in, "vkCreateGraphicsPipelines", s, out);
+}
+
+static int rewrite_graphics(const void *in, void *out, scratch *s)
+{
+    const VkGraphicsPipelineCreateInfo *ci = in;
+    const VkPipelineShaderStageCreateInfo *stages =
+        rewrite_infos(s, ci->pStages, ci->stageCount, sizeof *ci->pStages, rewrite_graphics_stage);
+    ((VkGraphicsPipelineCreateInfo *)out)->pStages = stages;
+    return stages != ci->pStages;
+}
+
+/* vkCreateComputePipelines (`graphics` 0) or vkCreateGraphicsPipelines (1): alike but for the
+ * type of their create infos. */
+static VkResult create_pipelines(VkDevice device, int graphics, VkPipelineCache cache,
+                                 uint32_t count, const void *infos,
+                                 const VkAllocationCallbacks *alloc, VkPipeline *pipelines)
 {
     device_data d;
-    if (!find_device(key_of(device), &d) || d.create_compute_pipelines == NULL)
-        return VK_ERROR_INITIALIZATION_FAILED;
-    if (config()->mode == SPVBC_LAYER_MODE_OFF || pCreateInfos == NULL || createInfoCount == 0)
-        return d.create_compute_pipelines(device, pipelineCache, createInfoCount, pCreateInfos,
-                                          pAllocator, pPipelines);
     scratch s = {0};
-    VkComputePipelineCreateInfo *copy = NULL;
-    for (uint32_t i = 0; i < createInfoCount; ++i) {
-        VkPipelineShaderStageCreateInfo stage;
-        if (!rewrite_stage(&pCreateInfos[i].stage, "vkCreateComputePipelines", &s, &stage))
-            continue;
-        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
-        if (copy == NULL) break;
-        copy[i].stage = stage;
-    }
-    VkResult r = d.create_compute_pipelines(device, pipelineCache, createInfoCount,
-                                            (copy != NULL && !s.failed) ? copy : pCreateInfos,
-                                            pAllocator, pPipelines);
+    VkResult r = VK_ERROR_INITIALIZATION_FAILED;
+    if (!find_device(key_of(device), &d)) return r;
+    if (graphics && d.create_graphics_pipelines != NULL)
+        r = d.create_graphics_pipelines(
+            device, cache, count,
+            rewrite_infos(&s, infos, count, sizeof(VkGraphicsPipelineCreateInfo), rewrite_graphics),
+            alloc, pipelines);
+    else if (!graphics && d.create_compute_pipelines != NULL)
+        r = d.create_compute_pipelines(
+            device, cache, count,
+            rewrite_infos(&s, infos, count, sizeof(VkComputePipelineCreateInfo), rewrite_compute),
+            alloc, pipelines);
     scratch_free(&s);
     return r;
 }
 
-static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateGraphicsPipelines(
-    VkDevice device, VkPipelineCache pipelineCache, uint32_t createInfoCount,
-    const VkGraphicsPipelineCreateInfo *pCreateInfos, const VkAllocationCallbacks *pAllocator,
-    VkPipeline *pPipelines)
-{
-    device_data d;
-    if (!find_device(key_of(device), &d) || d.create_graphics_pipelines == NULL)
-        return VK_ERROR_INITIALIZATION_FAILED;
-    if (config()->mode == SPVBC_LAYER_MODE_OFF || pCreateInfos == NULL || createInfoCount == 0)
-        return d.create_graphics_pipelines(device, pipelineCache, createInfoCount, pCreateInfos,
-                                           pAllocator, pPipelines);
-    scratch s = {0};
-    VkGraphicsPipelineCreateInfo *copy = NULL;
-    for (uint32_t i = 0; i < createInfoCount && !s.failed; ++i) {
-        const VkGraphicsPipelineCreateInfo *ci = &pCreateInfos[i];
-        if (ci->pStages == NULL) continue;
-        VkPipelineShaderStageCreateInfo *stages = NULL;
-        for (uint32_t j = 0; j < ci->stageCount; ++j) {
-            VkPipelineShaderStageCreateInfo stage;
-            if (!rewrite_stage(&ci->pStages[j], "vkCreateGraphicsPipelines", &s, &stage)) continue;
-            stages = copy_once(&s, stages, ci->pStages, ci->stageCount * sizeof *stages);
-            if (stages == NULL) break;
-            stages[j] = stage;
-        }
-        if (stages == NULL) continue;
-        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
-        if (copy == NULL) break;
-        copy[i].pStages = stages;
+/* The two entry points, which differ only in the type of their create infos. */
+#define PIPELINES_ENTRY(name, info_type, graphics)                                                 \
+    static VKAPI_ATTR VkResult VKAPI_CALL name(                                                    \
+        VkDevice device, VkPipelineCache cache, uint32_t count, const info_type *infos,            \
+        const VkAllocationCallbacks *alloc, VkPipeline *pipelines)                                 \
+    {                                                                                              \
+        return create_pipelines(device, graphics, cache, count, infos, alloc, pipelines);          \
     }
-    VkResult r = d.create_graphics_pipelines(device, pipelineCache, createInfoCount,
-                                             (copy != NULL && !s.failed) ? copy : pCreateInfos,
-                                             pAllocator, pPipelines);
-    scratch_free(&s);
-    return r;
-}
+PIPELINES_ENTRY(layer_CreateComputePipelines, VkComputePipelineCreateInfo, 0)
+PIPELINES_ENTRY(layer_CreateGraphicsPipelines, VkGraphicsPipelineCreateInfo, 1)
 
 /* ---------------------------------------------------------------------------------------- */
 /* Shader objects (VK_EXT_shader_object) */
@@ -454,34 +473,33 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateGraphicsPipelines(
 /* Each SPIR-V create info is lowered on its own, as vkCreateShaderModule would: a set of linked
  * stages (VK_SHADER_CREATE_LINK_STAGE_BIT_EXT) stays linked, since only pCode and codeSize of
  * a copy change.  Binary code is passed on untouched. */
+static int rewrite_shader(const void *in, void *out, scratch *s)
+{
+    const VkShaderCreateInfoEXT *ci = in;
+    uint32_t *code = NULL;
+    size_t size = 0;
+    if (ci->codeType != VK_SHADER_CODE_TYPE_SPIRV_EXT ||
+        !spvbc_layer_process(config(), "vkCreateShadersEXT", ci->pCode, ci->codeSize, &code,
+                             &size) ||
+        scratch_adopt(s, code) == NULL)
+        return 0;
+    ((VkShaderCreateInfoEXT *)out)->pCode = code;
+    ((VkShaderCreateInfoEXT *)out)->codeSize = size;
+    return 1;
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateShadersEXT(
     VkDevice device, uint32_t createInfoCount, const VkShaderCreateInfoEXT *pCreateInfos,
     const VkAllocationCallbacks *pAllocator, VkShaderEXT *pShaders)
 {
     device_data d;
-    if (!find_device(key_of(device), &d) || d.create_shaders == NULL)
-        return VK_ERROR_INITIALIZATION_FAILED;
-    if (config()->mode == SPVBC_LAYER_MODE_OFF || pCreateInfos == NULL || createInfoCount == 0)
-        return d.create_shaders(device, createInfoCount, pCreateInfos, pAllocator, pShaders);
     scratch s = {0};
-    VkShaderCreateInfoEXT *copy = NULL;
-    for (uint32_t i = 0; i < createInfoCount && !s.failed; ++i) {
-        const VkShaderCreateInfoEXT *ci = &pCreateInfos[i];
-        uint32_t *code = NULL;
-        size_t size = 0;
-        if (ci->codeType != VK_SHADER_CODE_TYPE_SPIRV_EXT ||
-            !spvbc_layer_process(config(), "vkCreateShadersEXT", ci->pCode, ci->codeSize, &code,
-                                 &size))
-            continue;
-        if (scratch_adopt(&s, code) == NULL) break;
-        copy = copy_once(&s, copy, pCreateInfos, createInfoCount * sizeof *copy);
-        if (copy == NULL) break;
-        copy[i].pCode = code;
-        copy[i].codeSize = size;
-    }
-    VkResult r =
-        d.create_shaders(device, createInfoCount, (copy != NULL && !s.failed) ? copy : pCreateInfos,
-                         pAllocator, pShaders);
+    VkResult r = VK_ERROR_INITIALIZATION_FAILED;
+    if (find_device(key_of(device), &d) && d.create_shaders != NULL)
+        r = d.create_shaders(
+            device, createInfoCount,
+            rewrite_infos(&s, pCreateInfos, createInfoCount, sizeof *pCreateInfos, rewrite_shader),
+            pAllocator, pShaders);
     scratch_free(&s);
     return r;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "astype_gen.h"
+#include "test_file.h"
 
 #define FENCE_TIMEOUT_NS 30000000000ull
 
@@ -288,6 +289,17 @@ spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk
         spvbc_vk_format(msg, msg_size, "%s has no compute queue", vk->description);
         return SPVBC_VK_NO_DEVICE;
     }
+    if (vk_ok(spvbc_vk_new_device(vk, o, &vk->device), "vkCreateDevice", msg, msg_size) !=
+        SPVBC_VK_OK)
+        return SPVBC_VK_ERROR;
+    vkGetDeviceQueue(vk->device, vk->queue_family, 0, &vk->queue);
+    return SPVBC_VK_OK;
+}
+
+VkResult spvbc_vk_new_device(const spvbc_vk *vk, const spvbc_vk_options *options, VkDevice *out)
+{
+    static const spvbc_vk_options none = {0};
+    const spvbc_vk_options *o = options != NULL ? options : &none;
     float priority = 1.0f;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                    .queueFamilyIndex = vk->queue_family,
@@ -300,11 +312,7 @@ spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk
                               .enabledExtensionCount = o->device_extension_count,
                               .ppEnabledExtensionNames =
                                   o->device_extension_count ? o->device_extensions : NULL};
-    if (vk_ok(vkCreateDevice(vk->physical, &dci, NULL, &vk->device), "vkCreateDevice", msg,
-              msg_size) != SPVBC_VK_OK)
-        return SPVBC_VK_ERROR;
-    vkGetDeviceQueue(vk->device, vk->queue_family, 0, &vk->queue);
-    return SPVBC_VK_OK;
+    return vkCreateDevice(vk->physical, &dci, NULL, out);
 }
 
 spvbc_vk_status spvbc_vk_create_instance(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
@@ -373,24 +381,11 @@ uint32_t *spvbc_vk_naive_module(const char *src, const char *dst, size_t *word_c
     return assemble_owned(spvbc_gen_astype_text(&s, &d, SPVBC_GEN_VULKAN), word_count);
 }
 
-char *spvbc_vk_read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return calloc(1, 1);
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0) n = ftell(f);
-    (void)fseek(f, 0, SEEK_SET);
-    char *buf = calloc((size_t)(n > 0 ? n : 0) + 1u, 1);
-    if (buf != NULL && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) buf[0] = '\0';
-    (void)fclose(f);
-    return buf;
-}
-
 uint32_t *spvbc_vk_assemble_file(const char *dir, const char *name, size_t *word_count)
 {
     char path[1024];
     (void)snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = spvbc_vk_read_file(path);
+    char *text = spvbc_test_read_file(path);
     if (text != NULL && text[0] == '\0') {
         free(text);
         return NULL;

@@ -94,6 +94,10 @@ spvbc_vk_status spvbc_vk_create_instance(const spvbc_vk_options *options, spvbc_
  *  features.  On failure the caller calls spvbc_vk_destroy(). */
 spvbc_vk_status spvbc_vk_create_device(const spvbc_vk_options *options, spvbc_vk *vk, char *msg,
                                        size_t msg_size);
+/** One more device on `vk`'s physical device, as spvbc_vk_create_device makes its own: one
+ *  queue of `vk->queue_family`, the options' (may be NULL) extensions and features; the
+ *  caller destroys it. */
+VkResult spvbc_vk_new_device(const spvbc_vk *vk, const spvbc_vk_options *options, VkDevice *out);
 /** Destroys what spvbc_vk_create made; safe on a zeroed or half-made `vk`. */
 void spvbc_vk_destroy(spvbc_vk *vk);
 
@@ -118,10 +122,6 @@ uint32_t *spvbc_vk_naive_module(const char *src, const char *dst, size_t *word_c
 /** Reads `dir`/`name` (SPIR-V assembly) and assembles it for Vulkan; NULL on failure.  The
  *  caller frees it with free(). */
 uint32_t *spvbc_vk_assemble_file(const char *dir, const char *name, size_t *word_count);
-
-/** The bytes of file `path` plus a terminating NUL, or "" (allocated) if it cannot be read;
- *  NULL only when out of memory.  The caller frees it with free(). */
-char *spvbc_vk_read_file(const char *path);
 
 /** A compute harness on an spvbc_vk device. */
 typedef struct spvbc_vk_compute {

@@ -43,22 +43,9 @@ void lt_check(int ok, int line, const char *fmt, ...)
     (void)pthread_mutex_unlock(&g_print_lock);
 }
 
-char *lt_read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return calloc(1, 1);
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0) n = ftell(f);
-    (void)fseek(f, 0, SEEK_SET);
-    char *buf = calloc((size_t)(n > 0 ? n : 0) + 1u, 1);
-    if (buf != NULL && n > 0 && fread(buf, 1, (size_t)n, f) != (size_t)n) buf[0] = '\0';
-    (void)fclose(f);
-    return buf;
-}
-
 size_t lt_log_count(const char *log, const char *needle)
 {
-    char *text = lt_read_file(log);
+    char *text = spvbc_test_read_file(log);
     size_t n = 0;
     for (const char *p = text; p != NULL && *needle != '\0' && (p = strstr(p, needle)) != NULL;
          p += strlen(needle))

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "test_file.h" /* spvbc_test_read_file(), for the tests' own files */
+
 /** Failed checks so far (all threads). */
 extern int lt_failed;
 /** 1: print passing checks too ("  ok   ..."); 0: failures only. */
@@ -28,9 +30,6 @@ void lt_check(int ok, int line, const char *fmt, ...)
     ;
 #define CHECK(cond, ...) lt_check((cond) ? 1 : 0, __LINE__, __VA_ARGS__)
 
-/** The bytes of file `path` plus a terminating NUL, or "" (allocated) if it cannot be read;
- *  NULL only when out of memory.  The caller frees it with free(). */
-char *lt_read_file(const char *path);
 /** 1 if the log file `log` contains `needle`. */
 int lt_log_has(const char *log, const char *needle);
 /** How many times `needle` occurs in the log file `log`. */

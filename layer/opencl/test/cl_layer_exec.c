@@ -55,7 +55,7 @@ static uint32_t *assemble(const char *dir, size_t *bytes)
 {
     char path[1024];
     (void)snprintf(path, sizeof path, "%s/astype_invalid.spvasm", dir);
-    char *text = lt_read_file(path);
+    char *text = spvbc_test_read_file(path);
     uint32_t *w = NULL;
     spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_0);
     spv_binary bin = NULL;

@@ -66,7 +66,7 @@ static module assemble(const char *dir, const char *name)
     module m = {NULL, 0};
     char path[1024];
     (void)snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = lt_read_file(path);
+    char *text = spvbc_test_read_file(path);
     if (text == NULL || text[0] == '\0') {
         free(text);
         return m;

@@ -16,14 +16,8 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#define CL_TARGET_OPENCL_VERSION 300
-#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
-#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
-#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
-#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
-#include <CL/cl_ext.h>
+#include "cl_target.h" /* before any other OpenCL header */
+
 #include <CL/cl_icd.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -43,13 +37,17 @@ struct _cl_platform_id {
 struct _cl_device_id {
     cl_icd_dispatch *dispatch;
 };
-struct _cl_context {
+/* What contexts, programs and kernels begin with: the loader's dispatch, then the count of
+ * references (under g_lock). */
+typedef struct counted {
     cl_icd_dispatch *dispatch;
     cl_uint refs;
+} counted;
+struct _cl_context {
+    counted base;
 };
 struct _cl_program {
-    cl_icd_dispatch *dispatch;
-    cl_uint refs;
+    counted base;
     cl_context context;
     int via_khr;
     size_t size;
@@ -58,8 +56,7 @@ struct _cl_program {
     void *on_release_data;
 };
 struct _cl_kernel {
-    cl_icd_dispatch *dispatch;
-    cl_uint refs;
+    counted base;
     cl_program program;
 };
 
@@ -68,6 +65,15 @@ static struct _cl_device_id g_device = {&g_dispatch};
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static long g_live_programs;
 static unsigned long g_il_calls, g_khr_calls;
+
+/* Adds `delta` (1, -1, or 0 to read it) to `obj`'s references; returns how many there are. */
+static cl_uint refs_add(counted *obj, int delta)
+{
+    (void)pthread_mutex_lock(&g_lock);
+    cl_uint refs = obj->refs += (cl_uint)delta;
+    (void)pthread_mutex_unlock(&g_lock);
+    return refs;
+}
 
 static cl_int info(const void *src, size_t size, size_t value_size, void *value, size_t *size_ret)
 {
@@ -146,31 +152,45 @@ static cl_context CL_API_CALL icd_CreateContext(
     }
     cl_context c = calloc(1, sizeof *c);
     if (c != NULL) {
-        c->dispatch = &g_dispatch;
-        c->refs = 1;
+        c->base = (counted){&g_dispatch, 1};
     }
     if (err != NULL) *err = c != NULL ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
     return c;
 }
 
-static cl_int CL_API_CALL icd_RetainContext(cl_context c)
+/* clRetain* and clRelease* of `obj` (NULL: `invalid`); `destroy` frees it when its last
+ * reference goes. */
+static cl_int retain(counted *obj, cl_int invalid)
 {
-    if (c == NULL) return CL_INVALID_CONTEXT;
-    (void)pthread_mutex_lock(&g_lock);
-    c->refs++;
-    (void)pthread_mutex_unlock(&g_lock);
+    if (obj == NULL) return invalid;
+    (void)refs_add(obj, 1);
     return CL_SUCCESS;
 }
 
-static cl_int CL_API_CALL icd_ReleaseContext(cl_context c)
+static cl_int release(counted *obj, cl_int invalid, void (*destroy)(counted *))
 {
-    if (c == NULL) return CL_INVALID_CONTEXT;
-    (void)pthread_mutex_lock(&g_lock);
-    int gone = --c->refs == 0;
-    (void)pthread_mutex_unlock(&g_lock);
-    if (gone) free(c);
+    if (obj == NULL) return invalid;
+    if (refs_add(obj, -1) == 0) destroy(obj);
     return CL_SUCCESS;
 }
+
+/* icd_Retain<Name> and icd_Release<Name>, the entry points of counted handles of `type`;
+ * `destroy` frees one (the handle is its `base`, its first member). */
+#define RETAIN_RELEASE(Name, type, invalid, destroy)                                               \
+    static cl_int CL_API_CALL icd_Retain##Name(type o)                                             \
+    {                                                                                              \
+        return retain(o != NULL ? &o->base : NULL, invalid);                                       \
+    }                                                                                              \
+    static cl_int CL_API_CALL icd_Release##Name(type o)                                            \
+    {                                                                                              \
+        return release(o != NULL ? &o->base : NULL, invalid, destroy);                             \
+    }
+
+static void destroy_context(counted *obj)
+{
+    free(obj);
+}
+RETAIN_RELEASE(Context, cl_context, CL_INVALID_CONTEXT, destroy_context)
 
 static cl_int CL_API_CALL icd_GetContextInfo(cl_context c, cl_context_info name, size_t size,
                                              void *value, size_t *size_ret)
@@ -201,8 +221,7 @@ static cl_program create(cl_context c, const void *il, size_t length, cl_int *er
         p = NULL;
         e = CL_OUT_OF_HOST_MEMORY;
     } else {
-        p->dispatch = &g_dispatch;
-        p->refs = 1;
+        p->base = (counted){&g_dispatch, 1};
         p->context = c;
         p->via_khr = khr;
         p->size = length;
@@ -229,29 +248,18 @@ static cl_program CL_API_CALL icd_CreateProgramWithILKHR(cl_context c, const voi
     return create(c, il, length, err, 1);
 }
 
-static cl_int CL_API_CALL icd_RetainProgram(cl_program p)
+static void destroy_program(counted *obj)
 {
-    if (p == NULL) return CL_INVALID_PROGRAM;
+    cl_program p = (cl_program)(void *)obj;
     (void)pthread_mutex_lock(&g_lock);
-    p->refs++;
+    --g_live_programs;
     (void)pthread_mutex_unlock(&g_lock);
-    return CL_SUCCESS;
-}
-
-static cl_int CL_API_CALL icd_ReleaseProgram(cl_program p)
-{
-    if (p == NULL) return CL_INVALID_PROGRAM;
-    (void)pthread_mutex_lock(&g_lock);
-    int gone = --p->refs == 0;
-    if (gone) --g_live_programs;
-    (void)pthread_mutex_unlock(&g_lock);
-    if (!gone) return CL_SUCCESS;
     if (p->on_release != NULL) p->on_release(p, p->on_release_data);
     (void)icd_ReleaseContext(p->context);
     free(p->il);
     free(p);
-    return CL_SUCCESS;
 }
+RETAIN_RELEASE(Program, cl_program, CL_INVALID_PROGRAM, destroy_program)
 
 static cl_int CL_API_CALL icd_SetProgramReleaseCallback(cl_program p,
                                                         void(CL_CALLBACK *fn)(cl_program, void *),
@@ -270,13 +278,9 @@ static cl_int CL_API_CALL icd_GetProgramInfo(cl_program p, cl_program_info name,
                                              void *value, size_t *size_ret)
 {
     if (p == NULL) return CL_INVALID_PROGRAM;
-    cl_uint refs;
+    cl_uint refs = refs_add(&p->base, 0);
     switch (name) {
-    case CL_PROGRAM_REFERENCE_COUNT:
-        (void)pthread_mutex_lock(&g_lock);
-        refs = p->refs;
-        (void)pthread_mutex_unlock(&g_lock);
-        return info(&refs, sizeof refs, size, value, size_ret);
+    case CL_PROGRAM_REFERENCE_COUNT: return info(&refs, sizeof refs, size, value, size_ret);
     case CL_PROGRAM_CONTEXT: return info(&p->context, sizeof p->context, size, value, size_ret);
     case CL_PROGRAM_IL: return info(p->il, p->size, size, value, size_ret);
     default: return CL_INVALID_VALUE;
@@ -305,8 +309,7 @@ static cl_kernel CL_API_CALL icd_CreateKernel(cl_program p, const char *name, cl
     }
     k = calloc(1, sizeof *k);
     if (k != NULL) {
-        k->dispatch = &g_dispatch;
-        k->refs = 1;
+        k->base = (counted){&g_dispatch, 1};
         k->program = p;
         (void)icd_RetainProgram(p); /* a kernel keeps its program alive */
     }
@@ -314,40 +317,22 @@ static cl_kernel CL_API_CALL icd_CreateKernel(cl_program p, const char *name, cl
     return k;
 }
 
-static cl_int CL_API_CALL icd_RetainKernel(cl_kernel k)
+static void destroy_kernel(counted *obj)
 {
-    if (k == NULL) return CL_INVALID_KERNEL;
-    (void)pthread_mutex_lock(&g_lock);
-    k->refs++;
-    (void)pthread_mutex_unlock(&g_lock);
-    return CL_SUCCESS;
+    cl_kernel k = (cl_kernel)(void *)obj;
+    (void)icd_ReleaseProgram(k->program);
+    free(k);
 }
-
-static cl_int CL_API_CALL icd_ReleaseKernel(cl_kernel k)
-{
-    if (k == NULL) return CL_INVALID_KERNEL;
-    (void)pthread_mutex_lock(&g_lock);
-    int gone = --k->refs == 0;
-    (void)pthread_mutex_unlock(&g_lock);
-    if (gone) {
-        (void)icd_ReleaseProgram(k->program);
-        free(k);
-    }
-    return CL_SUCCESS;
-}
+RETAIN_RELEASE(Kernel, cl_kernel, CL_INVALID_KERNEL, destroy_kernel)
 
 static cl_int CL_API_CALL icd_GetKernelInfo(cl_kernel k, cl_kernel_info name, size_t size,
                                             void *value, size_t *size_ret)
 {
     if (k == NULL) return CL_INVALID_KERNEL;
-    cl_uint refs;
+    cl_uint refs = refs_add(&k->base, 0);
     switch (name) {
     case CL_KERNEL_PROGRAM: return info(&k->program, sizeof k->program, size, value, size_ret);
-    case CL_KERNEL_REFERENCE_COUNT:
-        (void)pthread_mutex_lock(&g_lock);
-        refs = k->refs;
-        (void)pthread_mutex_unlock(&g_lock);
-        return info(&refs, sizeof refs, size, value, size_ret);
+    case CL_KERNEL_REFERENCE_COUNT: return info(&refs, sizeof refs, size, value, size_ret);
     default: return CL_INVALID_VALUE;
     }
 }
@@ -435,7 +420,7 @@ EXPORT CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform
 
 EXPORT int spvbc_test_icd_received(cl_program program, const void **il, size_t *size, int *khr)
 {
-    if (program == NULL || program->dispatch != &g_dispatch) return 0;
+    if (program == NULL || program->base.dispatch != &g_dispatch) return 0;
     *il = program->il;
     *size = program->size;
     *khr = program->via_khr;

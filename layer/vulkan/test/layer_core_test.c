@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     CHECK(process(&cfg, w34, n34 * 4u, 1) == 1, "3->4 not lowered (pad undef)");
     CHECK(process(&cfg, wvalid, nvalid * 4u, 1) == 0, "valid module replaced");
     CHECK(process(&cfg, wsize, nsize * 4u, 1) == 0, "size error replaced");
-    char *text = spvbc_vk_read_file(log);
+    char *text = spvbc_test_read_file(log);
     char want[160];
     (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (valid",
                    (unsigned long long)spvbc_layer_hash(wvalid, nvalid * 4u), nvalid);
@@ -94,13 +94,13 @@ int main(int argc, char **argv)
     (void)remove(log);
     cfg.mode = SPVBC_LAYER_MODE_VALIDATE;
     CHECK(process(&cfg, w43, n43 * 4u, 1) == 0, "validate mode replaced a module");
-    text = spvbc_vk_read_file(log);
+    text = spvbc_test_read_file(log);
     CHECK(strstr(text, "validate mode: 1 errors, 1 lowerable") != NULL, "validate log:\n%s", text);
     free(text);
     (void)remove(log);
     cfg.mode = SPVBC_LAYER_MODE_OFF;
     CHECK(process(&cfg, w43, n43 * 4u, 1) == 0, "off mode replaced a module");
-    text = spvbc_vk_read_file(log);
+    text = spvbc_test_read_file(log);
     CHECK(text[0] == '\0', "off mode logged:\n%s", text);
     free(text);
     cfg.mode = SPVBC_LAYER_MODE_LOWER;
@@ -205,7 +205,7 @@ int main(int argc, char **argv)
         if (len >= 4 && it % 2 == 0) memcpy(rnd, w43, 20 < len ? 20 : len); /* a real header */
         (void)process(&cfg, rnd, len, 0);
     }
-    text = spvbc_vk_read_file(log);
+    text = spvbc_test_read_file(log);
     CHECK(strstr(text, "not parsed") != NULL, "garbage never logged as 'not parsed'");
     free(text);
 

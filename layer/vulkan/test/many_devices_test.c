@@ -24,19 +24,6 @@
 #define TOTAL 200u
 #define ALIVE 100u
 
-static VkResult make_device(const spvbc_vk *vk, VkDevice *out)
-{
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo q = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                 .queueFamilyIndex = vk->queue_family,
-                                 .queueCount = 1,
-                                 .pQueuePriorities = &prio};
-    VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                             .queueCreateInfoCount = 1,
-                             .pQueueCreateInfos = &q};
-    return vkCreateDevice(vk->physical, &ci, NULL, out);
-}
-
 static VkResult make_module(VkDevice dev, const uint32_t *w, size_t n)
 {
     VkShaderModuleCreateInfo ci = {
@@ -77,7 +64,7 @@ int main(int argc, char **argv)
             vkDestroyDevice(*slot, NULL);
             *slot = VK_NULL_HANDLE;
         }
-        VkResult r = make_device(&vk, slot);
+        VkResult r = spvbc_vk_new_device(&vk, NULL, slot);
         if (r != VK_SUCCESS) {
             if (device_failures++ == 0) printf("  device %u: vkCreateDevice gave %d\n", i, (int)r);
             *slot = VK_NULL_HANDLE;
