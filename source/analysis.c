@@ -1,4 +1,5 @@
 /* Analysis: the facts of one bitcast site, shared by validate, lower and the report. */
+#include <stddef.h>
 #include <string.h>
 
 #include "analysis.h"
@@ -27,16 +28,39 @@ static uint32_t foreign_of_type_id(const struct spvbc_module_s *m, uint32_t type
     return t ? t->foreign_op : spvbc__foreign_op_of(m->ids[type_id]);
 }
 
-void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
-                         spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
+/* spvbc__check_bitcast() for two declared types, through the memo when there is one. */
+static spvbc__vrule verdict(const struct spvbc_module_s *m, spvbc__verdicts *memo,
+                            const spvbc__type *rt, const spvbc__type *ot)
 {
-    memset(out, 0, sizeof *out);
+    if (!memo || !rt || !ot) {
+        const spvbc__rule_env env = rule_env(m);
+        return spvbc__check_bitcast(&env, rt, ot);
+    }
+    const uint32_t ri = (uint32_t)(rt - m->types), oi = (uint32_t)(ot - m->types);
+    const uint64_t key = (uint64_t)(ri + 1u) << 32 | oi;
+    const uint32_t slot = (ri * 7u + oi) & (SPVBC__VERDICT_SLOTS - 1u);
+    if (memo->key[slot] == key) return (spvbc__vrule)memo->vrule[slot];
+    const spvbc__rule_env env = rule_env(m);
+    const spvbc__vrule v = spvbc__check_bitcast(&env, rt, ot);
+    memo->key[slot] = key;
+    memo->vrule[slot] = (uint8_t)v;
+    return v;
+}
+
+void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
+                         spvbc_pad_policy pad, bool want_plan, spvbc__verdicts *verdicts,
+                         spvbc__site_info *out)
+{
+    /* Everything but the plan, which is written where it is computed (all of it for the
+     * report, which reads every field). */
+    memset(out, 0, want_plan ? sizeof *out : offsetof(spvbc__site_info, plan));
     out->spec = site->spec != 0;
     out->opcode = out->spec ? SpvOpSpecConstantOp : SpvOpBitcast;
     out->result_type_id = site->result_type_id;
     out->result_id = site->result_id;
     out->operand_id = site->operand_id;
-    out->rtype = spvbc__type_of_id(m, out->result_type_id);
+    const spvbc__type *rt = spvbc__type_of_id(m, out->result_type_id);
+    out->rtype = rt;
     out->spec_needs_kernel = out->spec && !m->is_kernel;
 
     const uint32_t oid = out->operand_id;
@@ -50,7 +74,7 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
     out->operand_later = site->operand_entry == SPVBC__ID_UNDEF;
     /* "An opcode the build does not know is never our error": a side that depends on one gets
      * a note naming it, and no verdict. */
-    out->foreign_op = foreign_of_type_id(m, out->result_type_id);
+    out->foreign_op = rt ? rt->foreign_op : foreign_of_type_id(m, out->result_type_id);
     if (!out->foreign_op) out->foreign_op = spvbc__foreign_op_of(e);
     if (!out->foreign_op && e != SPVBC__ID_NOTYPE && !(e & SPVBC__ID_TYPE_BIT))
         out->foreign_op = foreign_of_type_id(m, e);
@@ -64,13 +88,12 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
         return;
     }
     out->otype = e == SPVBC__ID_NOTYPE ? NULL : spvbc__type_of_id(m, e);
-    spvbc__rule_env env = rule_env(m);
-    out->vrule = spvbc__check_bitcast(&env, out->rtype, out->otype);
+    out->vrule = verdict(m, verdicts, rt, out->otype);
+    if (out->vrule == SPVBC__V_OK && !want_plan) return;
 
-    if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(out->rtype, &out->dst)) {
+    if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(rt, &out->dst)) {
         out->has_astype = true;
-        if (out->vrule != SPVBC__V_OK || want_plan)
-            spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
+        spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
     }
 }
 

@@ -20,10 +20,23 @@ typedef struct spvbc__site_info {
     spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;
 
-/** Applies the rules to `site`; the as_type plan (with `pad`) is computed for invalid sites,
- *  and for valid ones too when `want_plan`. */
+/* A memo of spvbc__check_bitcast() verdicts by (result type, operand type), for one pass over
+ * one module's sites: a module repeats a few type pairs at many sites, and the verdict is a
+ * function of the two type records and the module's rule environment only.  Zero it before the
+ * pass. */
+#define SPVBC__VERDICT_SLOTS 32u
+typedef struct spvbc__verdicts {
+    uint64_t key[SPVBC__VERDICT_SLOTS]; /* (result type index + 1) << 32 | operand type index */
+    uint8_t vrule[SPVBC__VERDICT_SLOTS];
+} spvbc__verdicts;
+
+/** Applies the rules to `site` (through the memo `verdicts`, if not NULL).  The as_type plan
+ *  (with `pad`) is computed for invalid sites, and for valid ones too when `want_plan`;
+ *  has_astype, src, dst and plan are set only then (plan only when has_astype): a valid site
+ *  analysed without `want_plan` leaves them false and unset. */
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
-                         spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out);
+                         spvbc_pad_policy pad, bool want_plan, spvbc__verdicts *verdicts,
+                         spvbc__site_info *out);
 
 /** The plan features module `m` grants: its capabilities, and for Shader modules the rule that
  *  8/16-bit types without arithmetic capabilities are storage-only. */

@@ -23,6 +23,7 @@ typedef struct lstate {
     added *adds;
     size_t add_count, add_cap;
     spvbc_result error; /* first failure */
+    spvbc__verdicts verdicts;
 } lstate;
 
 static bool fail_oom(lstate *s)
@@ -129,7 +130,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, s->opt.pad, false, &info);
+    spvbc__analyze_site(m, site, s->opt.pad, false, &s->verdicts, &info);
     s->sum.bitcasts_checked++;
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
 

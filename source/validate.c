@@ -21,6 +21,7 @@ typedef struct vstate {
     struct spvbc_module_s *m;
     uint32_t flags;
     spvbc_validate_summary sum;
+    spvbc__verdicts verdicts;
 } vstate;
 
 static bool report(vstate *s, const spvbc__site *site, uint16_t msg, spvbc_severity sev,
@@ -44,7 +45,8 @@ static bool check_site(vstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0, &info);
+    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0,
+                        &s->verdicts, &info);
     s->sum.bitcasts_checked++;
 
     if (info.spec_needs_kernel &&
