@@ -28,28 +28,8 @@ static uint32_t foreign_of_type_id(const struct spvbc_module_s *m, uint32_t type
     return t ? t->foreign_op : spvbc__foreign_op_of(m->ids[type_id]);
 }
 
-/* spvbc__check_bitcast() for two declared types, through the memo when there is one. */
-static spvbc__vrule verdict(const struct spvbc_module_s *m, spvbc__verdicts *memo,
-                            const spvbc__type *rt, const spvbc__type *ot)
-{
-    if (!memo || !rt || !ot) {
-        const spvbc__rule_env env = rule_env(m);
-        return spvbc__check_bitcast(&env, rt, ot);
-    }
-    const uint32_t ri = (uint32_t)(rt - m->types), oi = (uint32_t)(ot - m->types);
-    const uint64_t key = (uint64_t)(ri + 1u) << 32 | oi;
-    const uint32_t slot = (ri * 7u + oi) & (SPVBC__VERDICT_SLOTS - 1u);
-    if (memo->key[slot] == key) return (spvbc__vrule)memo->vrule[slot];
-    const spvbc__rule_env env = rule_env(m);
-    const spvbc__vrule v = spvbc__check_bitcast(&env, rt, ot);
-    memo->key[slot] = key;
-    memo->vrule[slot] = (uint8_t)v;
-    return v;
-}
-
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
-                         spvbc_pad_policy pad, bool want_plan, spvbc__verdicts *verdicts,
-                         spvbc__site_info *out)
+                         spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
 {
     /* Everything but the plan, which is written where it is computed (all of it for the
      * report, which reads every field). */
@@ -88,7 +68,8 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
         return;
     }
     out->otype = e == SPVBC__ID_NOTYPE ? NULL : spvbc__type_of_id(m, e);
-    out->vrule = verdict(m, verdicts, rt, out->otype);
+    const spvbc__rule_env env = rule_env(m);
+    out->vrule = spvbc__check_bitcast(&env, rt, out->otype);
     if (out->vrule == SPVBC__V_OK && !want_plan) return;
 
     if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(rt, &out->dst)) {

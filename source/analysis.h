@@ -20,23 +20,41 @@ typedef struct spvbc__site_info {
     spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;
 
-/* A memo of spvbc__check_bitcast() verdicts by (result type, operand type), for one pass over
- * one module's sites: a module repeats a few type pairs at many sites, and the verdict is a
- * function of the two type records and the module's rule environment only.  Zero it before the
- * pass. */
-#define SPVBC__VERDICT_SLOTS 32u
-typedef struct spvbc__verdicts {
-    uint64_t key[SPVBC__VERDICT_SLOTS]; /* (result type index + 1) << 32 | operand type index */
-    uint8_t vrule[SPVBC__VERDICT_SLOTS];
-} spvbc__verdicts;
+/* A memo of the type pairs (result type, operand type) at which a pass found nothing to say,
+ * for one pass over one module's sites: a module repeats a few pairs at many sites, and what
+ * validate or lower make of a site that is no OpSpecConstantOp depends on the two type records,
+ * the module and the pass's options only.  Zero it before the pass. */
+#define SPVBC__PAIR_SLOTS 64u
+typedef struct spvbc__pair_memo {
+    uint64_t key[SPVBC__PAIR_SLOTS];
+} spvbc__pair_memo;
 
-/** Applies the rules to `site` (through the memo `verdicts`, if not NULL).  The as_type plan
+/** The memo key of `site`: its two types' id table entries, or 0 when the memo cannot answer
+ *  for it (a spec constant, an operand defined later, a side that is no declared type). */
+static inline uint64_t spvbc__pair_key(const struct spvbc_module_s *m, const spvbc__site *site)
+{
+    const uint32_t rt = site->result_type_id, ov = site->operand_entry;
+    /* the operand's entry: the id of its type, which the reader checked to be below the bound */
+    if (site->spec || rt >= m->bound || ov - 1u >= SPVBC__ID_TYPE_BIT - 1u || ov >= m->bound)
+        return 0;
+    const uint32_t re = m->ids[rt], oe = m->ids[ov];
+    const uint32_t lo = SPVBC__ID_TYPE_BIT, span = SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT;
+    if (re - lo >= span || oe - lo >= span) return 0;
+    return (uint64_t)re << 32 | oe;
+}
+
+static inline uint64_t *spvbc__pair_slot(spvbc__pair_memo *memo, uint64_t key)
+{
+    const uint32_t h = (uint32_t)(key >> 32) * 0x9E3779B1u ^ (uint32_t)key * 0x85EBCA77u;
+    return &memo->key[h >> 26]; /* the top 6 bits: SPVBC__PAIR_SLOTS */
+}
+
+/** Applies the rules to `site`.  The as_type plan
  *  (with `pad`) is computed for invalid sites, and for valid ones too when `want_plan`;
  *  has_astype, src, dst and plan are set only then (plan only when has_astype): a valid site
  *  analysed without `want_plan` leaves them false and unset. */
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
-                         spvbc_pad_policy pad, bool want_plan, spvbc__verdicts *verdicts,
-                         spvbc__site_info *out);
+                         spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out);
 
 /** The plan features module `m` grants: its capabilities, and for Shader modules the rule that
  *  8/16-bit types without arithmetic capabilities are storage-only. */

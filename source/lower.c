@@ -23,7 +23,7 @@ typedef struct lstate {
     added *adds;
     size_t add_count, add_cap;
     spvbc_result error; /* first failure */
-    spvbc__verdicts verdicts;
+    spvbc__pair_memo valid; /* pairs of valid sites: nothing to lower */
 } lstate;
 
 static bool fail_oom(lstate *s)
@@ -129,10 +129,19 @@ static uint32_t class_bit(spvbc_astype_class c)
 static bool lower_site(lstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
+    const uint64_t key = spvbc__pair_key(m, site);
+    uint64_t *slot = spvbc__pair_slot(&s->valid, key);
+    if (key && *slot == key) {
+        s->sum.bitcasts_checked++;
+        return true;
+    }
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, s->opt.pad, false, &s->verdicts, &info);
+    spvbc__analyze_site(m, site, s->opt.pad, false, &info);
     s->sum.bitcasts_checked++;
-    if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
+    if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) {
+        if (key) *slot = key;
+        return true;
+    }
 
     const spvbc__keep_reason keep = spvbc__keep_reason_of(m, &info, site->offset);
     spvbc__report_args a = {SPVBC_SEVERITY_WARNING, "L-SKIPPED", true, s->opt.pad, 0};

@@ -52,7 +52,7 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
     spvbc__site_info info;
     /* Always with the plan: the class, definedness and refusal a sentence gives must not depend
      * on the options (--notes) the site was first analysed under. */
-    spvbc__analyze_site(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT), true, NULL, &info);
+    spvbc__analyze_site(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT), true, &info);
 
     spvbc__sentence s;
     spvbc__sentence_make(m, r, lowerable, &info, &s);

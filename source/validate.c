@@ -21,7 +21,7 @@ typedef struct vstate {
     struct spvbc_module_s *m;
     uint32_t flags;
     spvbc_validate_summary sum;
-    spvbc__verdicts verdicts;
+    spvbc__pair_memo clean; /* pairs at which check_site found nothing */
 } vstate;
 
 static bool report(vstate *s, const spvbc__site *site, uint16_t msg, spvbc_severity sev,
@@ -45,8 +45,7 @@ static bool check_site(vstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0,
-                        &s->verdicts, &info);
+    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0, &info);
     s->sum.bitcasts_checked++;
 
     if (info.spec_needs_kernel &&
@@ -119,8 +118,18 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
     s.m = module;
     s.flags = o.flags;
     bool ok = true;
-    for (size_t i = 0; i < module->site_count && ok; ++i)
-        ok = check_site(&s, &module->sites[i]);
+    for (size_t i = 0; i < module->site_count && ok; ++i) {
+        const spvbc__site *site = &module->sites[i];
+        const uint64_t key = spvbc__pair_key(module, site);
+        uint64_t *slot = spvbc__pair_slot(&s.clean, key);
+        if (key && *slot == key) {
+            s.sum.bitcasts_checked++;
+            continue;
+        }
+        const size_t found = s.sum.errors + s.sum.warnings + s.sum.notes;
+        ok = check_site(&s, site);
+        if (key && found == s.sum.errors + s.sum.warnings + s.sum.notes) *slot = key;
+    }
     if (!ok || !spvbc__report_finish(module->ctx) || !spvbc__report_make(module->ctx))
         return spvbc__oom(module->ctx);
     if (out_summary) spvbc__struct_out(out_summary, &s.sum, sizeof s.sum);
