@@ -231,14 +231,12 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
 {
     if (!module) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc_lower_options o;
-    memset(&o, 0, sizeof o);
-    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_LOWER_OPTIONS);
+    spvbc_result r = spvbc__pass_args(options, &o, sizeof o, SPVBC__MIN_LOWER_OPTIONS, out_summary,
+                                      SPVBC__MIN_LOWER_SUMMARY);
     if (r != SPVBC_SUCCESS) return r;
     if (o.pad != SPVBC_PAD_UNDEF && o.pad != SPVBC_PAD_ZERO && o.pad != SPVBC_PAD_ERROR)
         return SPVBC_ERROR_INVALID_ARGUMENT;
     if (o.classes & ~SPVBC_LOWER_ALL) return SPVBC_ERROR_INVALID_ARGUMENT;
-    if (out_summary && !spvbc__struct_out_ok(out_summary, SPVBC__MIN_LOWER_SUMMARY))
-        return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
     spvbc__module_reset_output(module);
 

@@ -107,11 +107,9 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
 {
     if (!module) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc_validate_options o;
-    memset(&o, 0, sizeof o);
-    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_VALIDATE_OPTIONS);
+    spvbc_result r = spvbc__pass_args(options, &o, sizeof o, SPVBC__MIN_VALIDATE_OPTIONS,
+                                      out_summary, SPVBC__MIN_VALIDATE_SUMMARY);
     if (r != SPVBC_SUCCESS) return r;
-    if (out_summary && !spvbc__struct_out_ok(out_summary, SPVBC__MIN_VALIDATE_SUMMARY))
-        return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
     vstate s;
     memset(&s, 0, sizeof s);
