@@ -301,7 +301,7 @@ NOINLINE static spvbc_result walk(parser *p)
     const uint32_t *const words = m->words;
     const uint8_t *const optab = spvbc__context_optab(p->ctx);
     uint32_t *const ids = m->ids;
-    const uint32_t bound = m->bound;
+    const uint32_t bound = m->bound, last = bound - 1u; /* the largest id */
     const uint32_t *w = words + HEADER_WORDS;
     size_t left = m->word_count - HEADER_WORDS; /* the header was checked */
     size_t index = 0;
@@ -322,7 +322,7 @@ NOINLINE static spvbc_result walk(parser *p)
         if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_TYPE)) {
             if (wc >= 3u) {
                 const uint32_t rid = w[2], rtype = w[1];
-                if (rid - 1u < bound - 1u && rtype < bound && ids[rid] == SPVBC__ID_UNDEF &&
+                if (rid - 1u < last && rtype <= last && ids[rid] == SPVBC__ID_UNDEF &&
                     ids[rtype] - SPVBC__ID_TYPE_BIT < SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT) {
                     ids[rid] = rtype;
                     goto next;
