@@ -78,6 +78,30 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
     }
 }
 
+void spvbc__analyze_site_memo(const struct spvbc_module_s *m, const spvbc__site *site,
+                              spvbc_pad_policy pad, bool want_plan, spvbc__info_memo *memo,
+                              spvbc__site_info *out)
+{
+    const uint64_t key = memo ? spvbc__pair_key(m, site) : 0;
+    if (!key) {
+        spvbc__analyze_site(m, site, pad, want_plan, out);
+        return;
+    }
+    const uint32_t tag = (uint32_t)pad << 1 | (want_plan ? 1u : 0u);
+    const uint32_t slot = spvbc__pair_hash(key) >> 28; /* the top 4 bits: SPVBC__INFO_SLOTS */
+    if (memo->key[slot] == key && memo->tag[slot] == tag) {
+        *out = memo->info[slot];
+        out->result_id = site->result_id;
+        out->operand_id = site->operand_id;
+        return;
+    }
+    spvbc__analyze_site(m, site, pad, want_plan, out);
+    if (out->vrule == SPVBC__V_OK) return; /* the pair memos of the passes have those */
+    memo->key[slot] = key;
+    memo->tag[slot] = tag;
+    memo->info[slot] = *out;
+}
+
 const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,
                                          const spvbc__site_info *info, const spvbc_type_desc *d)
 {

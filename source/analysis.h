@@ -20,34 +20,16 @@ typedef struct spvbc__site_info {
     spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;
 
-/* A memo of the type pairs (result type, operand type) at which a pass found nothing to say,
- * for one pass over one module's sites: a module repeats a few pairs at many sites, and what
- * validate or lower make of a site that is no OpSpecConstantOp depends on the two type records,
- * the module and the pass's options only.  Zero it before the pass. */
-#define SPVBC__PAIR_SLOTS 64u
-typedef struct spvbc__pair_memo {
-    uint64_t key[SPVBC__PAIR_SLOTS];
-} spvbc__pair_memo;
-
-/** The memo key of `site`: its two types' id table entries, or 0 when the memo cannot answer
- *  for it (a spec constant, an operand defined later, a side that is no declared type). */
-static inline uint64_t spvbc__pair_key(const struct spvbc_module_s *m, const spvbc__site *site)
-{
-    const uint32_t rt = site->result_type_id, ov = site->operand_entry;
-    /* the operand's entry: the id of its type, which the reader checked to be below the bound */
-    if (site->spec || rt >= m->bound || ov - 1u >= SPVBC__ID_TYPE_BIT - 1u || ov >= m->bound)
-        return 0;
-    const uint32_t re = m->ids[rt], oe = m->ids[ov];
-    const uint32_t lo = SPVBC__ID_TYPE_BIT, span = SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT;
-    if (re - lo >= span || oe - lo >= span) return 0;
-    return (uint64_t)re << 32 | oe;
-}
-
-static inline uint64_t *spvbc__pair_slot(spvbc__pair_memo *memo, uint64_t key)
-{
-    const uint32_t h = (uint32_t)(key >> 32) * 0x9E3779B1u ^ (uint32_t)key * 0x85EBCA77u;
-    return &memo->key[h >> 26]; /* the top 6 bits: SPVBC__PAIR_SLOTS */
-}
+/* A memo of whole analyses by type pair, for the invalid sites (those the passes and the report
+ * analyse again and again): the same pair gives the same facts but for the site's own ids
+ * (result and operand), which are patched in.  Only `key` needs clearing before use
+ * (SPVBC__INFO_SLOTS x 8 bytes). */
+#define SPVBC__INFO_SLOTS 16u
+typedef struct spvbc__info_memo {
+    uint64_t key[SPVBC__INFO_SLOTS]; /* spvbc__pair_key(), 0: empty */
+    uint32_t tag[SPVBC__INFO_SLOTS]; /* the pad policy and want_plan it was made with */
+    spvbc__site_info info[SPVBC__INFO_SLOTS];
+} spvbc__info_memo;
 
 /** Applies the rules to `site`.  The as_type plan
  *  (with `pad`) is computed for invalid sites, and for valid ones too when `want_plan`;
@@ -59,6 +41,12 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
 /** The plan features module `m` grants: its capabilities, and for Shader modules the rule that
  *  8/16-bit types without arithmetic capabilities are storage-only. */
 uint32_t spvbc__plan_features(const struct spvbc_module_s *m);
+
+/** spvbc__analyze_site() through `memo` (NULL: none), for a site the memo can answer for
+ *  (spvbc__pair_key() not 0). */
+void spvbc__analyze_site_memo(const struct spvbc_module_s *m, const spvbc__site *site,
+                              spvbc_pad_policy pad, bool want_plan, spvbc__info_memo *memo,
+                              spvbc__site_info *out);
 
 /** Why the lowering leaves an invalid site alone (SPVBC__KEEP_NONE: it can rewrite it). */
 typedef enum spvbc__keep_reason {

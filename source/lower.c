@@ -24,6 +24,7 @@ typedef struct lstate {
     size_t add_count, add_cap;
     spvbc_result error; /* first failure */
     spvbc__pair_memo valid; /* pairs of valid sites: nothing to lower */
+    spvbc__info_memo *infos; /* analyses of the invalid sites' pairs */
 } lstate;
 
 static bool fail_oom(lstate *s)
@@ -138,7 +139,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
         return true;
     }
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, s->opt.pad, false, &info);
+    spvbc__analyze_site_memo(m, site, s->opt.pad, false, s->infos, &info);
     s->sum.bitcasts_checked++;
     if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) {
         if (key) *slot = key;
@@ -249,6 +250,9 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     s.opt = o;
     if (!s.opt.classes) s.opt.classes = SPVBC_LOWER_ALL;
     s.next_id = module->bound;
+    spvbc__info_memo infos;
+    memset(infos.key, 0, sizeof infos.key);
+    s.infos = &infos;
 
     for (size_t i = 0; i < module->site_count; ++i)
         if (!lower_site(&s, &module->sites[i])) break;

@@ -22,6 +22,7 @@ typedef struct vstate {
     uint32_t flags;
     spvbc_validate_summary sum;
     spvbc__pair_memo clean; /* pairs at which check_site found nothing */
+    spvbc__info_memo *infos; /* analyses of the other sites' pairs */
 } vstate;
 
 static bool report(vstate *s, const spvbc__site *site, uint16_t msg, spvbc_severity sev,
@@ -45,7 +46,8 @@ static bool check_site(vstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0, &info);
+    spvbc__analyze_site_memo(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0,
+                             s->infos, &info);
     s->sum.bitcasts_checked++;
 
     if (info.spec_needs_kernel &&
@@ -115,6 +117,9 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
     memset(&s, 0, sizeof s);
     s.m = module;
     s.flags = o.flags;
+    spvbc__info_memo infos;
+    memset(infos.key, 0, sizeof infos.key);
+    s.infos = &infos;
     bool ok = true;
     for (size_t i = 0; i < module->site_count && ok; ++i) {
         const spvbc__site *site = &module->sites[i];
