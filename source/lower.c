@@ -47,12 +47,11 @@ static bool new_id(lstate *s, uint32_t *id)
 static bool add_edit(lstate *s, uint32_t offset, uint32_t remove, const uint32_t *w, size_t count)
 {
     struct spvbc_module_s *m = s->m;
-    /* (the first allocations room for 16 rewrites of the longest recipe) */
     if ((m->edit_count == m->edit_cap && !spvbc__grow(s->ctx, (void **)&m->edits, &m->edit_cap,
                                                       sizeof *m->edits, m->edit_count + 1)) ||
         (m->edit_word_count + count > m->edit_word_cap &&
          !spvbc__grow(s->ctx, (void **)&m->edit_words, &m->edit_word_cap, 4,
-                      m->edit_word_cap || count > 16 * 30 ? m->edit_word_count + count : 16 * 30)))
+                      m->edit_word_count + count)))
         return fail_oom(s);
     spvbc__edit *e = &m->edits[m->edit_count++];
     e->offset = offset;

@@ -178,8 +178,7 @@ static void scan_preamble(resolver *r)
         --shift;
     const size_t words = ((size_t)1 << (32 - shift)) / 64u;
     spvbc_context ctx = r->m->ctx;
-    uint64_t small[16]; /* the least filter, 1,024 bits, needs no allocation */
-    uint64_t *filter = words <= 16 ? small : (uint64_t *)spvbc__alloc(ctx, words * sizeof *filter);
+    uint64_t *filter = (uint64_t *)spvbc__alloc(ctx, words * sizeof *filter);
     if (!filter) {
         r->ok = false;
         return;
@@ -202,7 +201,7 @@ static void scan_preamble(resolver *r)
         if (id && (filter[bit / 64u] >> (bit % 64u) & 1u)) satisfy(r, w, wc, op, id);
         off += wc;
     }
-    if (filter != small) spvbc__free(ctx, filter, words * sizeof *filter);
+    spvbc__free(ctx, filter, words * sizeof *filter);
 }
 
 /* Fills the result names and source positions of the `count` diagnostics at `view` made from

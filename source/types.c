@@ -51,10 +51,8 @@ static spvbc_result add_type(struct spvbc_module_s *m, uint32_t id, const spvbc_
 {
     if (m->type_count >= SPVBC__MAX_TYPES)
         return reject(err, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", "too many types", 0);
-    /* (the first allocation room for 64: a shader declares a few dozen types) */
     if (m->type_count == m->type_cap &&
-        !spvbc__grow(m->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types,
-                     m->type_count ? m->type_count + 1 : 64))
+        !spvbc__grow(m->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types, m->type_count + 1))
         return SPVBC_ERROR_OUT_OF_MEMORY;
     spvbc__type *slot = &m->types[m->type_count];
     *slot = *t;
