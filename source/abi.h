@@ -64,4 +64,17 @@ static inline void spvbc__struct_out(void *out, const void *val, size_t known)
            (size < known ? size : known) - sizeof size);
 }
 
+/** The arguments of a pass (validate, lower): the caller's `options` (NULL: the defaults) into
+ *  `opt` (`known` bytes, cleared first), and a check that `summary` (NULL: none wanted) has
+ *  room for `min_summary` bytes.  SPVBC_SUCCESS or the error of spvbc__struct_in(). */
+static inline spvbc_result spvbc__pass_args(const void *options, void *opt, size_t known,
+                                            size_t min, const void *summary, size_t min_summary)
+{
+    memset(opt, 0, known);
+    spvbc_result r = spvbc__struct_in(options, opt, known, min);
+    if (r != SPVBC_SUCCESS) return r;
+    return summary && !spvbc__struct_out_ok(summary, min_summary) ? SPVBC_ERROR_INVALID_ARGUMENT
+                                                                  : SPVBC_SUCCESS;
+}
+
 #endif /* SPVBC_ABI_H_ */

@@ -1,4 +1,5 @@
 /* Analysis: the facts of one bitcast site, shared by validate, lower and the report. */
+#include <stddef.h>
 #include <string.h>
 
 #include "analysis.h"
@@ -30,13 +31,16 @@ static uint32_t foreign_of_type_id(const struct spvbc_module_s *m, uint32_t type
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
 {
-    memset(out, 0, sizeof *out);
+    /* Everything but the plan, which is written where it is computed (all of it for the
+     * report, which reads every field). */
+    memset(out, 0, want_plan ? sizeof *out : offsetof(spvbc__site_info, plan));
     out->spec = site->spec != 0;
     out->opcode = out->spec ? SpvOpSpecConstantOp : SpvOpBitcast;
     out->result_type_id = site->result_type_id;
     out->result_id = site->result_id;
     out->operand_id = site->operand_id;
-    out->rtype = spvbc__type_of_id(m, out->result_type_id);
+    const spvbc__type *rt = spvbc__type_of_id(m, out->result_type_id);
+    out->rtype = rt;
     out->spec_needs_kernel = out->spec && !m->is_kernel;
 
     const uint32_t oid = out->operand_id;
@@ -50,7 +54,7 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
     out->operand_later = site->operand_entry == SPVBC__ID_UNDEF;
     /* "An opcode the build does not know is never our error": a side that depends on one gets
      * a note naming it, and no verdict. */
-    out->foreign_op = foreign_of_type_id(m, out->result_type_id);
+    out->foreign_op = rt ? rt->foreign_op : foreign_of_type_id(m, out->result_type_id);
     if (!out->foreign_op) out->foreign_op = spvbc__foreign_op_of(e);
     if (!out->foreign_op && e != SPVBC__ID_NOTYPE && !(e & SPVBC__ID_TYPE_BIT))
         out->foreign_op = foreign_of_type_id(m, e);
@@ -64,14 +68,38 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
         return;
     }
     out->otype = e == SPVBC__ID_NOTYPE ? NULL : spvbc__type_of_id(m, e);
-    spvbc__rule_env env = rule_env(m);
-    out->vrule = spvbc__check_bitcast(&env, out->rtype, out->otype);
+    const spvbc__rule_env env = rule_env(m);
+    out->vrule = spvbc__check_bitcast(&env, rt, out->otype);
+    if (out->vrule == SPVBC__V_OK && !want_plan) return;
 
-    if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(out->rtype, &out->dst)) {
+    if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(rt, &out->dst)) {
         out->has_astype = true;
-        if (out->vrule != SPVBC__V_OK || want_plan)
-            spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
+        spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
     }
+}
+
+void spvbc__analyze_site_memo(const struct spvbc_module_s *m, const spvbc__site *site,
+                              spvbc_pad_policy pad, bool want_plan, spvbc__info_memo *memo,
+                              spvbc__site_info *out)
+{
+    const uint64_t key = memo ? spvbc__pair_key(m, site) : 0;
+    if (!key) {
+        spvbc__analyze_site(m, site, pad, want_plan, out);
+        return;
+    }
+    const uint32_t tag = (uint32_t)pad << 1 | (want_plan ? 1u : 0u);
+    const uint32_t slot = spvbc__pair_hash(key) >> 28; /* the top 4 bits: SPVBC__INFO_SLOTS */
+    if (memo->key[slot] == key && memo->tag[slot] == tag) {
+        *out = memo->info[slot];
+        out->result_id = site->result_id;
+        out->operand_id = site->operand_id;
+        return;
+    }
+    spvbc__analyze_site(m, site, pad, want_plan, out);
+    if (out->vrule == SPVBC__V_OK) return; /* the pair memos of the passes have those */
+    memo->key[slot] = key;
+    memo->tag[slot] = tag;
+    memo->info[slot] = *out;
 }
 
 const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,

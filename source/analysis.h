@@ -20,14 +20,33 @@ typedef struct spvbc__site_info {
     spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;
 
-/** Applies the rules to `site`; the as_type plan (with `pad`) is computed for invalid sites,
- *  and for valid ones too when `want_plan`. */
+/* A memo of whole analyses by type pair, for the invalid sites (those the passes and the report
+ * analyse again and again): the same pair gives the same facts but for the site's own ids
+ * (result and operand), which are patched in.  Only `key` needs clearing before use
+ * (SPVBC__INFO_SLOTS x 8 bytes). */
+#define SPVBC__INFO_SLOTS 16u
+typedef struct spvbc__info_memo {
+    uint64_t key[SPVBC__INFO_SLOTS]; /* spvbc__pair_key(), 0: empty */
+    uint32_t tag[SPVBC__INFO_SLOTS]; /* the pad policy and want_plan it was made with */
+    spvbc__site_info info[SPVBC__INFO_SLOTS];
+} spvbc__info_memo;
+
+/** Applies the rules to `site`.  The as_type plan
+ *  (with `pad`) is computed for invalid sites, and for valid ones too when `want_plan`;
+ *  has_astype, src, dst and plan are set only then (plan only when has_astype): a valid site
+ *  analysed without `want_plan` leaves them false and unset. */
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out);
 
 /** The plan features module `m` grants: its capabilities, and for Shader modules the rule that
  *  8/16-bit types without arithmetic capabilities are storage-only. */
 uint32_t spvbc__plan_features(const struct spvbc_module_s *m);
+
+/** spvbc__analyze_site() through `memo` (NULL: none), for a site the memo can answer for
+ *  (spvbc__pair_key() not 0). */
+void spvbc__analyze_site_memo(const struct spvbc_module_s *m, const spvbc__site *site,
+                              spvbc_pad_policy pad, bool want_plan, spvbc__info_memo *memo,
+                              spvbc__site_info *out);
 
 /** Why the lowering leaves an invalid site alone (SPVBC__KEEP_NONE: it can rewrite it). */
 typedef enum spvbc__keep_reason {

@@ -23,6 +23,8 @@ typedef struct lstate {
     added *adds;
     size_t add_count, add_cap;
     spvbc_result error; /* first failure */
+    spvbc__pair_memo valid; /* pairs of valid sites: nothing to lower */
+    spvbc__info_memo *infos; /* analyses of the invalid sites' pairs */
 } lstate;
 
 static bool fail_oom(lstate *s)
@@ -45,10 +47,11 @@ static bool new_id(lstate *s, uint32_t *id)
 static bool add_edit(lstate *s, uint32_t offset, uint32_t remove, const uint32_t *w, size_t count)
 {
     struct spvbc_module_s *m = s->m;
-    if (!spvbc__grow(s->ctx, (void **)&m->edits, &m->edit_cap, sizeof *m->edits,
-                     m->edit_count + 1) ||
-        !spvbc__grow(s->ctx, (void **)&m->edit_words, &m->edit_word_cap, 4,
-                     m->edit_word_count + count))
+    if ((m->edit_count == m->edit_cap && !spvbc__grow(s->ctx, (void **)&m->edits, &m->edit_cap,
+                                                      sizeof *m->edits, m->edit_count + 1)) ||
+        (m->edit_word_count + count > m->edit_word_cap &&
+         !spvbc__grow(s->ctx, (void **)&m->edit_words, &m->edit_word_cap, 4,
+                      m->edit_word_count + count)))
         return fail_oom(s);
     spvbc__edit *e = &m->edits[m->edit_count++];
     e->offset = offset;
@@ -128,10 +131,19 @@ static uint32_t class_bit(spvbc_astype_class c)
 static bool lower_site(lstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
+    const uint64_t key = spvbc__pair_key(m, site);
+    uint64_t *slot = spvbc__pair_slot(&s->valid, key);
+    if (key && *slot == key) {
+        s->sum.bitcasts_checked++;
+        return true;
+    }
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, s->opt.pad, false, &info);
+    spvbc__analyze_site_memo(m, site, s->opt.pad, false, s->infos, &info);
     s->sum.bitcasts_checked++;
-    if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) return true;
+    if (info.vrule == SPVBC__V_OK && !info.spec_needs_kernel) {
+        if (key) *slot = key;
+        return true;
+    }
 
     const spvbc__keep_reason keep = spvbc__keep_reason_of(m, &info, site->offset);
     spvbc__report_args a = {SPVBC_SEVERITY_WARNING, "L-SKIPPED", true, s->opt.pad, 0};
@@ -221,14 +233,12 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
 {
     if (!module) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc_lower_options o;
-    memset(&o, 0, sizeof o);
-    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_LOWER_OPTIONS);
+    spvbc_result r = spvbc__pass_args(options, &o, sizeof o, SPVBC__MIN_LOWER_OPTIONS, out_summary,
+                                      SPVBC__MIN_LOWER_SUMMARY);
     if (r != SPVBC_SUCCESS) return r;
     if (o.pad != SPVBC_PAD_UNDEF && o.pad != SPVBC_PAD_ZERO && o.pad != SPVBC_PAD_ERROR)
         return SPVBC_ERROR_INVALID_ARGUMENT;
     if (o.classes & ~SPVBC_LOWER_ALL) return SPVBC_ERROR_INVALID_ARGUMENT;
-    if (out_summary && !spvbc__struct_out_ok(out_summary, SPVBC__MIN_LOWER_SUMMARY))
-        return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
     spvbc__module_reset_output(module);
 
@@ -239,6 +249,9 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     s.opt = o;
     if (!s.opt.classes) s.opt.classes = SPVBC_LOWER_ALL;
     s.next_id = module->bound;
+    spvbc__info_memo infos;
+    memset(infos.key, 0, sizeof infos.key);
+    s.infos = &infos;
 
     for (size_t i = 0; i < module->site_count; ++i)
         if (!lower_site(&s, &module->sites[i])) break;

@@ -162,4 +162,38 @@ static inline uint32_t spvbc__foreign_op_of(uint32_t e)
     return e >= SPVBC__ID_FOREIGN && e < SPVBC__ID_FORWARD ? e & 0xFFFFu : 0;
 }
 
+/* A memo of the type pairs (result type, operand type) at which a pass found nothing to say,
+ * for one pass over one module's sites: a module repeats a few pairs at many sites, and what
+ * validate or lower make of a site that is no OpSpecConstantOp depends on the two type records,
+ * the module and the pass's options only.  Zero it before the pass. */
+#define SPVBC__PAIR_SLOTS 64u
+typedef struct spvbc__pair_memo {
+    uint64_t key[SPVBC__PAIR_SLOTS];
+} spvbc__pair_memo;
+
+/** The memo key of `site`: its two types' id table entries, or 0 when the memo cannot answer
+ *  for it (a spec constant, an operand defined later, a side that is no declared type). */
+static inline uint64_t spvbc__pair_key(const struct spvbc_module_s *m, const spvbc__site *site)
+{
+    const uint32_t rt = site->result_type_id, ov = site->operand_entry;
+    /* the operand's entry: the id of its type, which the reader checked to be below the bound */
+    if (site->spec || rt >= m->bound || ov - 1u >= SPVBC__ID_TYPE_BIT - 1u || ov >= m->bound)
+        return 0;
+    const uint32_t re = m->ids[rt], oe = m->ids[ov];
+    const uint32_t lo = SPVBC__ID_TYPE_BIT, span = SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT;
+    if (re - lo >= span || oe - lo >= span) return 0;
+    return (uint64_t)re << 32 | oe;
+}
+
+/** A hash of a pair key: take its top bits. */
+static inline uint32_t spvbc__pair_hash(uint64_t key)
+{
+    return (uint32_t)(key >> 32) * 0x9E3779B1u ^ (uint32_t)key * 0x85EBCA77u;
+}
+
+static inline uint64_t *spvbc__pair_slot(spvbc__pair_memo *memo, uint64_t key)
+{
+    return &memo->key[spvbc__pair_hash(key) >> 26]; /* the top 6 bits: SPVBC__PAIR_SLOTS */
+}
+
 #endif /* SPVBC_MODULE_H_ */

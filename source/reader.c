@@ -13,6 +13,18 @@
 #define SPIRV_MAGIC 0x07230203u
 #define SPIRV_MAGIC_SWAPPED 0x03022307u
 
+/* Keeps the rare paths out of the hot loop, whose locals then stay in registers. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#define COLD __attribute__((noinline, cold))
+#elif defined(_MSC_VER)
+#define NOINLINE __declspec(noinline)
+#define COLD __declspec(noinline)
+#else
+#define NOINLINE
+#define COLD
+#endif
+
 static uint32_t bswap32(uint32_t v)
 {
     return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
@@ -27,7 +39,7 @@ typedef struct parser {
     bool in_function;
 } parser;
 
-static spvbc_result fail(parser *p, spvbc_result r, const char *rule, const char *what)
+COLD static spvbc_result fail(parser *p, spvbc_result r, const char *rule, const char *what)
 {
     if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, rule, p->offset, p->index, p->opcode,
                             "%s", what))
@@ -35,8 +47,8 @@ static spvbc_result fail(parser *p, spvbc_result r, const char *rule, const char
     return r;
 }
 
-static spvbc_result failf_id(parser *p, spvbc_result r, const char *rule, const char *fmt,
-                             uint32_t id)
+COLD static spvbc_result failf_id(parser *p, spvbc_result r, const char *rule, const char *fmt,
+                                  uint32_t id)
 {
     if (!spvbc__diag_simple(p->ctx, SPVBC_SEVERITY_ERROR, rule, p->offset, p->index, p->opcode, fmt,
                             id))
@@ -75,23 +87,32 @@ static void note_capability(struct spvbc_module_s *m, uint32_t cap)
     }
 }
 
-static spvbc_result add_site(parser *p, const uint32_t *w, uint32_t wc, bool spec)
+/* Records the site at `w` (word `off`, the `index`th instruction): the operand's id table entry
+ * as it is now, and the source line in force inside a function.  The caller made room. */
+static inline void put_site(parser *p, const uint32_t *w, uint32_t wc, size_t off, size_t index,
+                            bool spec)
 {
     struct spvbc_module_s *m = p->m;
-    if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites, m->site_count + 1))
-        return spvbc__oom(p->ctx);
     spvbc__site *s = &m->sites[m->site_count++];
     const uint32_t operand = spec ? w[4] : w[3];
     if (operand >= m->bound) m->refs_above_bound = true;
-    s->offset = (uint32_t)p->offset;
+    s->offset = (uint32_t)off;
     s->line_offset = p->in_function ? p->line_offset : 0;
-    s->index = (uint32_t)p->index;
+    s->index = (uint32_t)index;
     s->result_type_id = w[1];
     s->result_id = w[2];
     s->operand_id = operand;
     s->operand_entry = operand < m->bound ? m->ids[operand] : 0;
     s->word_count = (uint16_t)wc;
     s->spec = spec;
+}
+
+static spvbc_result add_site(parser *p, const uint32_t *w, uint32_t wc, bool spec)
+{
+    struct spvbc_module_s *m = p->m;
+    if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites, m->site_count + 1))
+        return spvbc__oom(p->ctx);
+    put_site(p, w, wc, p->offset, p->index, spec);
     return SPVBC_SUCCESS;
 }
 
@@ -180,215 +201,168 @@ static void foreign(struct spvbc_module_s *m, const uint32_t *w, uint32_t wc, ui
         ids[w[1]] = mark;
 }
 
-static spvbc_result walk(parser *p)
+/* The general path of the walk: every instruction the hot loop does not finish itself (the
+ * opcodes the reader looks at, type declarations, unknown opcodes, and every malformed
+ * instruction), with the checks and diagnostics of each: the instruction at word `off`, the
+ * `index`th, whose opcode flags are `f` (SPVBC__OPF_UNKNOWN: not in the table yet). */
+NOINLINE static spvbc_result general(parser *p, size_t off, size_t index, uint32_t f)
 {
     struct spvbc_module_s *m = p->m;
-    const uint32_t *words = m->words;
-    const size_t n = m->word_count;
-    uint8_t *optab = spvbc__context_optab(p->ctx);
-    uint32_t *ids = m->ids;
-    const uint32_t bound = m->bound;
-    size_t off = HEADER_WORDS;
-    size_t index = 0;
-    spvbc_result r;
-    m->functions_offset = (uint32_t)n;
-    /* The hot loop: one table load and predictable branches for the common instruction; the
-     * position is stored in the parser only on the paths that report or record something. */
-#define AT() (p->offset = off, p->index = index, p->opcode = op)
-    while (off < n) {
-        const uint32_t *w = words + off;
-        const uint32_t wc = w[0] >> 16;
-        const uint32_t op = w[0] & 0xffffu;
-        if (wc == 0 || wc > n - off) {
-            AT();
-            return wc == 0 ? fail(p, SPVBC_ERROR_INVALID_BINARY, "R-WORD-COUNT",
-                                  "instruction has word count 0")
-                           : fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TRUNCATED",
-                                  "instruction runs past the end of the module");
-        }
-        uint32_t f;
-        if (op < SPVBC__OPTAB_SIZE) {
-            f = optab[op];
-            if (f == SPVBC__OPF_UNKNOWN) f = optab[op] = spvbc__opcode_flags(op);
-        } else {
-            f = spvbc__opcode_flags(op);
-        }
-        /* The two commonest shapes, when all is well-formed: no result and nothing the reader
-         * looks at (stores, names, decorations); a result type and a result id.  Anything
-         * else, and any problem (whose report the general path below makes), takes the
-         * general path. */
-        if (f == 0) {
-            off += wc;
-            ++index;
-            continue;
-        }
-        if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_TYPE) && wc >= 3u) {
-            const uint32_t rid = w[2], rtype = w[1];
-            if (rid - 1u < bound - 1u && rtype < bound && ids[rid] == SPVBC__ID_UNDEF &&
-                ids[rtype] - SPVBC__ID_TYPE_BIT < SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT) {
-                ids[rid] = rtype;
-                off += wc;
-                ++index;
-                continue;
-            }
-        }
-        if (f & SPVBC__OPF_FOREIGN) {
-            foreign(m, w, wc, op);
-            off += wc;
-            ++index;
-            continue;
-        }
-        uint32_t type_id = 0, id = 0;
-        if (f & SPVBC__OPF_RESULT) {
-            const uint32_t need = (f & SPVBC__OPF_TYPE) ? 3u : 2u;
-            if (wc < need) {
-                AT();
-                return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                            "instruction is too short for its result id");
-            }
-            id = w[need - 1];
-            if (id - 1u >= bound - 1u) { /* 0, or at or above the bound */
-                AT();
-                return id == 0 ? fail(p, SPVBC_ERROR_INVALID_ID, "R-ID-ZERO", "result id is 0")
-                               : failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
-                                          "result id %%%u is at or above the id bound", id);
-            }
-            const uint32_t e = ids[id];
-            if (e != SPVBC__ID_UNDEF && !(e == SPVBC__ID_FORWARD && op == SpvOpTypePointer) &&
-                !spvbc__foreign_op_of(e)) {
-                AT();
-                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-REDEFINED",
-                                "id %%%u is defined twice", id);
-            }
-            if (f & SPVBC__OPF_TYPE) {
-                type_id = w[1];
-                /* A declared type: its entry has the type bit and is neither the no-type nor
-                 * the forward mark (id 0's entry is always undefined). */
-                const uint32_t te = type_id < bound ? ids[type_id] : SPVBC__ID_UNDEF;
-                if (te - SPVBC__ID_TYPE_BIT >= SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT &&
-                    !spvbc__foreign_op_of(te)) {
-                    AT();
-                    return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
-                                    "result type %%%u is not a type declared before this "
-                                    "instruction",
-                                    type_id);
-                }
-                ids[id] = type_id;
-            } else if (f & SPVBC__OPF_DECL) {
-                AT();
-                spvbc__type_error err;
-                r = spvbc__declare_type(m, op, w, wc, id, off, &err);
-                if (r == SPVBC_ERROR_OUT_OF_MEMORY) return spvbc__oom(p->ctx);
-                if (r != SPVBC_SUCCESS) return failf_id(p, r, err.rule, err.fmt, err.arg);
-            } else {
-                ids[id] = SPVBC__ID_NOTYPE;
-            }
-        }
-        if (f & SPVBC__OPF_SPECIAL) {
-            AT();
-            if ((r = special(p, w, wc, type_id, id)) != SPVBC_SUCCESS) return r;
-        }
-        if (f & SPVBC__OPF_LINE) {
-            /* The source position in force ends at the next OpLine, OpNoLine, or the end of
-             * the block (labels, branches, returns); NonSemantic.Shader.DebugInfo.100 has
-             * DebugLine (103) and DebugNoLine (104).  Only sites in functions record it. */
-            if (op == SpvOpLine) {
-                /* OpLine File Line Column; a short one names no position */
-                p->line_offset = wc >= 4 ? (uint32_t)off : 0u;
-            } else if (op != SpvOpExtInst) {
-                p->line_offset = 0;
-            } else if (wc >= 5 && m->debuginfo_set && w[3] == m->debuginfo_set) {
-                if (w[4] == 103 && wc >= 10)
-                    p->line_offset = (uint32_t)off;
-                else if (w[4] == 104)
-                    p->line_offset = 0;
-            }
-        }
-        off += wc;
-        ++index;
+    const uint32_t *w = m->words + off;
+    const uint32_t wc = w[0] >> 16;
+    p->offset = off;
+    p->index = index;
+    p->opcode = w[0] & 0xffffu;
+    if (f == SPVBC__OPF_UNKNOWN) {
+        uint8_t *optab = spvbc__context_optab(p->ctx);
+        f = spvbc__opcode_flags(p->opcode);
+        if (p->opcode < SPVBC__OPTAB_SIZE) optab[p->opcode] = (uint8_t)f;
     }
-#undef AT
-    m->instruction_count = index;
+    uint32_t *ids = m->ids;
+    const uint32_t bound = m->bound, op = p->opcode;
+    spvbc_result r;
+    if (f & SPVBC__OPF_FOREIGN) {
+        foreign(m, w, wc, op);
+        return SPVBC_SUCCESS;
+    }
+    uint32_t type_id = 0, id = 0;
+    if (f & SPVBC__OPF_RESULT) {
+        const uint32_t need = (f & SPVBC__OPF_TYPE) ? 3u : 2u;
+        if (wc < need)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "instruction is too short for its result id");
+        id = w[need - 1];
+        if (id - 1u >= bound - 1u) /* 0, or at or above the bound */
+            return id == 0 ? fail(p, SPVBC_ERROR_INVALID_ID, "R-ID-ZERO", "result id is 0")
+                           : failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE",
+                                      "result id %%%u is at or above the id bound", id);
+        const uint32_t e = ids[id];
+        if (e != SPVBC__ID_UNDEF && !(e == SPVBC__ID_FORWARD && op == SpvOpTypePointer) &&
+            !spvbc__foreign_op_of(e))
+            return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-ID-REDEFINED", "id %%%u is defined twice",
+                            id);
+        if (f & SPVBC__OPF_TYPE) {
+            type_id = w[1];
+            /* A declared type: its entry has the type bit and is neither the no-type nor the
+             * forward mark (id 0's entry is always undefined). */
+            const uint32_t te = type_id < bound ? ids[type_id] : SPVBC__ID_UNDEF;
+            if (te - SPVBC__ID_TYPE_BIT >= SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT &&
+                !spvbc__foreign_op_of(te))
+                return failf_id(p, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER",
+                                "result type %%%u is not a type declared before this "
+                                "instruction",
+                                type_id);
+            ids[id] = type_id;
+        } else if (f & SPVBC__OPF_DECL) {
+            spvbc__type_error err;
+            r = spvbc__declare_type(m, op, w, wc, id, p->offset, &err);
+            if (r == SPVBC_ERROR_OUT_OF_MEMORY) return spvbc__oom(p->ctx);
+            if (r != SPVBC_SUCCESS) return failf_id(p, r, err.rule, err.fmt, err.arg);
+        } else {
+            ids[id] = SPVBC__ID_NOTYPE;
+        }
+    }
+    if ((f & SPVBC__OPF_SPECIAL) && (r = special(p, w, wc, type_id, id)) != SPVBC_SUCCESS) return r;
+    if (f & SPVBC__OPF_LINE) {
+        /* The source position in force ends at the next OpLine, OpNoLine, or the end of the
+         * block (labels, branches, returns); NonSemantic.Shader.DebugInfo.100 has DebugLine
+         * (103) and DebugNoLine (104).  Only sites in functions record it. */
+        if (op == SpvOpLine) {
+            /* OpLine File Line Column; a short one names no position */
+            p->line_offset = wc >= 4 ? (uint32_t)p->offset : 0u;
+        } else if (op != SpvOpExtInst) {
+            p->line_offset = 0;
+        } else if (wc >= 5 && m->debuginfo_set && w[3] == m->debuginfo_set) {
+            if (w[4] == 103 && wc >= 10)
+                p->line_offset = (uint32_t)p->offset;
+            else if (w[4] == 104)
+                p->line_offset = 0;
+        }
+    }
     return SPVBC_SUCCESS;
 }
 
-typedef struct shape_const {
-    uint32_t id, value, known;
-} shape_const;
-
-static int shape_const_cmp(const void *a, const void *b)
+/* The instruction at word `off`, the `index`th, has word count 0 or runs past the end. */
+COLD static spvbc_result bad_count(parser *p, size_t off, size_t index)
 {
-    const uint32_t x = ((const shape_const *)a)->id, y = ((const shape_const *)b)->id;
-    return x < y ? -1 : x > y;
+    const uint32_t w0 = p->m->words[off];
+    p->offset = off;
+    p->index = index;
+    p->opcode = w0 & 0xffffu;
+    return (w0 >> 16) == 0
+               ? fail(p, SPVBC_ERROR_INVALID_BINARY, "R-WORD-COUNT", "instruction has word count 0")
+               : fail(p, SPVBC_ERROR_INVALID_BINARY, "R-TRUNCATED",
+                      "instruction runs past the end of the module");
 }
 
-/* Which shape operands cooperative type `t` declares: words 3 to 3 + `*count` of its
- * declaration, giving shape[`*first`] on (a vector's one operand is its component count).
- * False for other types. */
-static bool shape_operands(const spvbc__type *t, uint32_t *first, uint32_t *count)
-{
-    *first = t->kind == SPVBC__T_COOPVEC_NV ? SPVBC__SHAPE_ROWS : SPVBC__SHAPE_SCOPE;
-    *count = t->kind == SPVBC__T_COOPMAT_KHR  ? 4u
-             : t->kind == SPVBC__T_COOPMAT_NV ? 3u
-             : t->kind == SPVBC__T_COOPVEC_NV ? 1u
-                                              : 0u;
-    return *count != 0 && t->decl_words >= 3 + *count;
-}
-
-static shape_const *shape_find(shape_const *k, size_t n, uint32_t id)
-{
-    shape_const key = {id, 0, 0};
-    return (shape_const *)bsearch(&key, k, n, sizeof *k, shape_const_cmp);
-}
-
-/* Gives the cooperative types the values of their shape operands: spirv-val compares two
- * shapes where both operands are OpConstant 32-bit integers, and lets specialization constants
- * (whose value comes later) pass.  The shape ids (words 3 on of each declaration) are sorted,
- * then one pass over the declarations finds their constants: O(n log n), whatever the module
- * holds. */
-static spvbc_result resolve_shapes(parser *p)
+NOINLINE static spvbc_result walk(parser *p)
 {
     struct spvbc_module_s *m = p->m;
-    size_t n = 0;
-    for (size_t i = 0; i < m->type_count; ++i)
-        if (m->types[i].kind >= SPVBC__T_COOPMAT_KHR) n += 4;
-    if (n == 0) return SPVBC_SUCCESS;
-    shape_const *k = (shape_const *)spvbc__alloc(p->ctx, n * sizeof *k);
-    if (!k) return spvbc__oom(p->ctx);
-    size_t used = 0;
-    for (size_t i = 0; i < m->type_count; ++i) {
-        const spvbc__type *t = &m->types[i];
-        uint32_t first, count;
-        if (!shape_operands(t, &first, &count)) continue;
-        for (uint32_t j = 0; j < count; ++j)
-            k[used++] = (shape_const){m->words[t->decl_offset + 3 + j], 0, 0};
-    }
-    qsort(k, used, sizeof *k, shape_const_cmp);
-    for (size_t off = HEADER_WORDS; off < m->functions_offset;) {
-        const uint32_t *w = m->words + off;
-        const uint32_t wc = w[0] >> 16; /* the walk checked every word count */
-        if ((w[0] & 0xffffu) == SpvOpConstant && wc == 4) {
-            const spvbc__type *t = spvbc__type_of_id(m, w[1]);
-            shape_const *hit = shape_find(k, used, w[2]);
-            if (hit && t && t->kind == SPVBC__T_INT && t->width == 32) {
-                hit->value = w[3];
-                hit->known = 1;
+    const uint32_t *const words = m->words;
+    const uint8_t *const optab = spvbc__context_optab(p->ctx);
+    uint32_t *const ids = m->ids;
+    const uint32_t bound = m->bound, last = bound - 1u; /* the largest id */
+    const uint32_t *w = words + HEADER_WORDS;
+    size_t left = m->word_count - HEADER_WORDS; /* the header was checked */
+    size_t index = 0;
+    m->functions_offset = (uint32_t)m->word_count;
+    /* The hot loop: the commonest well-formed instructions are finished here with a table load
+     * and a few predictable branches: no result and nothing to look at (stores, names,
+     * decorations), a result type and a result id, a label, and a block's end (which ends the
+     * source position in force).  Anything else, and any problem (whose report the general
+     * path makes), goes to general(); the position is stored in the parser only then. */
+    while (left) {
+        const uint32_t w0 = w[0];
+        const uint32_t wc = w0 >> 16;
+        if ((size_t)wc - 1u >= left) /* 0, or past the end */
+            return bad_count(p, (size_t)(w - words), index);
+        const uint32_t op = w0 & 0xffffu;
+        const uint32_t f = op < SPVBC__OPTAB_SIZE ? optab[op] : SPVBC__OPF_UNKNOWN;
+        if (f == 0) goto next;
+        if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_TYPE)) {
+            if (wc >= 3u) {
+                const uint32_t rid = w[2], rtype = w[1];
+                if (rid - 1u < last && rtype <= last && ids[rid] == SPVBC__ID_UNDEF &&
+                    ids[rtype] - SPVBC__ID_TYPE_BIT < SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT) {
+                    ids[rid] = rtype;
+                    goto next;
+                }
+            }
+        } else if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_TYPE | SPVBC__OPF_SPECIAL) &&
+                   op == SpvOpBitcast && wc >= 4u) {
+            /* A well-formed OpBitcast with room in the site list (what general() does, less
+             * its calls) */
+            const uint32_t rid = w[2], rtype = w[1];
+            if (rid - 1u < bound - 1u && rtype < bound && ids[rid] == SPVBC__ID_UNDEF &&
+                ids[rtype] - SPVBC__ID_TYPE_BIT < SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT &&
+                m->site_count < m->site_cap) {
+                ids[rid] = rtype;
+                put_site(p, w, wc, (size_t)(w - words), index, false);
+                goto next;
+            }
+        } else if (f == SPVBC__OPF_LINE && op != SpvOpLine) {
+            /* branches, returns, OpNoLine */
+            p->line_offset = 0;
+            goto next;
+        } else if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_LINE) && wc >= 2u) {
+            /* OpLabel */
+            const uint32_t rid = w[1];
+            if (rid - 1u < bound - 1u && ids[rid] == SPVBC__ID_UNDEF) {
+                ids[rid] = SPVBC__ID_NOTYPE;
+                p->line_offset = 0;
+                goto next;
             }
         }
-        off += wc;
-    }
-    for (size_t i = 0; i < m->type_count; ++i) {
-        spvbc__type *t = &m->types[i];
-        uint32_t first, count;
-        if (!shape_operands(t, &first, &count)) continue;
-        for (uint32_t j = 0; j < count; ++j) {
-            const shape_const *hit = shape_find(k, used, m->words[t->decl_offset + 3 + j]);
-            if (hit && hit->known)
-                t->shape[first + j] =
-                    (uint16_t)(hit->value > SPVBC__SHAPE_MAX ? SPVBC__SHAPE_MAX : hit->value);
+        {
+            const spvbc_result r = general(p, (size_t)(w - words), index, f);
+            if (r != SPVBC_SUCCESS) return r;
         }
+    next:
+        w += wc;
+        left -= wc;
+        ++index;
     }
-    spvbc__free(p->ctx, k, n * sizeof *k);
+    m->instruction_count = index;
     return SPVBC_SUCCESS;
 }
 
@@ -494,7 +468,8 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
     if (!m->ids) goto oom;
     memset(m->ids, 0, (size_t)m->bound * 4);
     r = walk(&p);
-    if (r == SPVBC_SUCCESS) r = resolve_shapes(&p);
+    if (r == SPVBC_SUCCESS && (r = spvbc__resolve_shapes(m)) == SPVBC_ERROR_OUT_OF_MEMORY)
+        r = spvbc__oom(context);
     if (r != SPVBC_SUCCESS) goto fail;
     *out_module = m;
     return SPVBC_SUCCESS;

@@ -44,7 +44,7 @@ bool spvbc__report_finish(spvbc_context ctx)
 
 /* Makes diagnostic `d` from record `r` about a site of `m`.  False on allocation failure. */
 static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r,
-                          spvbc_diagnostic *d)
+                          spvbc__info_memo *infos, spvbc_diagnostic *d)
 {
     spvbc_context ctx = m->ctx;
     const spvbc__site *site = &m->sites[r->site];
@@ -52,7 +52,8 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
     spvbc__site_info info;
     /* Always with the plan: the class, definedness and refusal a sentence gives must not depend
      * on the options (--notes) the site was first analysed under. */
-    spvbc__analyze_site(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT), true, &info);
+    spvbc__analyze_site_memo(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT), true, infos,
+                             &info);
 
     spvbc__sentence s;
     spvbc__sentence_make(m, r, lowerable, &info, &s);
@@ -272,11 +273,13 @@ static bool make_view(spvbc_context ctx)
         return false;
     const struct spvbc_module_s *m = st->module;
     const size_t first = st->made;
+    spvbc__info_memo infos; /* one analysis per type pair (and padding policy) */
+    memset(infos.key, 0, sizeof infos.key);
     for (size_t i = first; i < st->count; ++i) {
         const spvbc__record *r = &st->recs[i];
         if (r->msg == SPVBC__MSG_FIXED)
             st->view[i] = st->fixed[r->arg];
-        else if (!m || !format_record(m, r, &st->view[i]))
+        else if (!m || !format_record(m, r, &infos, &st->view[i]))
             return false;
     }
     if (m && !resolve_names(m, st->recs + first, st->view + first, st->count - first)) return false;

@@ -1,4 +1,6 @@
-/* Types: the module's id and type table, each type declaration as the reader meets it. */
+/* Types: the module's id and type table, each type declaration as the reader meets it, and the
+ * cooperative types' shapes once the walk is done. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "context.h"
@@ -49,7 +51,8 @@ static spvbc_result add_type(struct spvbc_module_s *m, uint32_t id, const spvbc_
 {
     if (m->type_count >= SPVBC__MAX_TYPES)
         return reject(err, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", "too many types", 0);
-    if (!spvbc__grow(m->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types, m->type_count + 1))
+    if (m->type_count == m->type_cap &&
+        !spvbc__grow(m->ctx, (void **)&m->types, &m->type_cap, sizeof *m->types, m->type_count + 1))
         return SPVBC_ERROR_OUT_OF_MEMORY;
     spvbc__type *slot = &m->types[m->type_count];
     *slot = *t;
@@ -195,4 +198,83 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
     }
     if (!t.foreign_op) t.foreign_op = (uint16_t)foreign;
     return add_type(m, id, &t, offset, err);
+}
+
+typedef struct shape_const {
+    uint32_t id, value, known;
+} shape_const;
+
+static int shape_const_cmp(const void *a, const void *b)
+{
+    const uint32_t x = ((const shape_const *)a)->id, y = ((const shape_const *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
+/* Which shape operands cooperative type `t` declares: words 3 to 3 + `*count` of its
+ * declaration, giving shape[`*first`] on (a vector's one operand is its component count).
+ * False for other types. */
+static bool shape_operands(const spvbc__type *t, uint32_t *first, uint32_t *count)
+{
+    *first = t->kind == SPVBC__T_COOPVEC_NV ? SPVBC__SHAPE_ROWS : SPVBC__SHAPE_SCOPE;
+    *count = t->kind == SPVBC__T_COOPMAT_KHR  ? 4u
+             : t->kind == SPVBC__T_COOPMAT_NV ? 3u
+             : t->kind == SPVBC__T_COOPVEC_NV ? 1u
+                                              : 0u;
+    return *count != 0 && t->decl_words >= 3 + *count;
+}
+
+static shape_const *shape_find(shape_const *k, size_t n, uint32_t id)
+{
+    shape_const key = {id, 0, 0};
+    return (shape_const *)bsearch(&key, k, n, sizeof *k, shape_const_cmp);
+}
+
+/* Gives the cooperative types the values of their shape operands: spirv-val compares two
+ * shapes where both operands are OpConstant 32-bit integers, and lets specialization constants
+ * (whose value comes later) pass.  The shape ids (words 3 on of each declaration) are sorted,
+ * then one pass over the declarations finds their constants: O(n log n), whatever the module
+ * holds. */
+spvbc_result spvbc__resolve_shapes(struct spvbc_module_s *m)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->type_count; ++i)
+        if (m->types[i].kind >= SPVBC__T_COOPMAT_KHR) n += 4;
+    if (n == 0) return SPVBC_SUCCESS;
+    shape_const *k = (shape_const *)spvbc__alloc(m->ctx, n * sizeof *k);
+    if (!k) return SPVBC_ERROR_OUT_OF_MEMORY;
+    size_t used = 0;
+    for (size_t i = 0; i < m->type_count; ++i) {
+        const spvbc__type *t = &m->types[i];
+        uint32_t first, count;
+        if (!shape_operands(t, &first, &count)) continue;
+        for (uint32_t j = 0; j < count; ++j)
+            k[used++] = (shape_const){m->words[t->decl_offset + 3 + j], 0, 0};
+    }
+    qsort(k, used, sizeof *k, shape_const_cmp);
+    for (size_t off = 5; /* after the header */ off < m->functions_offset;) {
+        const uint32_t *w = m->words + off;
+        const uint32_t wc = w[0] >> 16; /* the walk checked every word count */
+        if ((w[0] & 0xffffu) == SpvOpConstant && wc == 4) {
+            const spvbc__type *t = spvbc__type_of_id(m, w[1]);
+            shape_const *hit = shape_find(k, used, w[2]);
+            if (hit && t && t->kind == SPVBC__T_INT && t->width == 32) {
+                hit->value = w[3];
+                hit->known = 1;
+            }
+        }
+        off += wc;
+    }
+    for (size_t i = 0; i < m->type_count; ++i) {
+        spvbc__type *t = &m->types[i];
+        uint32_t first, count;
+        if (!shape_operands(t, &first, &count)) continue;
+        for (uint32_t j = 0; j < count; ++j) {
+            const shape_const *hit = shape_find(k, used, m->words[t->decl_offset + 3 + j]);
+            if (hit && hit->known)
+                t->shape[first + j] =
+                    (uint16_t)(hit->value > SPVBC__SHAPE_MAX ? SPVBC__SHAPE_MAX : hit->value);
+        }
+    }
+    spvbc__free(m->ctx, k, n * sizeof *k);
+    return SPVBC_SUCCESS;
 }

@@ -18,4 +18,9 @@ typedef struct spvbc__type_error {
 spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const uint32_t *w,
                                  uint32_t wc, uint32_t id, size_t offset, spvbc__type_error *err);
 
+/** After the walk: gives the cooperative types the values of their shape operands (the
+ *  OpConstant 32-bit integers they name).  SPVBC_SUCCESS or SPVBC_ERROR_OUT_OF_MEMORY (whose
+ *  diagnostic the caller records). */
+spvbc_result spvbc__resolve_shapes(struct spvbc_module_s *m);
+
 #endif /* SPVBC_TYPES_H_ */

@@ -21,6 +21,8 @@ typedef struct vstate {
     struct spvbc_module_s *m;
     uint32_t flags;
     spvbc_validate_summary sum;
+    spvbc__pair_memo clean; /* pairs at which check_site found nothing */
+    spvbc__info_memo *infos; /* analyses of the other sites' pairs */
 } vstate;
 
 static bool report(vstate *s, const spvbc__site *site, uint16_t msg, spvbc_severity sev,
@@ -44,7 +46,8 @@ static bool check_site(vstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
     spvbc__site_info info;
-    spvbc__analyze_site(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0, &info);
+    spvbc__analyze_site_memo(m, site, SPVBC_PAD_UNDEF, (s->flags & SPVBC_VALIDATE_NOTES) != 0,
+                             s->infos, &info);
     s->sum.bitcasts_checked++;
 
     if (info.spec_needs_kernel &&
@@ -106,19 +109,30 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
 {
     if (!module) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc_validate_options o;
-    memset(&o, 0, sizeof o);
-    spvbc_result r = spvbc__struct_in(options, &o, sizeof o, SPVBC__MIN_VALIDATE_OPTIONS);
+    spvbc_result r = spvbc__pass_args(options, &o, sizeof o, SPVBC__MIN_VALIDATE_OPTIONS,
+                                      out_summary, SPVBC__MIN_VALIDATE_SUMMARY);
     if (r != SPVBC_SUCCESS) return r;
-    if (out_summary && !spvbc__struct_out_ok(out_summary, SPVBC__MIN_VALIDATE_SUMMARY))
-        return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
     vstate s;
     memset(&s, 0, sizeof s);
     s.m = module;
     s.flags = o.flags;
+    spvbc__info_memo infos;
+    memset(infos.key, 0, sizeof infos.key);
+    s.infos = &infos;
     bool ok = true;
-    for (size_t i = 0; i < module->site_count && ok; ++i)
-        ok = check_site(&s, &module->sites[i]);
+    for (size_t i = 0; i < module->site_count && ok; ++i) {
+        const spvbc__site *site = &module->sites[i];
+        const uint64_t key = spvbc__pair_key(module, site);
+        uint64_t *slot = spvbc__pair_slot(&s.clean, key);
+        if (key && *slot == key) {
+            s.sum.bitcasts_checked++;
+            continue;
+        }
+        const size_t found = s.sum.errors + s.sum.warnings + s.sum.notes;
+        ok = check_site(&s, site);
+        if (key && found == s.sum.errors + s.sum.warnings + s.sum.notes) *slot = key;
+    }
     if (!ok || !spvbc__report_finish(module->ctx) || !spvbc__report_make(module->ctx))
         return spvbc__oom(module->ctx);
     if (out_summary) spvbc__struct_out(out_summary, &s.sum, sizeof s.sum);
