@@ -59,6 +59,36 @@ void cli_disasm_build(cli_disasm *d, const uint32_t *words, size_t count, spv_ta
         d->lines[d->count++] = l;
 }
 
+/* SPIR-V's OpBitcast and OpSpecConstantOp, and the latter's operation number of a bitcast. */
+#define OP_BITCAST 124u
+#define OP_SPEC_CONSTANT_OP 52u
+
+/* Writes instruction `inst` (`wc` words, byte-reversed when `swapped`) as SPIRV-Tools'
+ * disassembler writes it alone, without friendly names, when it is an OpBitcast or an
+ * OpSpecConstantOp Bitcast of the usual shape: what every rewrite and nearly every finding is
+ * about, so that large modules do not pay for a disassembler per finding.  False for any other
+ * instruction (and for an id 0, which SPIRV-Tools refuses to print): the caller asks it. */
+static bool print_bitcast(FILE *f, const uint32_t *inst, size_t wc, bool swapped,
+                          const char *prefix)
+{
+    uint32_t w[5];
+    if (wc != 4 && wc != 5) return false;
+    if (swapped)
+        cli_swap_words(w, inst, wc);
+    else
+        memcpy(w, inst, wc * 4);
+    if (!w[1] || !w[2]) return false;
+    if ((w[0] & 0xffffu) == OP_BITCAST && wc == 4 && w[3]) {
+        fprintf(f, "  %s%%%u = OpBitcast %%%u %%%u\n", prefix, w[2], w[1], w[3]);
+        return true;
+    }
+    if ((w[0] & 0xffffu) == OP_SPEC_CONSTANT_OP && wc == 5 && w[3] == OP_BITCAST && w[4]) {
+        fprintf(f, "  %s%%%u = OpSpecConstantOp %%%u Bitcast %%%u\n", prefix, w[2], w[1], w[4]);
+        return true;
+    }
+    return false;
+}
+
 /* Writes the disassembly of the instruction of `diag` to `f` (nothing if it cannot). */
 static void disasm_print(FILE *f, const cli_disasm *d, const spvbc_diagnostic *diag,
                          const char *prefix)
@@ -74,8 +104,12 @@ static void disasm_print(FILE *f, const cli_disasm *d, const spvbc_diagnostic *d
         diag->word_offset >= d->word_count)
         return;
     const uint32_t *inst = d->words + diag->word_offset;
-    size_t wc = inst[0] >> 16;
+    bool swapped = d->words[0] == 0x03022307u; /* a module in the opposite byte order */
+    uint32_t first = inst[0];
+    if (swapped) cli_swap_words(&first, inst, 1);
+    size_t wc = first >> 16;
     if (wc == 0 || wc > d->word_count - diag->word_offset || wc > 64) return;
+    if (print_bitcast(f, inst, wc, swapped, prefix)) return;
     uint32_t mini[5 + 64];
     memcpy(mini, d->words, 5 * 4);
     memcpy(mini + 5, inst, wc * 4);
