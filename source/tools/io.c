@@ -120,6 +120,22 @@ const char *cli_input_load(const char *path, cli_input *in)
 #endif
 }
 
+void cli_input_drop(cli_input *in, size_t from, size_t to)
+{
+#ifdef _WIN32
+    (void)in;
+    (void)from;
+    (void)to;
+#else
+    long p = sysconf(_SC_PAGESIZE);
+    size_t page = p > 0 ? (size_t)p : 4096;
+    if (!in->mapped || to > in->size) return;
+    from = from / page * page;
+    to = to == in->size ? (to + page - 1) / page * page : to / page * page;
+    if (from < to) (void)madvise((char *)in->data + from, to - from, MADV_DONTNEED);
+#endif
+}
+
 void cli_input_release(cli_input *in)
 {
 #ifndef _WIN32
@@ -231,6 +247,24 @@ int cli_memstream_close(FILE *f, char **buf, size_t *len)
     (void)buf;
     (void)len;
     return fclose(f);
+#endif
+}
+
+FILE *cli_stderr_stream(void)
+{
+#ifdef _WIN32
+    return NULL;
+#else
+    (void)fflush(stderr);
+    int fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        return NULL;
+    }
+    (void)setvbuf(f, NULL, _IOFBF, 1u << 16);
+    return f;
 #endif
 }
 

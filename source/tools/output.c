@@ -265,17 +265,109 @@ const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user
     return err;
 }
 
-/* The module's words, through the stream's writer. */
+/* ---- modules ------------------------------------------------------------------------------ */
+
+#if !defined(_WIN32)
+#include <sys/uio.h>
+#define GATHER 1 /* writev(): the input's spans go from its mapping to the kernel, uncopied */
+#ifndef IOV_MAX
+#define IOV_MAX 16
+#endif
+#define GATHER_IOVS (IOV_MAX < 1024 ? IOV_MAX : 1024)
+#define GATHER_STAGE (64u << 10) /* copies of the spans that are not the input's */
+#endif
+
+/* The module's words, through the stream's writer, or gathered for writev() on its descriptor.
+ * Only the spans that lie in the input (which outlives the write) are written from where they
+ * are; the others (the header, new instructions) may live only as long as the call that hands
+ * them over, so they are copied to `stage` first. */
 typedef struct module_emit {
     spvbc_module mod;
+    cli_input *in; /* what the module reads, or NULL */
     int (*write)(void *, const void *, size_t);
     void *stream;
+#ifdef GATHER
+    int fd; /* -1: through `write` */
+    size_t niov, staged, batch_bytes;
+    size_t input_done, input_dropped; /* input bytes written / let go */
+    struct iovec iov[GATHER_IOVS];
+    unsigned char stage[GATHER_STAGE];
+#endif
 } module_emit;
+
+#ifdef GATHER
+/* Writes the gathered spans; 0, or -1 with errno set.  Then lets the input's pages written so
+ * far go, a few MiB at a time. */
+static int gather_flush(module_emit *m)
+{
+    struct iovec *v = m->iov;
+    size_t n = m->niov;
+    while (n) {
+        ssize_t w = writev(m->fd, v, (int)n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            if (w == 0) errno = EIO;
+            return -1;
+        }
+        size_t left = (size_t)w;
+        for (; n && left >= v->iov_len; ++v, --n)
+            left -= v->iov_len;
+        if (n) {
+            v->iov_base = (char *)v->iov_base + left;
+            v->iov_len -= left;
+        }
+    }
+    m->niov = m->staged = m->batch_bytes = 0;
+    if (m->in && m->input_done >= m->input_dropped + CLI_DROP_STEP) {
+        cli_input_drop(m->in, m->input_dropped, m->input_done);
+        m->input_dropped = m->input_done;
+    }
+    return 0;
+}
+
+/* Adds `size` bytes at `bytes` to the gathered spans (copied unless `stable`). */
+static int gather(module_emit *m, const unsigned char *bytes, size_t size, bool stable)
+{
+    if (!stable && size > GATHER_STAGE) { /* too large to stage: written at once */
+        if (gather_flush(m) != 0) return -1;
+        m->iov[m->niov++] = (struct iovec){(void *)bytes, size};
+        return gather_flush(m);
+    }
+    if (m->niov == GATHER_IOVS || m->batch_bytes >= CLI_DROP_STEP ||
+        (!stable && m->staged + size > GATHER_STAGE)) {
+        if (gather_flush(m) != 0) return -1;
+    }
+    if (!stable) {
+        memcpy(m->stage + m->staged, bytes, size);
+        bytes = m->stage + m->staged;
+        m->staged += size;
+    }
+    m->iov[m->niov++] = (struct iovec){(void *)bytes, size};
+    m->batch_bytes += size;
+    return 0;
+}
+#endif
 
 /* Little-endian on every host: a big-endian host writes byte-swapped copies of the spans. */
 static int write_span(void *user, const uint32_t *words, size_t count)
 {
     module_emit *m = (module_emit *)user;
+#ifdef GATHER
+    if (m->fd >= 0) {
+        const unsigned char *b = (const unsigned char *)words, *base = NULL;
+        size_t size = count * 4;
+        if (m->in && m->in->mapped) base = (const unsigned char *)m->in->data;
+        if (!base || b < base || b + size > base + m->in->size) return gather(m, b, size, false);
+        while (size) { /* in steps, so that the pages behind can go while it is written */
+            size_t n = size < CLI_DROP_STEP ? size : CLI_DROP_STEP;
+            if (gather(m, b, n, true) != 0) return -1;
+            b += n;
+            size -= n;
+            m->input_done = (size_t)(b - base);
+        }
+        return 0;
+    }
+#endif
     if (!cli_host_big_endian()) return m->write(m->stream, words, count * 4);
     uint32_t buf[1024];
     while (count) {
@@ -293,11 +385,29 @@ static int emit_module(void *user, int (*write)(void *, const void *, size_t), v
     module_emit *m = (module_emit *)user;
     m->write = write;
     m->stream = stream;
+#ifdef GATHER
+    /* A FILE of ours on a little-endian host: its descriptor, past what the FILE holds. */
+    m->fd = write == write_stream && !cli_host_big_endian() && fflush((FILE *)stream) == 0
+                ? fileno((FILE *)stream)
+                : -1;
+    if (spvbc_module_write(m->mod, write_span, m) != SPVBC_SUCCESS) return -1;
+    return m->fd >= 0 ? gather_flush(m) : 0;
+#else
     return spvbc_module_write(m->mod, write_span, m) == SPVBC_SUCCESS ? 0 : -1;
+#endif
 }
 
-const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize)
+const char *cli_write_module(spvbc_module mod, cli_input *in, const char *path, char *err,
+                             size_t errsize)
 {
-    module_emit m = {mod, NULL, NULL};
-    return cli_write_output(path, emit_module, &m, err, errsize);
+    module_emit *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errsize, "cannot write to %s: %s", path, strerror(ENOMEM));
+        return err;
+    }
+    m->mod = mod;
+    m->in = in;
+    const char *e = cli_write_output(path, emit_module, m, err, errsize);
+    free(m);
+    return e;
 }
