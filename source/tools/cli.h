@@ -121,8 +121,9 @@ int cli_memstream_close(FILE *f, char **buf, size_t *len);
  *  fclose() it), for a report written as it is made; NULL where it cannot be had, and on
  *  Windows, whose stderr the CLI keeps unbuffered (the caller buffers the report instead). */
 FILE *cli_stderr_stream(void);
-/** The allocator of every context the CLI creates (huge pages for large tables). */
-extern const spvbc_allocator cli_allocator;
+/** The allocator of every context the CLI creates (huge pages for large tables; NULL, the
+ *  library's malloc/free, on Windows). */
+extern const spvbc_allocator *const cli_allocator;
 
 extern const char *const cli_prog;
 

@@ -178,18 +178,8 @@ const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **cop
 #define BIG_BLOCK (2u << 20)
 
 #ifdef _WIN32
-static void *cli_alloc(void *user, size_t size)
-{
-    (void)user;
-    return malloc(size);
-}
-
-static void cli_free(void *user, void *ptr, size_t size)
-{
-    (void)user;
-    (void)size;
-    free(ptr);
-}
+/* No mappings to ask huge pages of: the library's own allocator (malloc/free). */
+const spvbc_allocator *const cli_allocator = NULL;
 #else
 static void *cli_alloc(void *user, size_t size)
 {
@@ -211,9 +201,10 @@ static void cli_free(void *user, void *ptr, size_t size)
     else
         munmap(ptr, size);
 }
-#endif
 
-const spvbc_allocator cli_allocator = SPVBC_ALLOCATOR_INIT(cli_alloc, cli_free, NULL);
+static const spvbc_allocator mapped_allocator = SPVBC_ALLOCATOR_INIT(cli_alloc, cli_free, NULL);
+const spvbc_allocator *const cli_allocator = &mapped_allocator;
+#endif
 
 /* ---- in-memory streams -------------------------------------------------------------------- */
 

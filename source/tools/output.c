@@ -71,6 +71,21 @@ static bool emit_to(FILE *f, cli_emit_fn emit, void *emit_user)
     return ok;
 }
 
+/* Calls emit_to() on a stream over descriptor `fd` (with a 1 MiB buffer when `big`); closes
+ * `fd` itself when no stream can be made.  False on any error, with errno set. */
+static bool emit_fd(int fd, bool big, cli_emit_fn emit, void *emit_user)
+{
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return false;
+    }
+    if (big) (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
+    return emit_to(f, emit, emit_user);
+}
+
 #ifndef _WIN32
 /* The end of the chain of symbolic links at `path` (`path` itself when it is none), malloc'd;
  * NULL with errno set on error (ELOOP after 40 links, as the kernel counts). */
@@ -125,14 +140,7 @@ static bool write_socket(const char *path, cli_emit_fn emit, void *emit_user)
         errno = e;
         return false;
     }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return false;
-    }
-    return emit_to(f, emit, emit_user);
+    return emit_fd(fd, false, emit, emit_user);
 }
 #endif
 
@@ -146,15 +154,7 @@ static bool write_in_place(const char *path, cli_emit_fn emit, void *emit_user)
     int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 #endif
     if (fd < 0) return false;
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return false;
-    }
-    (void)setvbuf(f, NULL, _IOFBF, 1u << 20);
-    return emit_to(f, emit, emit_user);
+    return emit_fd(fd, true, emit, emit_user);
 }
 
 /* Writes `path` (a regular file, or nothing yet) through a temporary file in its directory,
@@ -185,15 +185,12 @@ static bool write_atomic(const char *path, const struct stat *old, cli_emit_fn e
     (void)old; /* mkstemp() gave read-write; a read-only file is not replaced (MoveFileEx) */
     (void)_setmode(fd, _O_BINARY);
 #endif
-    FILE *f = ok ? fdopen(fd, "wb") : NULL;
-    if (f) {
-        (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
-        ok = emit_to(f, emit, emit_user);
+    if (ok) {
+        ok = emit_fd(fd, true, emit, emit_user);
     } else {
         int e = errno;
         close(fd);
         errno = e;
-        ok = false;
     }
 #ifdef _WIN32
     if (ok && !MoveFileExA(tmp, path, MOVEFILE_REPLACE_EXISTING)) {

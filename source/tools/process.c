@@ -115,7 +115,7 @@ static void set_not_checked(cli_file_result *r, const char *what, const char *ru
 static bool parse(job *j)
 {
     cli_file_result *r = j->r;
-    if (spvbc_context_create(&cli_allocator, &j->ctx) != SPVBC_SUCCESS) {
+    if (spvbc_context_create(cli_allocator, &j->ctx) != SPVBC_SUCCESS) {
         cli_report_failure(&j->sink, NULL, "out of memory");
         r->status = 1;
         return false;
