@@ -89,6 +89,7 @@ typedef struct cli_input {
     void *data;
     size_t size;
     bool mapped;
+    bool let_go; /* cli_input_drop() let some of its pages go */
 } cli_input;
 
 /** Reads `path` into `in`: mapped when it is a regular file, read as a stream when it is "-"
@@ -100,6 +101,9 @@ const char *cli_input_load(const char *path, cli_input *in);
  *  RSS: a large input is not all resident again while its report or its output is written).
  *  Nothing for an input read into memory. */
 void cli_input_drop(cli_input *in, size_t from, size_t to);
+/** Maps the pages of bytes [from, to) of an input whose pages were let go again in one call
+ *  (where the system can: MADV_POPULATE_READ), cheaper than a fault for each in a write. */
+void cli_input_populate(cli_input *in, size_t from, size_t to);
 /** How many bytes of input a reader passes before it lets the pages behind it go. */
 #define CLI_DROP_STEP ((size_t)4 << 20)
 /** Releases what cli_input_load() read. */

@@ -132,7 +132,23 @@ void cli_input_drop(cli_input *in, size_t from, size_t to)
     if (!in->mapped || to > in->size) return;
     from = from / page * page;
     to = to == in->size ? (to + page - 1) / page * page : to / page * page;
-    if (from < to) (void)madvise((char *)in->data + from, to - from, MADV_DONTNEED);
+    if (from < to && madvise((char *)in->data + from, to - from, MADV_DONTNEED) == 0)
+        in->let_go = true;
+#endif
+}
+
+void cli_input_populate(cli_input *in, size_t from, size_t to)
+{
+#if !defined(_WIN32) && defined(MADV_POPULATE_READ)
+    long p = sysconf(_SC_PAGESIZE);
+    size_t page = p > 0 ? (size_t)p : 4096;
+    if (!in->let_go || to > in->size || from >= to) return;
+    from = from / page * page;
+    (void)madvise((char *)in->data + from, to - from, MADV_POPULATE_READ);
+#else
+    (void)in;
+    (void)from;
+    (void)to;
 #endif
 }
 

@@ -267,10 +267,7 @@ const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user
 #if !defined(_WIN32)
 #include <sys/uio.h>
 #define GATHER 1 /* writev(): the input's spans go from its mapping to the kernel, uncopied */
-#ifndef IOV_MAX
-#define IOV_MAX 16
-#endif
-#define GATHER_IOVS (IOV_MAX < 1024 ? IOV_MAX : 1024)
+#define GATHER_IOVS 1024 /* at most; sysconf(_SC_IOV_MAX) may say fewer */
 #define GATHER_STAGE (64u << 10) /* copies of the spans that are not the input's */
 #endif
 
@@ -285,8 +282,9 @@ typedef struct module_emit {
     void *stream;
 #ifdef GATHER
     int fd; /* -1: through `write` */
-    size_t niov, staged, batch_bytes;
-    size_t input_done, input_dropped; /* input bytes written / let go */
+    size_t niov, max_iov, staged, batch_bytes;
+    size_t input_done, input_dropped, populated; /* input bytes written / let go / mapped */
+    bool refault; /* the input's pages had been let go before the write */
     struct iovec iov[GATHER_IOVS];
     unsigned char stage[GATHER_STAGE];
 #endif
@@ -330,7 +328,7 @@ static int gather(module_emit *m, const unsigned char *bytes, size_t size, bool 
         m->iov[m->niov++] = (struct iovec){(void *)bytes, size};
         return gather_flush(m);
     }
-    if (m->niov == GATHER_IOVS || m->batch_bytes >= CLI_DROP_STEP ||
+    if (m->niov == m->max_iov || m->batch_bytes >= CLI_DROP_STEP ||
         (!stable && m->staged + size > GATHER_STAGE)) {
         if (gather_flush(m) != 0) return -1;
     }
@@ -357,6 +355,11 @@ static int write_span(void *user, const uint32_t *words, size_t count)
         if (!base || b < base || b + size > base + m->in->size) return gather(m, b, size, false);
         while (size) { /* in steps, so that the pages behind can go while it is written */
             size_t n = size < CLI_DROP_STEP ? size : CLI_DROP_STEP;
+            if (m->refault && b - base >= (ptrdiff_t)m->populated) { /* next MiBs at once */
+                m->populated = (size_t)(b - base) + CLI_DROP_STEP;
+                if (m->populated > m->in->size) m->populated = m->in->size;
+                cli_input_populate(m->in, (size_t)(b - base), m->populated);
+            }
             if (gather(m, b, n, true) != 0) return -1;
             b += n;
             size -= n;
@@ -387,6 +390,9 @@ static int emit_module(void *user, int (*write)(void *, const void *, size_t), v
     m->fd = write == write_stream && !cli_host_big_endian() && fflush((FILE *)stream) == 0
                 ? fileno((FILE *)stream)
                 : -1;
+    m->refault = m->in && m->in->let_go;
+    long max_iov = sysconf(_SC_IOV_MAX);
+    m->max_iov = max_iov > 0 && max_iov < GATHER_IOVS ? (size_t)max_iov : GATHER_IOVS;
     if (spvbc_module_write(m->mod, write_span, m) != SPVBC_SUCCESS) return -1;
     return m->fd >= 0 ? gather_flush(m) : 0;
 #else
