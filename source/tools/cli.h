@@ -187,7 +187,7 @@ const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user
                              size_t errsize);
 /** cli_write_output() of `mod`'s words, little-endian on every host (the byte order of every
  *  SPIR-V producer; a big-endian input is converted).  `in` (or NULL) is the input `mod` was
- *  parsed from: its spans go to the kernel from its mapping without a copy (writev), and its
+ *  parsed from: its spans go to the kernel from its memory without a copy (writev), and its
  *  pages are let go behind the write. */
 const char *cli_write_module(spvbc_module mod, cli_input *in, const char *path, char *err,
                              size_t errsize);

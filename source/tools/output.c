@@ -351,7 +351,7 @@ static int write_span(void *user, const uint32_t *words, size_t count)
     if (m->fd >= 0) {
         const unsigned char *b = (const unsigned char *)words, *base = NULL;
         size_t size = count * 4;
-        if (m->in && m->in->mapped) base = (const unsigned char *)m->in->data;
+        if (m->in) base = (const unsigned char *)m->in->data; /* mapped or read: it outlives us */
         if (!base || b < base || b + size > base + m->in->size) return gather(m, b, size, false);
         while (size) { /* in steps, so that the pages behind can go while it is written */
             size_t n = size < CLI_DROP_STEP ? size : CLI_DROP_STEP;
