@@ -159,6 +159,7 @@ static void run_workers(cli_options *o, cli_file_result *res, size_t count)
     if (jobs > count) jobs = (unsigned)count;
     o->progress = count > 1 && isatty(STDERR_FILENO) && !o->quiet;
     o->keep_first_only = count == 1 && o->quiet && o->format == CLI_FORMAT_TEXT;
+    o->stream_text = count == 1;
     if (jobs <= 1) {
         worker(&b);
     } else {

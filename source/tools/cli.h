@@ -72,6 +72,9 @@ typedef struct cli_options {
      * (spvbc_context_set_diagnostic_policy), the reason of a "not checked" summary, since
      * nothing else reads one; several inputs keep them for the summary's counts by rule */
     bool keep_first_only;
+    /* one input: its text report goes straight to stderr as it is made (cli_stderr_stream),
+     * not through a buffer kept until the input is done */
+    bool stream_text;
 } cli_options;
 
 /** `validate` and `lower`: parses `argv` (argv[0] is the command name) and runs the inputs;
@@ -86,11 +89,23 @@ typedef struct cli_input {
     void *data;
     size_t size;
     bool mapped;
+    bool let_go; /* cli_input_drop() let some of its pages go */
 } cli_input;
 
 /** Reads `path` into `in`: mapped when it is a regular file, read as a stream when it is "-"
  *  (stdin), a FIFO or a device; returns an error text or NULL. */
 const char *cli_input_load(const char *path, cli_input *in);
+/** Lets the memory of a mapped input's pages from the one holding byte `from` up to the one
+ *  holding byte `to` (not included; all of them when `to` is the size) go: they are read again
+ *  from the file when next touched, and meanwhile do not count as the process's memory (peak
+ *  RSS: a large input is not all resident again while its report or its output is written).
+ *  Nothing for an input read into memory. */
+void cli_input_drop(cli_input *in, size_t from, size_t to);
+/** Maps the pages of bytes [from, to) of an input whose pages were let go again in one call
+ *  (where the system can: MADV_POPULATE_READ), cheaper than a fault for each in a write. */
+void cli_input_populate(cli_input *in, size_t from, size_t to);
+/** How many bytes of input a reader passes before it lets the pages behind it go. */
+#define CLI_DROP_STEP ((size_t)4 << 20)
 /** Releases what cli_input_load() read. */
 void cli_input_release(cli_input *in);
 /** True on a big-endian host. */
@@ -106,8 +121,13 @@ const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **cop
  *  cli_memstream_close() closed it: open_memstream(), or a temporary file on Windows. */
 FILE *cli_memstream_open(char **buf, size_t *len);
 int cli_memstream_close(FILE *f, char **buf, size_t *len);
-/** The allocator of every context the CLI creates (huge pages for large tables). */
-extern const spvbc_allocator cli_allocator;
+/** A fully buffered stream of its own onto the standard error (a duplicate of its descriptor:
+ *  fclose() it), for a report written as it is made; NULL where it cannot be had, and on
+ *  Windows, whose stderr the CLI keeps unbuffered (the caller buffers the report instead). */
+FILE *cli_stderr_stream(void);
+/** The allocator of every context the CLI creates (huge pages for large tables; NULL, the
+ *  library's malloc/free, on Windows). */
+extern const spvbc_allocator *const cli_allocator;
 
 extern const char *const cli_prog;
 
@@ -166,8 +186,11 @@ typedef int (*cli_emit_fn)(void *user, int (*write)(void *stream, const void *by
 const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user, char *err,
                              size_t errsize);
 /** cli_write_output() of `mod`'s words, little-endian on every host (the byte order of every
- *  SPIR-V producer; a big-endian input is converted). */
-const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize);
+ *  SPIR-V producer; a big-endian input is converted).  `in` (or NULL) is the input `mod` was
+ *  parsed from: its spans go to the kernel from its memory without a copy (writev), and its
+ *  pages are let go behind the write. */
+const char *cli_write_module(spvbc_module mod, cli_input *in, const char *path, char *err,
+                             size_t errsize);
 
 /* ---- report.c ----------------------------------------------------------------------------- */
 
@@ -230,6 +253,7 @@ typedef struct cli_report_sink {
     cli_file_result *r;
     const char *shown; /* the path as messages show it ("<stdin>" for stdin) */
     FILE *text; /* stderr text */
+    bool text_streamed; /* `text` is a cli_stderr_stream(), else a buffer in r->text */
     FILE *doc; /* JSON object or SARIF results; NULL for text */
     FILE *notes; /* SARIF notifications; NULL otherwise */
     const unsigned char *bytes; /* the input, for SARIF regions */

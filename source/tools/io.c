@@ -120,6 +120,38 @@ const char *cli_input_load(const char *path, cli_input *in)
 #endif
 }
 
+void cli_input_drop(cli_input *in, size_t from, size_t to)
+{
+#ifdef _WIN32
+    (void)in;
+    (void)from;
+    (void)to;
+#else
+    long p = sysconf(_SC_PAGESIZE);
+    size_t page = p > 0 ? (size_t)p : 4096;
+    if (!in->mapped || to > in->size) return;
+    from = from / page * page;
+    to = to == in->size ? (to + page - 1) / page * page : to / page * page;
+    if (from < to && madvise((char *)in->data + from, to - from, MADV_DONTNEED) == 0)
+        in->let_go = true;
+#endif
+}
+
+void cli_input_populate(cli_input *in, size_t from, size_t to)
+{
+#if !defined(_WIN32) && defined(MADV_POPULATE_READ)
+    long p = sysconf(_SC_PAGESIZE);
+    size_t page = p > 0 ? (size_t)p : 4096;
+    if (!in->let_go || to > in->size || from >= to) return;
+    from = from / page * page;
+    (void)madvise((char *)in->data + from, to - from, MADV_POPULATE_READ);
+#else
+    (void)in;
+    (void)from;
+    (void)to;
+#endif
+}
+
 void cli_input_release(cli_input *in)
 {
 #ifndef _WIN32
@@ -162,18 +194,8 @@ const uint32_t *cli_words_le(const uint32_t *words, size_t count, uint32_t **cop
 #define BIG_BLOCK (2u << 20)
 
 #ifdef _WIN32
-static void *cli_alloc(void *user, size_t size)
-{
-    (void)user;
-    return malloc(size);
-}
-
-static void cli_free(void *user, void *ptr, size_t size)
-{
-    (void)user;
-    (void)size;
-    free(ptr);
-}
+/* No mappings to ask huge pages of: the library's own allocator (malloc/free). */
+const spvbc_allocator *const cli_allocator = NULL;
 #else
 static void *cli_alloc(void *user, size_t size)
 {
@@ -195,9 +217,10 @@ static void cli_free(void *user, void *ptr, size_t size)
     else
         munmap(ptr, size);
 }
-#endif
 
-const spvbc_allocator cli_allocator = SPVBC_ALLOCATOR_INIT(cli_alloc, cli_free, NULL);
+static const spvbc_allocator mapped_allocator = SPVBC_ALLOCATOR_INIT(cli_alloc, cli_free, NULL);
+const spvbc_allocator *const cli_allocator = &mapped_allocator;
+#endif
 
 /* ---- in-memory streams -------------------------------------------------------------------- */
 
@@ -231,6 +254,24 @@ int cli_memstream_close(FILE *f, char **buf, size_t *len)
     (void)buf;
     (void)len;
     return fclose(f);
+#endif
+}
+
+FILE *cli_stderr_stream(void)
+{
+#ifdef _WIN32
+    return NULL;
+#else
+    (void)fflush(stderr);
+    int fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        return NULL;
+    }
+    (void)setvbuf(f, NULL, _IOFBF, 1u << 16);
+    return f;
 #endif
 }
 

@@ -116,7 +116,7 @@ bool cli_opt_stage_run(const cli_opt_args *a, const cli_opt_stage *s, const uint
     *out_count = 0;
     spvbc_context ctx = NULL;
     spvbc_module mod = NULL;
-    spvbc_result r = spvbc_context_create(&cli_allocator, &ctx);
+    spvbc_result r = spvbc_context_create(cli_allocator, &ctx);
     if (r != SPVBC_SUCCESS) return stage_failed(a, s, r);
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
     po.max_id_bound = a->max_id_bound;

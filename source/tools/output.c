@@ -71,6 +71,21 @@ static bool emit_to(FILE *f, cli_emit_fn emit, void *emit_user)
     return ok;
 }
 
+/* Calls emit_to() on a stream over descriptor `fd` (with a 1 MiB buffer when `big`); closes
+ * `fd` itself when no stream can be made.  False on any error, with errno set. */
+static bool emit_fd(int fd, bool big, cli_emit_fn emit, void *emit_user)
+{
+    FILE *f = fdopen(fd, "wb");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return false;
+    }
+    if (big) (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
+    return emit_to(f, emit, emit_user);
+}
+
 #ifndef _WIN32
 /* The end of the chain of symbolic links at `path` (`path` itself when it is none), malloc'd;
  * NULL with errno set on error (ELOOP after 40 links, as the kernel counts). */
@@ -125,14 +140,7 @@ static bool write_socket(const char *path, cli_emit_fn emit, void *emit_user)
         errno = e;
         return false;
     }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return false;
-    }
-    return emit_to(f, emit, emit_user);
+    return emit_fd(fd, false, emit, emit_user);
 }
 #endif
 
@@ -146,15 +154,7 @@ static bool write_in_place(const char *path, cli_emit_fn emit, void *emit_user)
     int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 #endif
     if (fd < 0) return false;
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return false;
-    }
-    (void)setvbuf(f, NULL, _IOFBF, 1u << 20);
-    return emit_to(f, emit, emit_user);
+    return emit_fd(fd, true, emit, emit_user);
 }
 
 /* Writes `path` (a regular file, or nothing yet) through a temporary file in its directory,
@@ -185,15 +185,12 @@ static bool write_atomic(const char *path, const struct stat *old, cli_emit_fn e
     (void)old; /* mkstemp() gave read-write; a read-only file is not replaced (MoveFileEx) */
     (void)_setmode(fd, _O_BINARY);
 #endif
-    FILE *f = ok ? fdopen(fd, "wb") : NULL;
-    if (f) {
-        (void)setvbuf(f, NULL, _IOFBF, 1u << 20); /* rewrites are many small spans */
-        ok = emit_to(f, emit, emit_user);
+    if (ok) {
+        ok = emit_fd(fd, true, emit, emit_user);
     } else {
         int e = errno;
         close(fd);
         errno = e;
-        ok = false;
     }
 #ifdef _WIN32
     if (ok && !MoveFileExA(tmp, path, MOVEFILE_REPLACE_EXISTING)) {
@@ -265,17 +262,112 @@ const char *cli_write_output(const char *path, cli_emit_fn emit, void *emit_user
     return err;
 }
 
-/* The module's words, through the stream's writer. */
+/* ---- modules ------------------------------------------------------------------------------ */
+
+#if !defined(_WIN32)
+#include <sys/uio.h>
+#define GATHER 1 /* writev(): the input's spans go from its mapping to the kernel, uncopied */
+#define GATHER_IOVS 1024 /* at most; sysconf(_SC_IOV_MAX) may say fewer */
+#define GATHER_STAGE (64u << 10) /* copies of the spans that are not the input's */
+#endif
+
+/* The module's words, through the stream's writer, or gathered for writev() on its descriptor.
+ * Only the spans that lie in the input (which outlives the write) are written from where they
+ * are; the others (the header, new instructions) may live only as long as the call that hands
+ * them over, so they are copied to `stage` first. */
 typedef struct module_emit {
     spvbc_module mod;
+    cli_input *in; /* what the module reads, or NULL */
     int (*write)(void *, const void *, size_t);
     void *stream;
+#ifdef GATHER
+    int fd; /* -1: through `write` */
+    size_t niov, max_iov, staged, batch_bytes;
+    size_t input_done, input_dropped, populated; /* input bytes written / let go / mapped */
+    bool refault; /* the input's pages had been let go before the write */
+    struct iovec iov[GATHER_IOVS];
+    unsigned char stage[GATHER_STAGE];
+#endif
 } module_emit;
+
+#ifdef GATHER
+/* Writes the gathered spans; 0, or -1 with errno set.  Then lets the input's pages written so
+ * far go, a few MiB at a time. */
+static int gather_flush(module_emit *m)
+{
+    struct iovec *v = m->iov;
+    size_t n = m->niov;
+    while (n) {
+        ssize_t w = writev(m->fd, v, (int)n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            if (w == 0) errno = EIO;
+            return -1;
+        }
+        size_t left = (size_t)w;
+        for (; n && left >= v->iov_len; ++v, --n)
+            left -= v->iov_len;
+        if (n) {
+            v->iov_base = (char *)v->iov_base + left;
+            v->iov_len -= left;
+        }
+    }
+    m->niov = m->staged = m->batch_bytes = 0;
+    if (m->in && m->input_done >= m->input_dropped + CLI_DROP_STEP) {
+        cli_input_drop(m->in, m->input_dropped, m->input_done);
+        m->input_dropped = m->input_done;
+    }
+    return 0;
+}
+
+/* Adds `size` bytes at `bytes` to the gathered spans (copied unless `stable`). */
+static int gather(module_emit *m, const unsigned char *bytes, size_t size, bool stable)
+{
+    if (!stable && size > GATHER_STAGE) { /* too large to stage: written at once */
+        if (gather_flush(m) != 0) return -1;
+        m->iov[m->niov++] = (struct iovec){(void *)bytes, size};
+        return gather_flush(m);
+    }
+    if (m->niov == m->max_iov || m->batch_bytes >= CLI_DROP_STEP ||
+        (!stable && m->staged + size > GATHER_STAGE)) {
+        if (gather_flush(m) != 0) return -1;
+    }
+    if (!stable) {
+        memcpy(m->stage + m->staged, bytes, size);
+        bytes = m->stage + m->staged;
+        m->staged += size;
+    }
+    m->iov[m->niov++] = (struct iovec){(void *)bytes, size};
+    m->batch_bytes += size;
+    return 0;
+}
+#endif
 
 /* Little-endian on every host: a big-endian host writes byte-swapped copies of the spans. */
 static int write_span(void *user, const uint32_t *words, size_t count)
 {
     module_emit *m = (module_emit *)user;
+#ifdef GATHER
+    if (m->fd >= 0) {
+        const unsigned char *b = (const unsigned char *)words, *base = NULL;
+        size_t size = count * 4;
+        if (m->in) base = (const unsigned char *)m->in->data; /* mapped or read: it outlives us */
+        if (!base || b < base || b + size > base + m->in->size) return gather(m, b, size, false);
+        while (size) { /* in steps, so that the pages behind can go while it is written */
+            size_t n = size < CLI_DROP_STEP ? size : CLI_DROP_STEP;
+            if (m->refault && b - base >= (ptrdiff_t)m->populated) { /* next MiBs at once */
+                m->populated = (size_t)(b - base) + CLI_DROP_STEP;
+                if (m->populated > m->in->size) m->populated = m->in->size;
+                cli_input_populate(m->in, (size_t)(b - base), m->populated);
+            }
+            if (gather(m, b, n, true) != 0) return -1;
+            b += n;
+            size -= n;
+            m->input_done = (size_t)(b - base);
+        }
+        return 0;
+    }
+#endif
     if (!cli_host_big_endian()) return m->write(m->stream, words, count * 4);
     uint32_t buf[1024];
     while (count) {
@@ -293,11 +385,32 @@ static int emit_module(void *user, int (*write)(void *, const void *, size_t), v
     module_emit *m = (module_emit *)user;
     m->write = write;
     m->stream = stream;
+#ifdef GATHER
+    /* A FILE of ours on a little-endian host: its descriptor, past what the FILE holds. */
+    m->fd = write == write_stream && !cli_host_big_endian() && fflush((FILE *)stream) == 0
+                ? fileno((FILE *)stream)
+                : -1;
+    m->refault = m->in && m->in->let_go;
+    long max_iov = sysconf(_SC_IOV_MAX);
+    m->max_iov = max_iov > 0 && max_iov < GATHER_IOVS ? (size_t)max_iov : GATHER_IOVS;
+    if (spvbc_module_write(m->mod, write_span, m) != SPVBC_SUCCESS) return -1;
+    return m->fd >= 0 ? gather_flush(m) : 0;
+#else
     return spvbc_module_write(m->mod, write_span, m) == SPVBC_SUCCESS ? 0 : -1;
+#endif
 }
 
-const char *cli_write_module(spvbc_module mod, const char *path, char *err, size_t errsize)
+const char *cli_write_module(spvbc_module mod, cli_input *in, const char *path, char *err,
+                             size_t errsize)
 {
-    module_emit m = {mod, NULL, NULL};
-    return cli_write_output(path, emit_module, &m, err, errsize);
+    module_emit *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errsize, "cannot write to %s: %s", path, strerror(ENOMEM));
+        return err;
+    }
+    m->mod = mod;
+    m->in = in;
+    const char *e = cli_write_output(path, emit_module, m, err, errsize);
+    free(m);
+    return e;
 }

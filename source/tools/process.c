@@ -1,6 +1,7 @@
 /* One input: read it, parse it, validate or lower it, --verify and write the output, and report
  * what happened through a cli_report_sink (text, JSON or SARIF, buffered per input so that worker
- * threads never interleave their output). */
+ * threads never interleave their output; the text report of a single input goes straight to
+ * stderr as it is made, so that it takes no memory). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdlib.h>
@@ -82,10 +83,16 @@ static void report_findings(job *j)
     bool text = text_findings(j->o);
     if (nd && text && !j->o->no_disasm)
         cli_disasm_build(&j->dis, (const uint32_t *)j->in.data, j->in.size / 4, j->env);
+    size_t dropped = 0; /* the input's pages below this were let go */
     for (size_t i = 0; i < nd; ++i) {
         const spvbc_diagnostic *d = spvbc_context_diagnostic(j->ctx, i);
         j->r->rule_counts[cli_rule_count_slot(d->rule)]++;
         cli_report_diag(&j->sink, d, &j->dis, text);
+        size_t at = d->word_offset != SPVBC_NO_POSITION ? d->word_offset * 4 : 0;
+        if (at >= dropped + CLI_DROP_STEP && at <= j->in.size) {
+            cli_input_drop(&j->in, dropped, at);
+            dropped = at;
+        }
     }
     cli_report_json_summary(&j->sink, j->ctx);
 }
@@ -108,7 +115,7 @@ static void set_not_checked(cli_file_result *r, const char *what, const char *ru
 static bool parse(job *j)
 {
     cli_file_result *r = j->r;
-    if (spvbc_context_create(&cli_allocator, &j->ctx) != SPVBC_SUCCESS) {
+    if (spvbc_context_create(cli_allocator, &j->ctx) != SPVBC_SUCCESS) {
         cli_report_failure(&j->sink, NULL, "out of memory");
         r->status = 1;
         return false;
@@ -215,7 +222,7 @@ static void verify_and_write(job *j)
     }
     if (r->out_path && verified) {
         char ebuf[512];
-        const char *we = cli_write_module(j->mod, r->out_path, ebuf, sizeof ebuf);
+        const char *we = cli_write_module(j->mod, &j->in, r->out_path, ebuf, sizeof ebuf);
         if (we) {
             cli_report_failure(&j->sink, NULL, "%s", we);
             r->status = 1;
@@ -250,7 +257,8 @@ static bool open_sink(job *j)
     s->o = j->o;
     s->r = r;
     s->shown = strcmp(r->path, "-") ? r->path : "<stdin>";
-    s->text = cli_memstream_open(&r->text, &r->text_len);
+    s->text_streamed = j->o->stream_text && (s->text = cli_stderr_stream()) != NULL;
+    if (!s->text_streamed) s->text = cli_memstream_open(&r->text, &r->text_len);
     if (j->o->format != CLI_FORMAT_TEXT) s->doc = cli_memstream_open(&r->doc, &r->doc_len);
     if (j->o->format == CLI_FORMAT_SARIF) s->notes = cli_memstream_open(&r->notes, &r->notes_len);
     return s->text && (j->o->format == CLI_FORMAT_TEXT || s->doc) &&
@@ -260,7 +268,10 @@ static bool open_sink(job *j)
 static void close_sink(job *j)
 {
     cli_report_sink *s = &j->sink;
-    if (s->text) cli_memstream_close(s->text, &s->r->text, &s->r->text_len);
+    if (s->text_streamed)
+        (void)fclose(s->text);
+    else if (s->text)
+        cli_memstream_close(s->text, &s->r->text, &s->r->text_len);
     if (s->doc) cli_memstream_close(s->doc, &s->r->doc, &s->r->doc_len);
     if (s->notes) cli_memstream_close(s->notes, &s->r->notes, &s->r->notes_len);
 }
@@ -291,6 +302,11 @@ void cli_process(const cli_options *o, cli_file_result *r)
         j.sink.bytes = j.in.data;
         j.sink.size = j.in.size;
         if (parse(&j)) {
+            /* The parse has read it all; what is read again (the instructions of findings, the
+             * output's spans) comes back a page at a time, so that the findings' memory does
+             * not add to all of the input's.  -q keeps one finding: then the pages stay, which
+             * spares the output's write faulting them in again. */
+            if (!o->keep_first_only) cli_input_drop(&j.in, 0, j.in.size);
             if (o->cmd == CLI_CMD_VALIDATE)
                 validate(&j);
             else

@@ -59,35 +59,125 @@ void cli_disasm_build(cli_disasm *d, const uint32_t *words, size_t count, spv_ta
         d->lines[d->count++] = l;
 }
 
-/* Writes the disassembly of the instruction of `diag` to `f` (nothing if it cannot). */
-static void disasm_print(FILE *f, const cli_disasm *d, const spvbc_diagnostic *diag,
+/* A line of the text report, assembled in a buffer and written with one fwrite() (or one per
+ * 512 bytes): findings are many, and printf's format parsing cost more than the rest of
+ * printing them. */
+typedef struct text_line {
+    FILE *f;
+    size_t len;
+    char buf[512];
+} text_line;
+
+static void put_bytes(text_line *l, const char *s, size_t n)
+{
+    if (l->len + n > sizeof l->buf) {
+        fwrite(l->buf, 1, l->len, l->f);
+        l->len = 0;
+        if (n > sizeof l->buf) {
+            fwrite(s, 1, n, l->f);
+            return;
+        }
+    }
+    memcpy(l->buf + l->len, s, n);
+    l->len += n;
+}
+
+/* `s` as printf's %s writes it ("(null)" for NULL, as glibc does). */
+static void put(text_line *l, const char *s)
+{
+    if (!s) s = "(null)";
+    put_bytes(l, s, strlen(s));
+}
+
+/* `v` in decimal (printf's %u and %zu). */
+static void put_num(text_line *l, size_t v)
+{
+    char digits[24], *p = digits + sizeof digits;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    put_bytes(l, p, (size_t)(digits + sizeof digits - p));
+}
+
+/* `%N`. */
+static void put_id(text_line *l, uint32_t id)
+{
+    put_bytes(l, "%", 1);
+    put_num(l, id);
+}
+
+static void put_end(text_line *l)
+{
+    if (l->len) fwrite(l->buf, 1, l->len, l->f);
+    l->len = 0;
+}
+
+/* SPIR-V's OpBitcast and OpSpecConstantOp, and the latter's operation number of a bitcast. */
+#define OP_BITCAST 124u
+#define OP_SPEC_CONSTANT_OP 52u
+
+/* Whether instruction `inst` (`wc` words, byte-reversed when `swapped`) is an OpBitcast or an
+ * OpSpecConstantOp Bitcast of the usual shape, which the CLI writes as SPIRV-Tools'
+ * disassembler writes it alone (without friendly names): what every rewrite and nearly every
+ * finding is about, so that large modules do not pay for a disassembler per finding.  False
+ * for any other instruction, and for an id 0 (which SPIRV-Tools refuses to print): SPIRV-Tools
+ * writes those.  `w` gets the words in host order. */
+static bool plain_bitcast(const uint32_t *inst, size_t wc, bool swapped, uint32_t w[5])
+{
+    if (wc != 4 && wc != 5) return false;
+    if (swapped)
+        cli_swap_words(w, inst, wc);
+    else
+        memcpy(w, inst, wc * 4);
+    bool spec = (w[0] & 0xffffu) == OP_SPEC_CONSTANT_OP && wc == 5 && w[3] == OP_BITCAST;
+    if (!spec && ((w[0] & 0xffffu) != OP_BITCAST || wc != 4)) return false;
+    return w[1] && w[2] && w[wc - 1];
+}
+
+/* Writes the disassembly of the instruction of `diag` as a line "  <prefix><text>" (nothing
+ * if it cannot). */
+static void disasm_print(text_line *l, const cli_disasm *d, const spvbc_diagnostic *diag,
                          const char *prefix)
 {
+    const char *text = NULL;
+    char *made = NULL;
     if (d->lines && diag->instruction_index < d->count) {
-        const char *l = d->lines[diag->instruction_index];
-        while (*l == ' ')
-            ++l;
-        fprintf(f, "  %s%s\n", prefix, l);
-        return;
+        text = d->lines[diag->instruction_index];
+    } else {
+        if (!d->words || diag->word_offset == SPVBC_NO_POSITION || diag->word_offset < 5 ||
+            diag->word_offset >= d->word_count)
+            return;
+        const uint32_t *inst = d->words + diag->word_offset;
+        bool swapped = d->words[0] == 0x03022307u; /* a module in the opposite byte order */
+        uint32_t first = inst[0], w[5];
+        if (swapped) cli_swap_words(&first, inst, 1);
+        size_t wc = first >> 16;
+        if (wc == 0 || wc > d->word_count - diag->word_offset || wc > 64) return;
+        if (plain_bitcast(inst, wc, swapped, w)) {
+            put(l, "  ");
+            put(l, prefix);
+            put_id(l, w[2]);
+            put(l, wc == 5 ? " = OpSpecConstantOp " : " = OpBitcast ");
+            put_id(l, w[1]);
+            put(l, wc == 5 ? " Bitcast " : " ");
+            put_id(l, w[wc - 1]);
+            put(l, "\n");
+            return;
+        }
+        uint32_t mini[5 + 64];
+        memcpy(mini, d->words, 5 * 4);
+        memcpy(mini + 5, inst, wc * 4);
+        if (!(text = made = disasm_words(mini, 5 + wc, d->env, 0))) return;
+        char *nl = strchr(made, '\n');
+        if (nl) *nl = '\0';
     }
-    if (!d->words || diag->word_offset == SPVBC_NO_POSITION || diag->word_offset < 5 ||
-        diag->word_offset >= d->word_count)
-        return;
-    const uint32_t *inst = d->words + diag->word_offset;
-    size_t wc = inst[0] >> 16;
-    if (wc == 0 || wc > d->word_count - diag->word_offset || wc > 64) return;
-    uint32_t mini[5 + 64];
-    memcpy(mini, d->words, 5 * 4);
-    memcpy(mini + 5, inst, wc * 4);
-    char *text = disasm_words(mini, 5 + wc, d->env, 0);
-    if (!text) return;
-    char *l = text;
-    while (*l == ' ')
-        ++l;
-    char *nl = strchr(l, '\n');
-    if (nl) *nl = '\0';
-    fprintf(f, "  %s%s\n", prefix, l);
-    free(text);
+    while (*text == ' ')
+        ++text;
+    put(l, "  ");
+    put(l, prefix);
+    put(l, text);
+    put(l, "\n");
+    free(made);
 }
 
 void cli_disasm_free(cli_disasm *d)
@@ -98,23 +188,48 @@ void cli_disasm_free(cli_disasm *d)
 
 void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const cli_disasm *dis)
 {
+    text_line l;
+    l.f = f;
+    l.len = 0;
     const char *sev = spvbc_severity_string(d->severity);
     if (!strcmp(d->rule, "L-LOWERED")) sev = "lowered";
-    fprintf(f, "%s: %s: ", sev, path);
+    put(&l, sev);
+    put(&l, ": ");
+    put(&l, path);
+    put(&l, ": ");
     if (d->word_offset != SPVBC_NO_POSITION) {
-        fprintf(f, "word %zu", d->word_offset);
-        if (d->instruction_index != SPVBC_NO_POSITION)
-            fprintf(f, " (instruction %zu)", d->instruction_index);
-        fputs(": ", f);
+        put(&l, "word ");
+        put_num(&l, d->word_offset);
+        if (d->instruction_index != SPVBC_NO_POSITION) {
+            put(&l, " (instruction ");
+            put_num(&l, d->instruction_index);
+            put(&l, ")");
+        }
+        put(&l, ": ");
     }
-    fprintf(f, "%s", d->message);
-    if (d->result_name) fprintf(f, " (result %%%u is named \"%s\")", d->result_id, d->result_name);
-    fprintf(f, " [%s]\n", d->rule);
-    if (d->source_file || d->source_line)
-        fprintf(f, "  at %s:%u:%u\n", d->source_file ? d->source_file : "<unknown>", d->source_line,
-                d->source_column);
+    put(&l, d->message);
+    if (d->result_name) {
+        put(&l, " (result ");
+        put_id(&l, d->result_id);
+        put(&l, " is named \"");
+        put(&l, d->result_name);
+        put(&l, "\")");
+    }
+    put(&l, " [");
+    put(&l, d->rule);
+    put(&l, "]\n");
+    if (d->source_file || d->source_line) {
+        put(&l, "  at ");
+        put(&l, d->source_file ? d->source_file : "<unknown>");
+        put(&l, ":");
+        put_num(&l, d->source_line);
+        put(&l, ":");
+        put_num(&l, d->source_column);
+        put(&l, "\n");
+    }
     if (dis && d->instruction_index != SPVBC_NO_POSITION)
-        disasm_print(f, dis, d, strcmp(d->rule, "L-LOWERED") ? "" : "was: ");
+        disasm_print(&l, dis, d, strcmp(d->rule, "L-LOWERED") ? "" : "was: ");
+    put_end(&l);
 }
 
 static void print_diag_json(FILE *f, const spvbc_diagnostic *d, bool first)

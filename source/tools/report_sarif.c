@@ -14,6 +14,12 @@
 
 #include "cli.h"
 
+/* The reader's rules about the input itself: errors, not counted by name in a summary. */
+#define INPUT_ERROR(id, description)                                                               \
+    {                                                                                              \
+        id, SPVBC_SEVERITY_ERROR, false, description                                               \
+    }
+
 const cli_rule cli_rules[] = {
     {"V0", SPVBC_SEVERITY_ERROR, true, "the operand id names a type, not a value"},
     {"V1", SPVBC_SEVERITY_ERROR, true, "the operand has no type (e.g. an OpLabel or OpString id)"},
@@ -70,38 +76,40 @@ const cli_rule cli_rules[] = {
     {"L-SKIPPED", SPVBC_SEVERITY_WARNING, false,
      "lowerable, but its as_type class is not selected (--only, spvbc_lower_options.classes): left "
      "alone"},
-    {"R-HEADER", SPVBC_SEVERITY_ERROR, false, "fewer than 5 words"},
-    {"R-SIZE", SPVBC_SEVERITY_ERROR, false, "byte size not a multiple of 4"},
-    {"R-MAGIC", SPVBC_SEVERITY_ERROR, false,
-     "magic is neither 0x07230203 nor its byte swap (a swapped module is swapped and parsed)"},
-    {"R-VERSION", SPVBC_SEVERITY_ERROR, false, "version word not 1.0 to 1.6"},
-    {"R-BOUND", SPVBC_SEVERITY_ERROR, false,
-     "bound 0 / bound above the cap (default 4,194,303; max_id_bound, --max-id-bound)"},
-    {"R-SCHEMA", SPVBC_SEVERITY_ERROR, false, "schema word not 0"},
-    {"R-WORD-COUNT", SPVBC_SEVERITY_ERROR, false, "an instruction with word count 0"},
-    {"R-TRUNCATED", SPVBC_SEVERITY_ERROR, false, "an instruction running past the end"},
-    {"R-OPERANDS", SPVBC_SEVERITY_ERROR, false,
-     "an instruction too short for its operands (OpBitcast without operand, OpSpecConstantOp "
-     "without opcode, ...)"},
-    {"R-TYPE-SHAPE", SPVBC_SEVERITY_ERROR, false,
-     "vector of a non-scalar, vector of a count other than 2/3/4/8/16, scalar width 0"},
-    {"R-ID-ZERO", SPVBC_SEVERITY_ERROR, false, "result id 0"},
-    {"R-ID-RANGE", SPVBC_SEVERITY_ERROR, false, "an id at or above the bound"},
-    {"R-ID-REDEFINED", SPVBC_SEVERITY_ERROR, false, "a result id defined twice"},
-    {"R-TYPE-ORDER", SPVBC_SEVERITY_ERROR, false,
-     "a type used before it is declared, or a non-type used as a type"},
-    {"R-LIMIT", SPVBC_SEVERITY_ERROR, false,
-     "more than 2^32 words; a lowering whose new ids would raise the id bound above the parse cap "
-     "(nothing is lowered then, so the output always parses again with the same cap)"},
+    INPUT_ERROR("R-HEADER", "fewer than 5 words"),
+    INPUT_ERROR("R-SIZE", "byte size not a multiple of 4"),
+    INPUT_ERROR(
+        "R-MAGIC",
+        "magic is neither 0x07230203 nor its byte swap (a swapped module is swapped and parsed)"),
+    INPUT_ERROR("R-VERSION", "version word not 1.0 to 1.6"),
+    INPUT_ERROR("R-BOUND",
+                "bound 0 / bound above the cap (default 4,194,303; max_id_bound, --max-id-bound)"),
+    INPUT_ERROR("R-SCHEMA", "schema word not 0"),
+    INPUT_ERROR("R-WORD-COUNT", "an instruction with word count 0"),
+    INPUT_ERROR("R-TRUNCATED", "an instruction running past the end"),
+    INPUT_ERROR(
+        "R-OPERANDS",
+        "an instruction too short for its operands (OpBitcast without operand, OpSpecConstantOp "
+        "without opcode, ...)"),
+    INPUT_ERROR("R-TYPE-SHAPE",
+                "vector of a non-scalar, vector of a count other than 2/3/4/8/16, scalar width 0"),
+    INPUT_ERROR("R-ID-ZERO", "result id 0"),
+    INPUT_ERROR("R-ID-RANGE", "an id at or above the bound"),
+    INPUT_ERROR("R-ID-REDEFINED", "a result id defined twice"),
+    INPUT_ERROR("R-TYPE-ORDER", "a type used before it is declared, or a non-type used as a type"),
+    INPUT_ERROR("R-LIMIT",
+                "more than 2^32 words; a lowering whose new ids would raise the id bound above the "
+                "parse cap (nothing is lowered then, so the output always parses again with the "
+                "same cap)"),
     {"R-NOT-KEPT", SPVBC_SEVERITY_NOTE, false,
      "the last diagnostic of a call that succeeded: the context's diagnostic policy "
      "(spvbc_context_set_diagnostic_policy: keep the first N, or count only) did not keep this "
      "many findings; the summary counts still include them"},
-    {"R-MEMORY", SPVBC_SEVERITY_ERROR, false,
-     "the allocator failed: the last diagnostic of every call that returns OUT_OF_MEMORY (also "
-     "what a finding reads as when its call had no memory to make it)"},
-    {"R-TARGET-ENV", SPVBC_SEVERITY_ERROR, false,
-     "the module's version is above what --target-env allows"},
+    INPUT_ERROR(
+        "R-MEMORY",
+        "the allocator failed: the last diagnostic of every call that returns OUT_OF_MEMORY (also "
+        "what a finding reads as when its call had no memory to make it)"),
+    INPUT_ERROR("R-TARGET-ENV", "the module's version is above what --target-env allows"),
 };
 const size_t cli_rule_count = sizeof cli_rules / sizeof cli_rules[0];
 _Static_assert(sizeof cli_rules / sizeof cli_rules[0] <= CLI_MAX_RULES,
