@@ -255,8 +255,8 @@ lower_stats g_lower;
  * W-SPEC-BITCAST warning counts as an error here, except that lower leaves one it cannot
  * rewrite alone with a warning instead of refusing it.  Returns 0 if all holds.
  */
-int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdict *lv_default,
-                   char *why, size_t why_size)
+int check_lowering(const uint32_t *w, size_t n, int env, const lib_verdict *lv_default, char *why,
+                   size_t why_size)
 {
     spec_findings spec;
     lib_verdict adjusted = *lv_default;
