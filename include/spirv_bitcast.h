@@ -470,7 +470,9 @@ SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_i
 /* Validation                                                                               */
 
 #define SPVBC_VALIDATE_NOTES 0x1u /**< also report implementation-defined as_type */
-#define SPVBC_VALIDATE_STRICT 0x2u /**< the logical-pointer rule is an error */
+/** Rules of current SPIRV-Tools that 2025.1 does not check are errors, not warnings:
+ *  W-LOGICAL-PTR and W-SPEC-BITCAST (docs/rules.md). */
+#define SPVBC_VALIDATE_STRICT 0x2u
 #define SPVBC_VALIDATE_WARNINGS_AS_ERRORS 0x4u
 
 typedef struct spvbc_validate_options {

@@ -38,6 +38,16 @@ typedef struct spvbc__info_memo {
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out);
 
+/** Whether the site is an OpSpecConstantOp Bitcast that fails an OpBitcast rule SPIRV-Tools
+ *  2025.1 does not apply there (V2-V13, the cooperative types): only its generic id checks
+ *  (V0, V1, an undefined id) run on that form; 2026.2 and later apply them all.  Such a finding
+ *  is W-SPEC-BITCAST: a warning, an error under SPVBC_VALIDATE_STRICT. */
+static inline bool spvbc__spec_unchecked(const spvbc__site_info *info)
+{
+    return info->spec && info->vrule != SPVBC__V_OK && info->vrule != SPVBC__V0 &&
+           info->vrule != SPVBC__V1 && info->vrule != SPVBC__VUNDEF;
+}
+
 /** The plan features module `m` grants: its capabilities, and for Shader modules the rule that
  *  8/16-bit types without arithmetic capabilities are storage-only. */
 uint32_t spvbc__plan_features(const struct spvbc_module_s *m);

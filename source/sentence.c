@@ -243,6 +243,16 @@ static void reason_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__re
     if (r->msg == SPVBC__MSG_VRULE ||
         (r->msg == SPVBC__MSG_KEPT && r->arg == SPVBC__KEEP_NOT_SIZE)) {
         put(b, spvbc__vrule_text(info->vrule));
+    } else if (r->msg == SPVBC__MSG_SPEC_UNCHECKED) {
+        put(b, spvbc__vrule_text(info->vrule));
+        put(b, " (");
+        put(b, spvbc__vrule_id(info->vrule));
+        put(b, info->vrule == SPVBC__V12
+                   ? "): the specification requires equal total widths of OpSpecConstantOp "
+                     "Bitcast too"
+                   : "): the specification's OpBitcast rules hold for OpSpecConstantOp Bitcast "
+                     "too");
+        put(b, "; SPIRV-Tools 2026.2 and later reject it, 2025.1 and older do not check it");
     } else if (r->msg == SPVBC__MSG_S3_WIDTH) {
         put(b, "integer width differs from the ");
         put_u(b, (uint32_t)r->arg);

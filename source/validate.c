@@ -58,6 +58,13 @@ static bool check_site(vstate *s, const spvbc__site *site)
                       info.foreign_op);
     if (info.vrule != SPVBC__V_OK) {
         bool low = spvbc__site_lowerable(m, &info, site->offset);
+        /* A rule SPIRV-Tools 2025.1 does not apply to OpSpecConstantOp: W-SPEC-BITCAST, like
+         * W-LOGICAL-PTR a warning unless --strict. */
+        if (spvbc__spec_unchecked(&info))
+            return report(s, site, SPVBC__MSG_SPEC_UNCHECKED,
+                          (s->flags & SPVBC_VALIDATE_STRICT) ? SPVBC_SEVERITY_ERROR
+                                                             : SPVBC_SEVERITY_WARNING,
+                          "W-SPEC-BITCAST", low, 0);
         return report(s, site, SPVBC__MSG_VRULE, SPVBC_SEVERITY_ERROR, spvbc__vrule_id(info.vrule),
                       low, 0);
     }

@@ -66,6 +66,10 @@ const cli_rule cli_rules[] = {
      "a pointer side outside PhysicalStorageBuffer in Logical or PhysicalStorageBuffer64 "
      "addressing (current SPIRV-Tools rejects it: \"Instruction may not have a logical pointer "
      "operand\"); an error with --strict / SPVBC_VALIDATE_STRICT"},
+    {"W-SPEC-BITCAST", SPVBC_SEVERITY_WARNING, true,
+     "OpSpecConstantOp ... Bitcast that breaks an OpBitcast rule (V2-V13, the cooperative types) "
+     "which SPIRV-Tools 2025.1 does not check there (2026.2 and later reject it; the message names "
+     "the rule; a size mismatch is still lowered); an error with --strict / SPVBC_VALIDATE_STRICT"},
     {"N-IMPL-DEFINED", SPVBC_SEVERITY_NOTE, true,
      "a valid bitcast whose as_type pair changes the element count: OpenCL leaves the result "
      "implementation-defined; SPIR-V fixes it (low-order bits to low-numbered components)"},

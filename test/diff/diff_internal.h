@@ -101,7 +101,7 @@ enum {
 typedef struct cat_stats {
     size_t cases, skipped, errors_expected, passed, failed;
     size_t rule_hist[R_COUNT];
-    size_t spirv_val_misses; /* spec-constant-kernel: 2023.1 accepts an invalid one */
+    size_t spirv_val_misses; /* spec-constant-kernel: W-SPEC-BITCAST, which spirv-val accepts */
 } cat_stats;
 
 /* The library's verdict, with the first error's rule in the model's terms. */
@@ -113,6 +113,14 @@ typedef struct lib_verdict {
     rule first_error;
     char errors[512]; /* "rule: message" of each error */
 } lib_verdict;
+
+/* The library's W-SPEC-BITCAST findings under some SPVBC_VALIDATE_* flags. */
+typedef struct spec_findings {
+    int failed; /* parse or validate failed */
+    size_t count, errors, lowerable;
+    rule rule; /* the OpBitcast rule the first one names */
+    char message[512]; /* the first one's */
+} spec_findings;
 
 typedef struct lower_stats {
     size_t runs, rewritten, refused, untouched, spirv_val_runs, failed;
@@ -161,6 +169,7 @@ int new_validate(const uint32_t *w, size_t n, int minor, char *msg, size_t size)
 void print_failure(const char *what, int cat, const char *text, const uint32_t *w, size_t n,
                    int env, const char *val_msg, const lib_verdict *lv, rule expected);
 void run_case(int cat, gmod *m, const char *bitcast_line, int global_line, rule expected);
+void spec_findings_of(const uint32_t *w, size_t n, uint32_t flags, spec_findings *f);
 
 /* ---- case generators, SPIRV-Tools 2023.1 types (diff_cases.c) ------------------------ */
 

@@ -3,8 +3,12 @@
 # -Werror, the CMake build's warnings), then a consumer project that pulls it in as a
 # subproject with dependency(..., fallback:), runs the consumer and checks the module it hands
 # on with spirv-val.  Exit 77 (SKIPPED) with the reason when meson or ninja is missing.
+# Both builds must use the SPIRV-Headers the CMake build uses (<headers version>, what
+# cmake/spirv-headers.cmake chose: on Debian 12 Debian 13's 1.4.309, fetched once into
+# <work dir>/trixie-spirv-headers by the same cmake/debian-tree.sh): the Meson message, the
+# compile lines and the version the library names (N-UNKNOWN-OPCODE's sentence) say so.
 #
-#   run.sh <source dir> <work dir> <spirv-val>
+#   run.sh <source dir> <work dir> <spirv-val> [<headers version>]
 #
 # SPDX-License-Identifier: Apache-2.0
 set -eu
@@ -12,17 +16,31 @@ src=$(cd "$1" && pwd)
 mkdir -p "$2"
 work=$(cd "$2" && pwd)
 val=$3
+want=${4:-}
 command -v meson >/dev/null || { echo "SKIP: meson not found (Debian package meson)"; exit 77; }
 command -v ninja >/dev/null || { echo "SKIP: ninja not found (Debian package ninja-build)"; exit 77; }
 start=$(date +%s)
 
 # The library on its own, as a top-level project.
 rm -rf "$work/lib"
-meson setup "$work/lib" "$src" --buildtype=debugoptimized >"$work/lib.log" 2>&1 ||
-    { cat "$work/lib.log"; exit 1; }
+tree=$work/trixie-spirv-headers
+meson setup "$work/lib" "$src" --buildtype=debugoptimized -Dspirv_headers_tree="$tree" \
+    >"$work/lib.log" 2>&1 || { cat "$work/lib.log"; exit 1; }
 ninja -C "$work/lib" >>"$work/lib.log" 2>&1 || { cat "$work/lib.log"; exit 1; }
 grep -q -- '-Wconversion' "$work/lib/build.ninja" || { echo "FAIL: no -Wconversion"; exit 1; }
 grep -q -- '-Werror' "$work/lib/build.ninja" || { echo "FAIL: no -Werror"; exit 1; }
+headers=$(sed -n 's/.*spirv-bitcast: .*SPIRV-Headers \([^ ]*\) (.*/\1/p' "$work/lib.log" | head -n 1)
+echo "meson: $(grep -o 'spirv-bitcast: .*SPIRV-Headers [^)]*)' "$work/lib.log" | head -n 1)"
+if [ -n "$want" ]; then
+    [ "$headers" = "$want" ] ||
+        { cat "$work/lib.log"; echo "FAIL: Meson used SPIRV-Headers '$headers', CMake $want"; exit 1; }
+    grep -aq "SPIRV-Headers $want)" "$work"/lib/libspirv-bitcast.so ||
+        { echo "FAIL: the library does not name SPIRV-Headers $want"; exit 1; }
+    if [ -d "$tree/root" ] && grep -q "^spirv-headers .*+$want" "$tree/packages" 2>/dev/null; then
+        grep -q -- "-isystem $tree/root/usr/include" "$work/lib/build.ninja" ||
+            { echo "FAIL: not compiled against $tree/root/usr/include"; exit 1; }
+    fi
+fi
 
 # The consumer, with the checkout as its subproject.
 rm -rf "$work/consumer"
@@ -32,12 +50,15 @@ cp "$src/test/meson/consumer/meson.build" "$src/test/install/consumer/consumer.c
 ln -s "$src" "$work/consumer/subprojects/spirv-bitcast"
 # --force-fallback-for: the subproject even where an installed spirv-bitcast.pc would do
 # (package.debian installs one for a while, in parallel).
-meson setup --force-fallback-for=spirv-bitcast "$work/consumer/build" "$work/consumer" \
-    >"$work/consumer.log" 2>&1 ||
+meson setup --force-fallback-for=spirv-bitcast -Dspirv-bitcast:spirv_headers_tree="$tree" \
+    "$work/consumer/build" "$work/consumer" >"$work/consumer.log" 2>&1 ||
     { cat "$work/consumer.log"; exit 1; }
 grep -q 'Executing subproject spirv-bitcast' "$work/consumer.log" ||
     { cat "$work/consumer.log"; echo "FAIL: not built as a subproject"; exit 1; }
 ninja -C "$work/consumer/build" >>"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; exit 1; }
+if [ -n "$want" ] && ! grep -q "spirv-bitcast: .*SPIRV-Headers $want (" "$work/consumer.log"; then
+    cat "$work/consumer.log"; echo "FAIL: the subproject did not use SPIRV-Headers $want"; exit 1
+fi
 "$work/consumer/build/consumer" "$work/consumer/out.spv"
 "$val" "$work/consumer/out.spv"
 echo "meson: library and subproject consumer built and run in $(($(date +%s) - start)) s"
