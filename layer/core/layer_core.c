@@ -437,7 +437,8 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     }
     /* Validate mode logs the errors of every invalid module: kept from the start. */
     if (logging && cfg->mode == SPVBC_LAYER_MODE_VALIDATE) keep_findings(ctx);
-    r = spvbc_module_validate(mod, NULL, &vs);
+    const spvbc_validate_options vo = {sizeof(spvbc_validate_options), cfg->validate_flags};
+    r = spvbc_module_validate(mod, &vo, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
@@ -476,7 +477,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     if (ls.rewritten == 0) {
         if (logging && errs[0] == '\0') {
             keep_findings(ctx);
-            if (spvbc_module_validate(mod, NULL, NULL) != SPVBC_SUCCESS)
+            if (spvbc_module_validate(mod, &vo, NULL) != SPVBC_SUCCESS)
                 collect_errors(ctx, errs, sizeof errs);
         }
         VERDICT("unchanged (%zu errors, %zu refused)", vs.errors, ls.refused);
@@ -500,7 +501,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     spvbc_module check = NULL;
     if (spvbc_module_parse(ctx, copy, count, NULL, &check) == SPVBC_SUCCESS) {
         spvbc_validate_summary after = SPVBC_VALIDATE_SUMMARY_INIT;
-        if (spvbc_module_validate(check, NULL, &after) == SPVBC_ERROR_VALIDATION_FAILED)
+        if (spvbc_module_validate(check, &vo, &after) == SPVBC_ERROR_VALIDATION_FAILED)
             errors_after = after.errors;
         spvbc_module_destroy(check);
     }

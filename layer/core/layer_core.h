@@ -58,6 +58,12 @@ typedef struct spvbc_layer_config {
     int log_to_stderr;
     /** Nonzero: log nothing (SPVBC_LAYER_LOG=off); the module's work is then all there is. */
     int log_off;
+    /** SPVBC_VALIDATE_* flags of the layer's validations (not from the environment: the layer
+     *  sets them).  The OpenCL layer sets SPVBC_VALIDATE_STRICT, so that an OpSpecConstantOp
+     *  Bitcast that current SPIRV-Tools rejects (a warning by default: W-SPEC-BITCAST) is an
+     *  error and lowered where as_type allows; the Vulkan layer keeps 0 (spec-constant bitcasts
+     *  need Kernel there, and a stricter verdict would only add log lines). */
+    uint32_t validate_flags;
 } spvbc_layer_config;
 
 /** Fills `cfg` from the environment (unknown values fall back to the defaults and are logged). */

@@ -411,6 +411,10 @@ LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint num_entries,
         return CL_INVALID_VALUE;
     g_next = target_dispatch;
     spvbc_layer_config_from_env(&g_config);
+    /* OpenCL modules are Kernel modules, where OpSpecConstantOp Bitcast exists: judge them by
+     * current SPIRV-Tools' rules, so that a spec-constant size mismatch as_type allows is lowered
+     * (layer_core.h). */
+    g_config.validate_flags = SPVBC_VALIDATE_STRICT;
     /* Everything passes through to the next table, except what the layer intercepts. */
     memset(&g_dispatch, 0, sizeof g_dispatch);
     memcpy(&g_dispatch, target_dispatch,

@@ -84,6 +84,20 @@ int main(int argc, char **argv)
           "size error not logged as unchanged with its V12 diagnostic:\n%s", text);
     free(text);
 
+    /* A Kernel module whose only findings are OpSpecConstantOp Bitcast size mismatches that
+     * as_type allows (W-SPEC-BITCAST warnings by default): passed on under the Vulkan layer's
+     * flags, lowered under the OpenCL layer's SPVBC_VALIDATE_STRICT. */
+    size_t nspec = 0;
+    uint32_t *wspec = spvbc_vk_assemble_file(SPVBC_TEST_LIT_DIR, "lower/spec_constant.spvasm", &nspec);
+    CHECK(wspec != NULL, "cannot assemble lower/spec_constant.spvasm");
+    if (wspec != NULL) {
+        CHECK(process(&cfg, wspec, nspec * 4u, 0) == 0, "spec-constant warnings lowered without STRICT");
+        cfg.validate_flags = SPVBC_VALIDATE_STRICT;
+        CHECK(process(&cfg, wspec, nspec * 4u, 0) == 1, "spec-constant mismatches not lowered under STRICT");
+        cfg.validate_flags = 0;
+        free(wspec);
+    }
+
     cfg.pad = SPVBC_PAD_ZERO;
     CHECK(process(&cfg, w34, n34 * 4u, 1) == 1, "3->4 not lowered (pad zero)");
     cfg.pad = SPVBC_PAD_ERROR;
