@@ -31,25 +31,25 @@ reset
 cat >"$tmp/etc/sources.list.d/debian.sources" <<'S'
 # A comment
 Types: deb
-URIs: http://disabled.invalid/debian
+URIs: http://disabled.invalid/archive
 Suites: bookworm
 Components: main
 Enabled: no
 
 Types: deb-src
-URIs: http://source.invalid/debian
+URIs: http://source.invalid/archive
 Suites: bookworm
 Components: main
 
 Types: deb
-URIs: http://security.invalid/debian-security
+URIs: http://security.invalid/archive-security
 Suites: bookworm-security
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 
 Types: deb
 # a snapshot, commented out
-URIs: http://mirror.invalid/debian
+URIs: http://mirror.invalid/archive
 Suites: bookworm bookworm-updates
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
@@ -61,13 +61,13 @@ Suites: nodistro
 Components: main
 Signed-By: /usr/share/keyrings/nodesource.gpg
 S
-expect deb822 "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://mirror.invalid/debian trixie main"
+expect deb822 "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://mirror.invalid/archive trixie main"
 
 # An inline key block (no file to name): the system's keys are used.
 reset
 cat >"$tmp/etc/sources.list.d/debian.sources" <<'S'
 Types: deb
-URIs: http://mirror.invalid/debian
+URIs: http://mirror.invalid/archive
 Suites: bookworm
 Components: main
 Signed-By:
@@ -76,20 +76,20 @@ Signed-By:
  mDMEZ...
  -----END PGP PUBLIC KEY BLOCK-----
 S
-expect deb822-inline-key "deb http://mirror.invalid/debian trixie main"
+expect deb822-inline-key "deb http://mirror.invalid/archive trixie main"
 
 # One-line format, a local proxy and options; sources.list before sources.list.d.
 reset
 cat >"$tmp/etc/sources.list" <<'S'
-# deb http://commented.invalid/debian bookworm main
-deb-src http://source.invalid/debian bookworm main
-deb http://security.invalid/debian-security bookworm-security main
-deb [arch=amd64 signed-by=/etc/apt/keyrings/local.gpg] http://proxy.invalid:3142/debian bookworm main contrib
+# deb http://commented.invalid/archive bookworm main
+deb-src http://source.invalid/archive bookworm main
+deb http://security.invalid/archive-security bookworm-security main
+deb [arch=amd64 signed-by=/etc/apt/keyrings/local.gpg] http://proxy.invalid:3142/archive bookworm main contrib
 S
 cat >"$tmp/etc/sources.list.d/other.list" <<'S'
-deb http://other.invalid/debian bookworm main
+deb http://other.invalid/archive bookworm main
 S
-expect one-line "deb [signed-by=/etc/apt/keyrings/local.gpg] http://proxy.invalid:3142/debian trixie main"
+expect one-line "deb [signed-by=/etc/apt/keyrings/local.gpg] http://proxy.invalid:3142/archive trixie main"
 
 # A file: mirror without options, in sources.list.d; another release's name as a fallback.
 reset

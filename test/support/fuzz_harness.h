@@ -137,17 +137,6 @@ typedef struct fuzz_inst {
          it.offset += it.wc, it.wc = it.offset < (n) ? (h)[it.offset] >> 16 : 0,                   \
                    it.opcode = it.offset < (n) ? (h)[it.offset] & 0xFFFFu : 0)
 
-/** Whether the module has an OpSpecConstantOp (any), which SPIRV-Tools 2023.1 checks less
- *  than this library (docs/rules.md section 2: 2023.1 does not check the operand). */
-static FUZZ_UNUSED int fuzz_has_spec_op(const uint32_t *h, size_t n)
-{
-    FUZZ_FOR_EACH_INST(h, n, it)
-    {
-        if (it.opcode == 52 /* OpSpecConstantOp */) return 1;
-    }
-    return 0;
-}
-
 /** Checks the context's diagnostics are well-formed for a module of `n` words. */
 static FUZZ_UNUSED void fuzz_check_diags(spvbc_context ctx, size_t n, const uint32_t *h,
                                          size_t instruction_count)
