@@ -89,10 +89,10 @@ extern "C" {
 
 #define SPVBC_VERSION_MAJOR 0
 #define SPVBC_VERSION_MINOR 2
-#define SPVBC_VERSION_PATCH 0
+#define SPVBC_VERSION_PATCH 1
 #define SPVBC_VERSION_NUMBER                                                                       \
     (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
-#define SPVBC_VERSION_STRING "0.2.0"
+#define SPVBC_VERSION_STRING "0.2.1"
 
 /** The library's version as SPVBC_VERSION_NUMBER computes it (the macro it was built with). */
 SPVBC_API unsigned spvbc_version_number(void);
@@ -567,6 +567,16 @@ typedef struct spvbc_lower_summary {
  */
 SPVBC_API spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *options,
                                           spvbc_lower_summary *out_summary);
+
+/** Whether lowering could change the module of `size` bytes at `bytes`, told without a parse or
+ *  a diagnostic (for a driver, before it pays for a parse; no allocation up to id bound 32,768,
+ *  then bound / 4 bytes): `*out_maybe` = 0 when no OpBitcast / OpSpecConstantOp Bitcast has a
+ *  3-component vector as result type or operand type (every pair as_type allows and OpBitcast
+ *  does not has one), so the module has nothing lowerable and spvbc_module_lower() rewrites
+ *  nothing; 1 when one may have, and whenever the scan cannot tell (misaligned, byte-swapped,
+ *  bound 0 or above SPVBC_DEFAULT_MAX_ID_BOUND, more than 8 such vector types, no memory). */
+SPVBC_API spvbc_result spvbc_bytes_may_lower(spvbc_context context, const void *bytes, size_t size,
+                                             int *out_maybe);
 
 /** The module's current words: the input itself if nothing was rewritten (same pointer when
  *  parsed without copy_words), otherwise the lowered module, materialised on first request and

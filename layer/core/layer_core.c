@@ -102,6 +102,8 @@ __attribute__((destructor)) static void release_at_unload(void)
 /* The names of the modes, indexed by their enum values.  Pad policies are named by the library
  * (spvbc_pad_policy_string), so the layers, the CLI and opt spell them alike. */
 static const char *const g_modes[] = {"lower", "validate", "off"};
+/* SPVBC_LAYER_LOG_LEVEL's names: index 1 sets log_all. */
+static const char *const g_levels[] = {"changes", "all"};
 
 /* Logs that `var`=`value` is not one of the `count` names in `names`, and that `fallback` is used.
  */
@@ -165,11 +167,12 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
     }
     cfg->mode = (spvbc_layer_mode)env_choice(cfg, "SPVBC_LAYER_MODE", g_modes, 3);
     cfg->pad = env_pad(cfg);
+    cfg->log_all = env_choice(cfg, "SPVBC_LAYER_LOG_LEVEL", g_levels, 2);
 }
 
 void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name)
 {
-    if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF) return;
+    if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF || !cfg->log_all) return;
     spvbc_layer_log(cfg, "spvbc-layer: %s active: mode=%s pad=%s (libspirv-bitcast %s)",
                     layer_name != NULL ? layer_name : "?", spvbc_layer_mode_name(cfg->mode),
                     spvbc_pad_policy_string(cfg->pad), spvbc_version_string());
@@ -395,10 +398,10 @@ static long long now_us(void)
     return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* The verdict, formatted only when there is a log to write it to. */
+/* The verdict, formatted only when its line will be written. */
 #define VERDICT(...)                                                                             \
     do {                                                                                         \
-        if (logging) (void)snprintf(verdict, sizeof verdict, __VA_ARGS__);                      \
+        if (say) (void)snprintf(verdict, sizeof verdict, __VA_ARGS__);                         \
     } while (0)
 
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
@@ -407,9 +410,13 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF || out_code == NULL || out_size == NULL)
         return 0;
     /* Without a log, nothing is timed, hashed or formatted: a module that passes unchanged costs
-     * the library's parse and validation and nothing else (no allocation but the context's). */
-    const int logging = !cfg->log_off;
-    long long start = logging ? now_us() : 0;
+     * the library's parse and validation and nothing else (no allocation but the context's).
+     * `say` is set with each outcome: whether its line is written (level all: every outcome;
+     * level changes: a module lowered or refused, validate mode's errors, the layer's own
+     * failures); only then is the module hashed and the line made. */
+    const int log_any = !cfg->log_off, log_all = log_any && cfg->log_all;
+    int say = 0;
+    long long start = log_any ? now_us() : 0;
     if (api == NULL) api = "?";
     char verdict[192];
     char errs[2048]; /* the error lines of the log; every path below logs it, the early ones too */
@@ -421,30 +428,41 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     spvbc_context ctx = NULL;
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
     if (code == NULL || code_size == 0) {
+        say = log_all;
         VERDICT("unchanged (not parsed: no code)");
         goto done;
     }
     ctx = context_take(&r);
     if (ctx == NULL) {
+        say = log_any;
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
+    /* Where only a change or a refusal is logged, a module lowering cannot change is passed on
+     * after one pass over its words, with no parse. */
+    int maybe = 1;
+    if (cfg->mode == SPVBC_LAYER_MODE_LOWER && !log_all &&
+        spvbc_bytes_may_lower(ctx, code, code_size, &maybe) == SPVBC_SUCCESS && !maybe)
+        goto done;
     r = spvbc_module_parse_bytes(ctx, code, code_size, NULL, &mod);
     if (r != SPVBC_SUCCESS) {
-        if (logging) collect_errors(ctx, errs, sizeof errs);
+        say = log_all;
+        if (say) collect_errors(ctx, errs, sizeof errs);
         VERDICT("unchanged (not parsed: %s)", spvbc_result_string(r));
         goto done;
     }
     /* Validate mode logs the errors of every invalid module: kept from the start. */
-    if (logging && cfg->mode == SPVBC_LAYER_MODE_VALIDATE) keep_findings(ctx);
+    if (log_any && cfg->mode == SPVBC_LAYER_MODE_VALIDATE) keep_findings(ctx);
     const spvbc_validate_options vo = {sizeof(spvbc_validate_options), cfg->validate_flags};
     r = spvbc_module_validate(mod, &vo, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
+        say = log_any;
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     if (vs.errors == 0) {
-        if (logging) { /* the verdict of most modules: "unchanged (valid, %zu bitcasts)" */
+        say = log_all;
+        if (say) { /* the verdict of most modules: "unchanged (valid, %zu bitcasts)" */
             text v = {verdict, 0, sizeof verdict - 1};
             put_str(&v, "unchanged (valid, ");
             put_dec(&v, vs.bitcasts_checked);
@@ -454,7 +472,8 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         goto done;
     }
     if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
-        if (logging) collect_errors(ctx, errs, sizeof errs);
+        say = log_any;
+        if (say) collect_errors(ctx, errs, sizeof errs);
         VERDICT("unchanged (validate mode: %zu errors, %zu lowerable)", vs.errors, vs.lowerable);
         goto done;
     }
@@ -463,19 +482,25 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     r = spvbc_module_lower(mod, &lo, &ls);
     /* The refusals, if any, lowered again with their findings kept for the log (the same
      * rewrites: its result and summary stand for the first call's); otherwise lower's findings
-     * are notes nobody reads, and none was made. */
-    if (logging && r != SPVBC_SUCCESS) {
+     * are notes nobody reads, and none was made.  Logged at level changes: a rewrite, a refusal
+     * (an as_type-legal bitcast left invalid: the validation counted it lowerable) or a
+     * failure; not the other errors (a size that as_type forbids too). */
+    const int refusal = vs.lowerable > ls.rewritten; /* an as_type-legal bitcast left invalid */
+    if (log_any && r != SPVBC_SUCCESS &&
+        (log_all || r != SPVBC_PARTIAL || ls.rewritten > 0 || refusal)) {
         keep_findings(ctx);
         ls = (spvbc_lower_summary)SPVBC_LOWER_SUMMARY_INIT;
         r = spvbc_module_lower(mod, &lo, &ls);
         collect_errors(ctx, errs, sizeof errs);
     }
     if (r != SPVBC_SUCCESS && r != SPVBC_PARTIAL) {
+        say = log_any;
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
     if (ls.rewritten == 0) {
-        if (logging && errs[0] == '\0') {
+        say = log_all || (log_any && refusal);
+        if (say && errs[0] == '\0') {
             keep_findings(ctx);
             if (spvbc_module_validate(mod, &vo, NULL) != SPVBC_SUCCESS)
                 collect_errors(ctx, errs, sizeof errs);
@@ -483,6 +508,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         VERDICT("unchanged (%zu errors, %zu refused)", vs.errors, ls.refused);
         goto done;
     }
+    say = log_any; /* every outcome below changes the module or is a failure of the layer */
     const uint32_t *words = NULL;
     size_t count = 0;
     r = spvbc_module_get_words(mod, &words, &count);
@@ -514,7 +540,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
 done:
     if (mod != NULL) spvbc_module_destroy(mod);
     context_give(ctx);
-    if (logging) {
+    if (say) {
         /* The time is the layer's own work on this module, hashing included, up to (not
          * including) the log line. */
         unsigned long long hash = spvbc_layer_hash(code, code != NULL ? code_size : 0);

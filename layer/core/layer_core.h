@@ -14,8 +14,17 @@
  *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
  *   SPVBC_LAYER_LOG  = stderr (default) | off | <path>  (lines are appended to the file;
  *                      off: no log at all, and nothing hashed, timed or formatted for it)
+ *   SPVBC_LAYER_LOG_LEVEL = changes (default) | all
+ *       changes: quiet, as loaders and layers are by default: a line only for a module the
+ *                layer lowered, or refused to lower (an as_type-legal bitcast it could not
+ *                rewrite), for every module with errors in validate mode, and when the layer
+ *                itself failed (a library error);
+ *       all:     also the "active" line and a line for every other module (valid, not parsed,
+ *                errors nothing could fix).
+ *   In lower mode at level changes, a module that lowering cannot change (no bitcast with a
+ *   3-component vector on either side: spvbc_bytes_may_lower) is passed on without a parse.
  *
- * One log line per module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict> [<t> us]"
+ * The log line of a module:  "spvbc-layer: <api>: in <hash> <words> words: <verdict> [<t> us]"
  * (<api>: vkCreateShaderModule, vkCreateComputePipelines, vkCreateGraphicsPipelines,
  * vkCreateShadersEXT, clCreateProgramWithIL or clCreateProgramWithILKHR),
  * where <hash> is "xxh64=<16 hex digits>", the XXH64 hash (seed 0, as xxh64sum prints it) of the
@@ -58,6 +67,9 @@ typedef struct spvbc_layer_config {
     int log_to_stderr;
     /** Nonzero: log nothing (SPVBC_LAYER_LOG=off); the module's work is then all there is. */
     int log_off;
+    /** Nonzero: a line for every module (SPVBC_LAYER_LOG_LEVEL=all), not only for those the
+     *  layer changed or refused. */
+    int log_all;
     /** SPVBC_VALIDATE_* flags of the layer's validations (not from the environment: the layer
      *  sets them).  The OpenCL layer sets SPVBC_VALIDATE_STRICT, so that an OpSpecConstantOp
      *  Bitcast that current SPIRV-Tools rejects (a warning by default: W-SPEC-BITCAST) is an
@@ -72,7 +84,7 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg);
 /** "lower", "validate", "off" ("?" for anything else). */
 const char *spvbc_layer_mode_name(spvbc_layer_mode mode);
 /** Logs "spvbc-layer: <layer_name> active: mode=<mode> pad=<pad> (libspirv-bitcast <version>)"
- *  unless the mode is off; each layer calls it once, when it is first used. */
+ *  at level all unless the mode is off; each layer calls it once, when it is first used. */
 void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name);
 
 /** Appends one formatted line (a newline is added) to the configured log; thread-safe. */
@@ -87,7 +99,7 @@ uint64_t spvbc_layer_hash(const void *bytes, size_t size);
 
 /**
  * Looks at the module of `code_size` bytes at `code` (passed to `api`, e.g.
- * "vkCreateShaderModule"), logs one verdict and returns 1 with a malloc'd replacement in
+ * "vkCreateShaderModule"), logs its verdict (as the level says) and returns 1 with a malloc'd replacement in
  * `*out_code` / `*out_size` (bytes) when the driver should get the lowered module instead, or 0
  * when the caller's words must be passed on unchanged (always 0 outside lower mode, and whenever
  * anything fails).  Never fails loudly: any input, NULL included, is accepted.

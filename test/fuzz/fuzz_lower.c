@@ -11,6 +11,8 @@
  *   - validate on the output reports errors (or W-SPEC-BITCAST) at exactly the refused and
  *     skipped bitcasts and those lower kept with W-SPEC-BITCAST;
  *   - if SPIRV-Tools accepts the input, it accepts the output (SPVBC_FUZZ_SPIRV_VAL);
+ *   - where spvbc_bytes_may_lower() says lowering cannot change the input, nothing is rewritten
+ *     or skipped;
  * and the diagnostic policies (keep-first N, count-only) give the same summary and keep-all's
  * first findings.
  */
@@ -31,7 +33,7 @@ static spvbc_result lower_pass(spvbc_module m, const void *options, void *summar
 
 static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_info *info,
                        const uint32_t *h, size_t n, spvbc_pad_policy pad, uint32_t classes,
-                       int input_valid, uint32_t max_id_bound)
+                       int input_valid, uint32_t max_id_bound, int may_lower)
 {
     spvbc_lower_options lo = {sizeof(spvbc_lower_options), pad, classes};
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
@@ -55,6 +57,9 @@ static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_inf
     FUZZ_CHECK(ls.rewritten + ls.refused + ls.skipped <= ls.bitcasts_checked,
                "rewritten + refused + skipped");
     if (classes == 0) FUZZ_CHECK(ls.skipped == 0, "nothing skipped with every class selected");
+    if (!may_lower)
+        FUZZ_CHECK(ls.rewritten == 0 && ls.skipped == 0,
+                   "nothing lowerable where spvbc_bytes_may_lower says so");
     FUZZ_CHECK(ls.new_id_bound >= info->id_bound, "bound only grows");
     FUZZ_CHECK(ls.types_added + ls.constants_added <= ls.new_id_bound - info->id_bound,
                "every addition has a new id");
@@ -161,9 +166,12 @@ int spvbc_fuzz_lower(const uint8_t *data, size_t size)
 #endif
     /* classes: 0 (all) or a subset from the option bits */
     const uint32_t classes = ((in.bits >> 8) & 0xFu) << SPVBC_ASTYPE_4_TO_3;
+    int may_lower = 1;
+    FUZZ_CHECK(spvbc_bytes_may_lower(in.ctx, in.h, in.n * 4u, &may_lower) == SPVBC_SUCCESS,
+               "spvbc_bytes_may_lower");
     for (int pad = 0; pad < 3; ++pad)
         lower_once(in.ctx, in.m, &in.info, in.h, in.n, (spvbc_pad_policy)pad, classes, input_valid,
-                   fuzz_parse_options(in.bits).max_id_bound);
+                   fuzz_parse_options(in.bits).max_id_bound, may_lower);
     /* Keep-first and count-only agree with keep-all (the notes of rewrites included). */
     const spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, classes};
     fuzz_check_policies(&in, lower_pass, &lo, sizeof(spvbc_lower_summary));

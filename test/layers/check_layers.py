@@ -22,7 +22,7 @@ FLOORS = [
     ("context", ["context.h", "context.c"]),  # allocator, spares, live list, finding store
     ("modmem", ["modmem.h", "modmem.c"]),  # a module's memory: made, output reset, released
     ("types", ["types.h", "types.c"]),  # id and type table
-    ("reader", ["reader.c"]),  # words to instructions, ids, types and sites
+    ("reader", ["reader.c", "scan.c"]),  # words to instructions, ids, types and sites; the pre-parse scan
     ("analysis", ["analysis.h", "analysis.c"]),  # the facts of one site
     ("sentence", ["sentence.h", "sentence.c"]),  # a diagnostic's texts from a record and a site
     ("report", ["report.h", "report.c"]),  # records in, diagnostics out

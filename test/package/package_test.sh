@@ -242,7 +242,7 @@ if [ -n "$layer_test" ] && [ -x "$layer_test" ]; then
     log=$work/layer.log
     env -u VK_LAYER_PATH -u VK_ADD_LAYER_PATH -u VK_IMPLICIT_LAYER_PATH "${drv_env[@]}" \
         VK_INSTANCE_LAYERS=VK_LAYER_SPVBC_bitcast VK_LOADER_DEBUG=layer \
-        SPVBC_LAYER_LOG="$log" SPVBC_LAYER_MODE=lower SPVBC_LAYER_PAD=undef \
+        SPVBC_LAYER_LOG="$log" SPVBC_LAYER_LOG_LEVEL=all SPVBC_LAYER_MODE=lower SPVBC_LAYER_PAD=undef \
         "$layer_test" lower "$log" "$layer_dir" >"$work/layer.out" 2>&1
     st=$?
     if [ $st = 77 ]; then
@@ -275,7 +275,7 @@ fi
 if [ -n "$cl_layer_test" ] && [ -x "$cl_layer_test" ] && [ -f "$cl_layer_icd" ]; then
     log=$work/cl_layer.log
     env -u OPENCL_LAYER_PATH OCL_ICD_VENDORS="$cl_layer_icd" OCL_ICD_FILENAMES="$cl_layer_icd" \
-        OPENCL_LAYERS="$cl_libpath" SPVBC_LAYER_LOG="$log" SPVBC_LAYER_MODE=lower \
+        OPENCL_LAYERS="$cl_libpath" SPVBC_LAYER_LOG="$log" SPVBC_LAYER_LOG_LEVEL=all SPVBC_LAYER_MODE=lower \
         "$cl_layer_test" lower "$log" "$cl_layer_examples" "$cl_layer_icd" \
         >"$work/cl_layer.out" 2>&1
     st=$?

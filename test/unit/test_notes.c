@@ -6,7 +6,10 @@
  *     place in the run with notes (which only adds N-* notes);
  *   - each diagnostic's as_type class and definedness, as its sentence states them, are those
  *     spvbc_astype_plan() gives for its as_type pair under the module's features, and the same
- *     in validate and in lower (lowerability too, where both report the site).
+ *     in validate and in lower (lowerability too, where both report the site);
+ *   - where spvbc_bytes_may_lower() says lowering cannot change the module, no validation
+ *     (default or strict) counts a lowerable error and no lowering (pad undef or zero) rewrites
+ *     anything; it must say so for some fixtures (the ones with no 3-component vector bitcast).
  * Usage: test_notes FIXTURE.spvasm...  (exit 0 when all hold, 1 otherwise). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 #include "spirv_bitcast.h"
 
 static int failures;
+static int scan_no, scan_maybe; /* spvbc_bytes_may_lower()'s answers over the fixtures */
 
 #define FAIL(...)                                                                                  \
     do {                                                                                           \
@@ -243,6 +247,21 @@ static void check_fixture(const char *path)
     }
     spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
     spvbc_module_get_info(mod, &info);
+    int maybe = -1;
+    if (spvbc_bytes_may_lower(ctx, bin->code, bin->wordCount * 4u, &maybe) != SPVBC_SUCCESS ||
+        (maybe != 0 && maybe != 1))
+        FAIL("%s: spvbc_bytes_may_lower failed or answered %d", path, maybe);
+    maybe == 0 ? ++scan_no : ++scan_maybe;
+    for (uint32_t strict = 0; strict <= SPVBC_VALIDATE_STRICT && maybe == 0;
+         strict += SPVBC_VALIDATE_STRICT) {
+        const spvbc_validate_options vo = {sizeof(spvbc_validate_options), strict};
+        spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+        (void)spvbc_module_validate(mod, &vo, &vs);
+        if (vs.lowerable != 0)
+            FAIL("%s: spvbc_bytes_may_lower says nothing to lower, validate (flags %u) counts "
+                 "%zu lowerable",
+                 path, strict, vs.lowerable);
+    }
 
     static const uint32_t extra[] = {0, SPVBC_VALIDATE_STRICT, SPVBC_VALIDATE_WARNINGS_AS_ERRORS};
     run first_plain = {SPVBC_SUCCESS, 0, NULL};
@@ -264,7 +283,11 @@ static void check_fixture(const char *path)
     for (size_t k = 0; k < sizeof pads / sizeof *pads; ++k) {
         spvbc_lower_options lo = {sizeof(spvbc_lower_options), pads[k], 0};
         run low;
-        low.r = spvbc_module_lower(mod, &lo, NULL);
+        spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+        low.r = spvbc_module_lower(mod, &lo, &ls);
+        if (maybe == 0 && ls.rewritten != 0)
+            FAIL("%s: spvbc_bytes_may_lower says nothing to lower, lower rewrote %zu", path,
+                 ls.rewritten);
         copy_diags(ctx, &low);
         for (size_t i = 0; i < low.n; ++i) {
             const diag_copy *c = &low.d[i];
@@ -301,6 +324,10 @@ int main(int argc, char **argv)
     }
     for (int i = 1; i < argc; ++i)
         check_fixture(argv[i]);
+    printf("test_notes: spvbc_bytes_may_lower: nothing to lower in %d fixture(s), maybe in %d\n",
+           scan_no, scan_maybe);
+    if (argc > 20 && (scan_no < 10 || scan_maybe < 10))
+        FAIL("spvbc_bytes_may_lower answers too one-sidedly to be a pre-filter");
     printf("test_notes: %d fixture(s), %d failure(s)\n", argc - 1, failures);
     return failures ? 1 : 0;
 }

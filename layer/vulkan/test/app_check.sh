@@ -39,7 +39,7 @@ fail() {
 
 # with_layer <command...>: runs it with the layer enabled and logging to $log.
 with_layer() {
-    VK_ADD_LAYER_PATH=$layer_dir VK_INSTANCE_LAYERS=VK_LAYER_SPVBC_bitcast SPVBC_LAYER_LOG=$log \
+    VK_ADD_LAYER_PATH=$layer_dir VK_INSTANCE_LAYERS=VK_LAYER_SPVBC_bitcast SPVBC_LAYER_LOG=$log SPVBC_LAYER_LOG_LEVEL=all \
         "$@"
 }
 

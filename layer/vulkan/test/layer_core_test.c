@@ -52,6 +52,7 @@ int main(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     cfg.mode = SPVBC_LAYER_MODE_LOWER;
     cfg.pad = SPVBC_PAD_UNDEF;
+    cfg.log_all = 1; /* level all until the block that checks level changes */
     (void)snprintf(cfg.log_path, sizeof cfg.log_path, "%s", log);
     (void)remove(log);
 
@@ -119,6 +120,45 @@ int main(int argc, char **argv)
     free(text);
     cfg.mode = SPVBC_LAYER_MODE_LOWER;
 
+    /* Level changes (the default): a line for a lowered module and for a refused as_type-legal
+     * bitcast, none for a valid module, a size error as_type forbids too, or garbage; in
+     * validate mode a line for each module with errors. */
+    (void)remove(log);
+    cfg.log_all = 0;
+    const uint32_t junk[6] = {0xdeadbeefu, 1u, 2u, 3u, 4u, 5u};
+    CHECK(process(&cfg, wvalid, nvalid * 4u, 1) == 0, "valid module replaced at level changes");
+    CHECK(process(&cfg, wsize, nsize * 4u, 1) == 0, "size error replaced at level changes");
+    CHECK(process(&cfg, junk, sizeof junk, 1) == 0, "garbage replaced at level changes");
+    FILE *quiet = fopen(log, "rb");
+    CHECK(quiet == NULL, "level changes logged a module it did not change");
+    if (quiet != NULL) (void)fclose(quiet);
+    CHECK(process(&cfg, w43, n43 * 4u, 1) == 1, "4->3 not lowered at level changes");
+    cfg.pad = SPVBC_PAD_ERROR;
+    CHECK(process(&cfg, w34, n34 * 4u, 1) == 0, "3->4 lowered under pad error");
+    cfg.pad = SPVBC_PAD_UNDEF;
+    cfg.mode = SPVBC_LAYER_MODE_VALIDATE;
+    CHECK(process(&cfg, wvalid, nvalid * 4u, 1) == 0, "validate mode replaced a module");
+    CHECK(process(&cfg, wsize, nsize * 4u, 1) == 0, "validate mode replaced a module");
+    cfg.mode = SPVBC_LAYER_MODE_LOWER;
+    text = spvbc_test_read_file(log);
+    size_t lines = 0;
+    for (const char *c = text; *c; ++c)
+        lines += *c == '\n' && c[1] != ' '; /* module lines, not their indented errors */
+    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: lowered 1 bitcasts",
+                   (unsigned long long)spvbc_layer_hash(w43, n43 * 4u), n43);
+    CHECK(strstr(text, want) != NULL, "level changes: no '%s' in the log:\n%s", want, text);
+    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (1 errors, 1 refused)",
+                   (unsigned long long)spvbc_layer_hash(w34, n34 * 4u), n34);
+    CHECK(strstr(text, want) != NULL, "level changes: no '%s' in the log:\n%s", want, text);
+    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (validate mode: 1 "
+                   "errors, 0 lowerable)",
+                   (unsigned long long)spvbc_layer_hash(wsize, nsize * 4u), nsize);
+    CHECK(strstr(text, want) != NULL, "level changes: no '%s' in the log:\n%s", want, text);
+    CHECK(lines == 3, "level changes: %zu module lines, want 3:\n%s", lines, text);
+    free(text);
+    cfg.log_all = 1;
+    (void)remove(log);
+
     /* Log off: the same verdicts, and no line (not even an empty file). */
     cfg.log_off = 1;
     CHECK(process(&cfg, w43, n43 * 4u, 1) == 1, "4->3 not lowered with the log off");
@@ -169,6 +209,14 @@ int main(int argc, char **argv)
     spvbc_layer_config_from_env(&env_cfg);
     CHECK(env_cfg.mode == SPVBC_LAYER_MODE_LOWER && env_cfg.pad == SPVBC_PAD_ERROR,
           "unknown mode must fall back to lower");
+    CHECK(!env_cfg.log_all, "level all without SPVBC_LAYER_LOG_LEVEL");
+    (void)setenv("SPVBC_LAYER_LOG_LEVEL", "all", 1);
+    spvbc_layer_config_from_env(&env_cfg);
+    CHECK(env_cfg.log_all, "SPVBC_LAYER_LOG_LEVEL=all not read");
+    (void)setenv("SPVBC_LAYER_LOG_LEVEL", "changes", 1);
+    spvbc_layer_config_from_env(&env_cfg);
+    CHECK(!env_cfg.log_all, "SPVBC_LAYER_LOG_LEVEL=changes not read");
+    (void)unsetenv("SPVBC_LAYER_LOG_LEVEL");
 
     /* No crash on anything: NULL, tiny, odd sizes, misaligned, byte-swapped, truncated,
      * bit-flipped and random inputs.  A replacement, if any, must still be well-formed. */

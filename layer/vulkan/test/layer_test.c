@@ -16,6 +16,10 @@
  *   validate   everything passed on unchanged, errors logged
  *   off        the layer is loaded but silent and inactive
  *   garbage    bytes that are not SPIR-V reach vkCreateShaderModule through the layer
+ *   quiet      the default log level (the others run with SPVBC_LAYER_LOG_LEVEL=all): no
+ *              announcement, no line for a valid module, for the size error nothing can fix
+ *              or for garbage; one line for the lowered 4->3 module and one for a 3->4 refused
+ *              under pad=error (validate mode's lines are checked by layer.core)
  *
  * Exit status: 0 pass, 1 failure, 77 no Vulkan device.
  *
@@ -72,7 +76,7 @@ static int lane3_zero(void)
 int main(int argc, char **argv)
 {
     if (lt_start(argc, argv, 3,
-                 "without|lower|pad_zero|pad_error|validate|off|garbage <log> <dir>"))
+                 "without|lower|pad_zero|pad_error|validate|off|garbage|quiet <log> <dir>"))
         return 2;
     lt_verbose = 1;
     const char *scenario = argv[1], *log = argv[2];
@@ -226,6 +230,27 @@ int main(int argc, char **argv)
         r = vkr_create_module(vk, trunc, 8);
         printf("  truncated module: vkCreateShaderModule gives %s\n", vkr_result_string(r));
         CHECK(lt_log_has(log, "words: unchanged (not parsed"), "truncated module logged");
+    } else if (strcmp(scenario, "quiet") == 0) {
+        r = run(vk, wvalid, nvalid, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(4), "valid as_int4(float4): %s, all lanes",
+              vkr_result_string(r));
+        (void)vkr_create_module(vk, wsize, nsize);
+        uint32_t junk[16];
+        for (uint32_t i = 0; i < 16; ++i)
+            junk[i] = 0xdeadbeefu * (i + 1u);
+        (void)vkr_create_module(vk, junk, 16);
+        CHECK(!lt_log_has(log, "spvbc-layer"),
+              "no line for the announcement, a valid module, a size error or garbage");
+        r = run(vk, w43, n43, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(3), "4->3 lowered at the default level: %s",
+              vkr_result_string(r));
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", w43, n43, "lowered 1 bitcasts");
+        CHECK(lt_log_has(log, want), "the lowered module has its line: '%s'", want);
+        r = run(vk, w34, n34, VKR_MODULE_OBJECT);
+        lt_verdict(want, sizeof want, "vkCreateShaderModule", w34, n34,
+                   "unchanged (1 errors, 1 refused)");
+        CHECK(lt_log_has(log, want), "the refused 3->4 (pad=error) has its line: '%s'", want);
+        CHECK(lt_log_has(log, "[V12]"), "with its error diagnostic");
     } else {
         printf("layer: unknown scenario %s\n", scenario);
         lt_failed++;

@@ -1,0 +1,213 @@
+/* Scan: whether lowering could have anything to do in a module, told from its words with no
+ * allocation and no diagnostic: the check a driver or a layer makes before paying for a parse.
+ *
+ * Every pair that as_type allows and OpBitcast does not has a 3-component vector on one side
+ * (the classes of the rules' section 3), so a module where no OpBitcast and no
+ * OpSpecConstantOp Bitcast has one as its result type or as its operand's type is left as it
+ * is by spvbc_module_lower().  The scan does not walk the instructions (each step of a walk
+ * waits for the word count it has just loaded): it reads the words in two straight passes that
+ * a compiler can vectorise, by what the layout of every instruction guarantees:
+ *   - a 3-component vector type is declared by the four words OpTypeVector(4) Id Component 3;
+ *   - a bitcast begins with a word of opcode OpBitcast and a count of at least 4 (Result Type,
+ *     Result, Operand follow), or of OpSpecConstantOp, at least 5, with Bitcast third;
+ *   - a value of a type is defined by an instruction whose Result Type word is followed by its
+ *     Result word, so an operand of a 3-component vector type has, somewhere in the module, one
+ *     of those types' ids right before its own id.
+ * A word that only looks like one of these (a literal, an operand) can make the answer "maybe",
+ * never "no": every real one is found.  Whatever the scan cannot tell answers "maybe". */
+#include <string.h>
+
+#include "context.h"
+#include "rules.h"
+
+/* Four words at a time where SSE2 is there (every x86-64); otherwise one at a time (SPVBC_
+ * SCAN_SCALAR forces that, so that a test runs the other form too). */
+#if defined(__SSE2__) && !defined(SPVBC_SCAN_SCALAR)
+#include <emmintrin.h>
+#define SCAN_SSE2 1
+#endif
+
+#define SCAN_HEADER_WORDS 5u
+#define SCAN_MAGIC 0x07230203u
+#define SCAN_VEC3_HEADER ((4u << 16) | SpvOpTypeVector)
+/* Ids tracked in bit sets on the stack (4 KiB each) up to this bound, above it in bit sets from
+ * the context's allocator (up to the default id bound cap); more 3-component vector types than
+ * SCAN_MAX_VEC3 (distinct ids) answer "maybe". */
+#define SCAN_STACK_BOUND 32768u
+#define SCAN_MAX_VEC3 8u
+
+typedef struct scan_state {
+    const uint32_t *words;
+    size_t count;
+    uint32_t bound;
+    uint32_t vec3[SCAN_MAX_VEC3]; /* the 3-component vector types */
+    uint32_t vec3_count;
+    bool sites; /* a bitcast was found */
+    bool maybe; /* the answer is "maybe" already */
+    uint64_t *results; /* result types of bitcasts */
+    uint64_t *operands; /* operands of bitcasts */
+} scan_state;
+
+static void bit_set(uint64_t *set, uint32_t id)
+{
+    set[id / 64u] |= (uint64_t)1 << (id % 64u);
+}
+
+static bool bit_get(const uint64_t *set, uint32_t id)
+{
+    return (set[id / 64u] >> (id % 64u)) & 1u;
+}
+
+/* Whether word `v` may begin a bitcast or a 3-component vector type declaration. */
+static uint32_t first_pass_hit(uint32_t v)
+{
+    const uint32_t op = v & 0xffffu, wc = v >> 16;
+    return (uint32_t)(op == SpvOpBitcast && wc >= 4u) |
+           (uint32_t)(op == SpvOpSpecConstantOp && wc >= 5u) | (uint32_t)(v == SCAN_VEC3_HEADER);
+}
+
+/* Records a bitcast of result type `rtype` and operand `operand`; ids at or above the bound
+ * are no bitcast of a module that parses (a word that looked like one, or a module lowering
+ * rejects). */
+static void add_site(scan_state *s, uint32_t rtype, uint32_t operand)
+{
+    if (rtype >= s->bound || operand >= s->bound) return;
+    s->sites = true;
+    bit_set(s->results, rtype);
+    bit_set(s->operands, operand);
+}
+
+/* What the word at `i`, a hit of first_pass_hit(), stands for. */
+static void classify(scan_state *s, size_t i)
+{
+    const uint32_t *w = s->words + i;
+    const size_t left = s->count - i;
+    const uint32_t op = w[0] & 0xffffu;
+    if (w[0] == SCAN_VEC3_HEADER) {
+        if (left < 4u || w[3] != 3u || w[1] >= s->bound) return;
+        for (uint32_t k = 0; k < s->vec3_count; ++k)
+            if (s->vec3[k] == w[1]) return;
+        if (s->vec3_count == SCAN_MAX_VEC3)
+            s->maybe = true;
+        else
+            s->vec3[s->vec3_count++] = w[1];
+    } else if (op == SpvOpBitcast) {
+        if (left >= 4u) add_site(s, w[1], w[3]);
+    } else if (left >= 5u && w[3] == SpvOpBitcast) { /* OpSpecConstantOp */
+        add_site(s, w[1], w[4]);
+    }
+}
+
+/* Whether `id` is one of the 3-component vector types. */
+static bool is_vec3(const scan_state *s, uint32_t id)
+{
+    for (uint32_t k = 0; k < s->vec3_count; ++k)
+        if (s->vec3[k] == id) return true;
+    return false;
+}
+
+/* Whether the word at `i` is a bitcast operand's id right after a 3-component vector type's
+ * id (a definition of a value of that type), given that word `i - 1` is such a type's. */
+static bool vec3_operand_at(const scan_state *s, size_t i)
+{
+    const uint32_t id = s->words[i];
+    return id < s->bound && bit_get(s->operands, id);
+}
+
+/* First pass: the 3-component vector types and the bitcasts. */
+static void first_pass(scan_state *s)
+{
+    const uint32_t *w = s->words;
+    size_t i = SCAN_HEADER_WORDS;
+#if SCAN_SSE2
+    const __m128i low = _mm_set1_epi32(0xffff), bitcast = _mm_set1_epi32(SpvOpBitcast),
+                  spec = _mm_set1_epi32(SpvOpSpecConstantOp), three = _mm_set1_epi32(3),
+                  four = _mm_set1_epi32(4), vec3 = _mm_set1_epi32((int)SCAN_VEC3_HEADER);
+    for (; i + 4u <= s->count; i += 4u) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
+        const __m128i op = _mm_and_si128(v, low), wc = _mm_srli_epi32(v, 16);
+        const __m128i hit = _mm_or_si128(
+            _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi32(op, bitcast), _mm_cmpgt_epi32(wc, three)),
+                         _mm_and_si128(_mm_cmpeq_epi32(op, spec), _mm_cmpgt_epi32(wc, four))),
+            _mm_cmpeq_epi32(v, vec3));
+        const int bits = _mm_movemask_ps(_mm_castsi128_ps(hit));
+        if (bits == 0) continue;
+        for (unsigned k = 0; k < 4u; ++k)
+            if ((bits >> k) & 1) classify(s, i + k);
+    }
+#endif
+    for (; i < s->count; ++i)
+        if (first_pass_hit(w[i])) classify(s, i);
+}
+
+/* Whether some bitcast operand's id follows a 3-component vector type's id (its definition). */
+static bool operand_of_vec3(const scan_state *s)
+{
+    const uint32_t *w = s->words;
+    size_t i = SCAN_HEADER_WORDS + 1u;
+#if SCAN_SSE2
+    __m128i types[SCAN_MAX_VEC3];
+    for (uint32_t k = 0; k < s->vec3_count; ++k)
+        types[k] = _mm_set1_epi32((int)s->vec3[k]);
+    for (; i + 4u <= s->count; i += 4u) {
+        const __m128i prev = _mm_loadu_si128((const __m128i *)(const void *)(w + i - 1u));
+        __m128i hit = _mm_cmpeq_epi32(prev, types[0]);
+        for (uint32_t k = 1; k < s->vec3_count; ++k)
+            hit = _mm_or_si128(hit, _mm_cmpeq_epi32(prev, types[k]));
+        const int bits = _mm_movemask_ps(_mm_castsi128_ps(hit));
+        if (bits == 0) continue;
+        for (unsigned k = 0; k < 4u; ++k)
+            if (((bits >> k) & 1) && vec3_operand_at(s, i + k)) return true;
+    }
+#endif
+    for (; i < s->count; ++i)
+        if (is_vec3(s, w[i - 1u]) && vec3_operand_at(s, i)) return true;
+    return false;
+}
+
+/* The answer for the module of `s`, whose bit sets are cleared. */
+static bool scan(scan_state *s)
+{
+    first_pass(s);
+    /* No bitcast, or no 3-component vector type: nothing to lower. */
+    if (!s->sites || s->vec3_count == 0) return false;
+    if (s->maybe) return true;
+    /* A bitcast to a 3-component vector type, or of a value of one. */
+    for (uint32_t k = 0; k < s->vec3_count; ++k)
+        if (bit_get(s->results, s->vec3[k])) return true;
+    return operand_of_vec3(s);
+}
+
+spvbc_result spvbc_bytes_may_lower(spvbc_context context, const void *bytes, size_t size,
+                                   int *out_maybe)
+{
+    if (!context || !out_maybe || (!bytes && size)) return SPVBC_ERROR_INVALID_ARGUMENT;
+    *out_maybe = 1;
+    /* Only a header in this byte order, words aligned, is looked at. */
+    if (size % 4u != 0 || size / 4u < SCAN_HEADER_WORDS || ((uintptr_t)bytes & 3u) != 0)
+        return SPVBC_SUCCESS;
+    scan_state s;
+    s.words = (const uint32_t *)bytes;
+    s.count = size / 4u;
+    s.bound = s.words[3];
+    s.vec3_count = 0;
+    s.sites = s.maybe = false;
+    if (s.words[0] != SCAN_MAGIC || s.bound == 0 || s.bound > SPVBC_DEFAULT_MAX_ID_BOUND)
+        return SPVBC_SUCCESS;
+    const size_t set_bytes = ((size_t)s.bound + 63u) / 64u * 8u;
+    uint64_t stack_sets[2][SCAN_STACK_BOUND / 64u];
+    uint64_t *heap = NULL;
+    if (s.bound <= SCAN_STACK_BOUND) {
+        s.results = stack_sets[0];
+        s.operands = stack_sets[1];
+    } else {
+        if (!(heap = (uint64_t *)spvbc__alloc(context, 2u * set_bytes))) return SPVBC_SUCCESS;
+        s.results = heap;
+        s.operands = heap + set_bytes / 8u;
+    }
+    memset(s.results, 0, set_bytes);
+    memset(s.operands, 0, set_bytes);
+    *out_maybe = scan(&s) ? 1 : 0;
+    if (heap) spvbc__free(context, heap, 2u * set_bytes);
+    return SPVBC_SUCCESS;
+}
