@@ -569,12 +569,13 @@ SPVBC_API spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower
                                           spvbc_lower_summary *out_summary);
 
 /** Whether lowering could change the module of `size` bytes at `bytes`, told without a parse or
- *  a diagnostic (for a driver, before it pays for a parse; no allocation up to id bound 32,768,
- *  then bound / 4 bytes): `*out_maybe` = 0 when no OpBitcast / OpSpecConstantOp Bitcast has a
- *  3-component vector as result type or operand type (every pair as_type allows and OpBitcast
- *  does not has one), so the module has nothing lowerable and spvbc_module_lower() rewrites
- *  nothing; 1 when one may have, and whenever the scan cannot tell (misaligned, byte-swapped,
- *  bound 0 or above SPVBC_DEFAULT_MAX_ID_BOUND, more than 8 such vector types, no memory). */
+ *  a diagnostic (for a driver, before it pays for a parse): `*out_maybe` = 0 when no OpBitcast /
+ *  OpSpecConstantOp Bitcast has a 3-component vector as result type or operand type (every pair
+ *  as_type allows and OpBitcast does not has one), so the module has nothing lowerable and
+ *  spvbc_module_lower() rewrites nothing; 1 when one may have, and whenever the scan cannot tell
+ *  (misaligned, byte-swapped, bound 0 or above SPVBC_DEFAULT_MAX_ID_BOUND, more than 8 such
+ *  vector types).  No allocation up to id bound 32,768; above, bound / 4 bytes from `context`'s
+ *  allocator, or none and the answer 1 when `context` is NULL or that memory cannot be had. */
 SPVBC_API spvbc_result spvbc_bytes_may_lower(spvbc_context context, const void *bytes, size_t size,
                                              int *out_maybe);
 

@@ -19,7 +19,7 @@
 static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The log file kept open (under g_log_lock), and its path. */
 static int g_log_fd = -1;
-static char g_log_fd_path[sizeof ((spvbc_layer_config *)0)->log_path];
+static char g_log_fd_path[sizeof((spvbc_layer_config *)0)->log_path];
 
 /* Contexts are reused rather than made for each module: a call takes one from this pool (or
  * creates one if it is empty) and gives it back afterwards, so there are never more contexts
@@ -346,8 +346,8 @@ uint64_t spvbc_layer_hash(const void *bytes, size_t size)
         h = rotl64(h, 27) * XXH_P1 + XXH_P4;
     }
     if (end - p >= 4) {
-        uint64_t w = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-                     (uint64_t)p[3] << 24;
+        uint64_t w =
+            (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;
         h ^= w * XXH_P1;
         h = rotl64(h, 23) * XXH_P2 + XXH_P3;
         p += 4;
@@ -399,9 +399,9 @@ static long long now_us(void)
 }
 
 /* The verdict, formatted only when its line will be written. */
-#define VERDICT(...)                                                                             \
-    do {                                                                                         \
-        if (say) (void)snprintf(verdict, sizeof verdict, __VA_ARGS__);                         \
+#define VERDICT(...)                                                                               \
+    do {                                                                                           \
+        if (say) (void)snprintf(verdict, sizeof verdict, __VA_ARGS__);                             \
     } while (0)
 
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,
@@ -432,18 +432,19 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         VERDICT("unchanged (not parsed: no code)");
         goto done;
     }
+    /* Where only a change or a refusal is logged, a module lowering cannot change is passed on
+     * after a scan of its words: no context, no parse (no allocation: a bound above 32,768
+     * answers "maybe" without a context). */
+    int maybe = 1;
+    if (cfg->mode == SPVBC_LAYER_MODE_LOWER && !log_all &&
+        spvbc_bytes_may_lower(NULL, code, code_size, &maybe) == SPVBC_SUCCESS && !maybe)
+        goto done;
     ctx = context_take(&r);
     if (ctx == NULL) {
         say = log_any;
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
-    /* Where only a change or a refusal is logged, a module lowering cannot change is passed on
-     * after one pass over its words, with no parse. */
-    int maybe = 1;
-    if (cfg->mode == SPVBC_LAYER_MODE_LOWER && !log_all &&
-        spvbc_bytes_may_lower(ctx, code, code_size, &maybe) == SPVBC_SUCCESS && !maybe)
-        goto done;
     r = spvbc_module_parse_bytes(ctx, code, code_size, NULL, &mod);
     if (r != SPVBC_SUCCESS) {
         say = log_all;
@@ -532,8 +533,8 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         spvbc_module_destroy(check);
     }
     VERDICT("lowered %zu bitcasts -> out xxh64=%016llx %zu words (%zu refused, %zu errors left)",
-            ls.rewritten, (unsigned long long)spvbc_layer_hash(copy, count * 4u), count,
-            ls.refused, errors_after);
+            ls.rewritten, (unsigned long long)spvbc_layer_hash(copy, count * 4u), count, ls.refused,
+            errors_after);
     *out_code = copy;
     *out_size = count * 4u;
     replaced = 1;
