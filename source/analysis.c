@@ -109,20 +109,28 @@ const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,
     return side->kind == SPVBC__T_VECTOR ? spvbc__type_of_id(m, side->elem) : side;
 }
 
-/* Whether every intermediate type of the plan can be used at the site at `site_offset`: an
- * existing vec4 declared after it cannot (a module whose layout puts it there is invalid, but
- * parses), and declaring a second one would duplicate a type, which SPIR-V forbids. */
-static bool plan_types_available(const struct spvbc_module_s *m, const spvbc__site_info *info,
-                                 uint32_t site_offset)
+/* Whether every type the plan needs can be used at the site at `site_offset`: an existing vec4
+ * declared after it cannot (a module whose layout puts it there is invalid, but parses), and
+ * declaring a second one would duplicate a type, which SPIR-V forbids (SPVBC__KEEP_VEC4_AFTER);
+ * a new vec4 or null goes right after the type it is built from, so that type must precede the
+ * site too (SPVBC__KEEP_TYPE_AFTER: an id an unknown opcode seemed to define, later declared as
+ * the type, lets a value of it come first). */
+static spvbc__keep_reason plan_types_placed(const struct spvbc_module_s *m,
+                                            const spvbc__site_info *info, uint32_t site_offset)
 {
     for (uint32_t i = 0; i < info->plan.op_count; ++i) {
-        const spvbc_type_desc *d = &info->plan.ops[i].result_type;
+        const spvbc_plan_op *op = &info->plan.ops[i];
+        if (op->kind == SPVBC_PLAN_OP_SHUFFLE && op->second == SPVBC_PLAN_SECOND_NULL &&
+            info->otype && info->otype->decl_offset > site_offset)
+            return SPVBC__KEEP_TYPE_AFTER;
+        const spvbc_type_desc *d = &op->result_type;
         if (d->count == info->dst.count && spvbc__same_element(d, &info->dst)) continue;
         const spvbc__type *comp = spvbc__plan_component(m, info, d);
         const spvbc__type *v4 = comp ? spvbc__type_of_id(m, comp->vec4_id) : NULL;
-        if (v4 && v4->decl_offset > site_offset) return false;
+        if (v4 && v4->decl_offset > site_offset) return SPVBC__KEEP_VEC4_AFTER;
+        if (!v4 && comp && comp->decl_offset > site_offset) return SPVBC__KEEP_TYPE_AFTER;
     }
-    return true;
+    return SPVBC__KEEP_NONE;
 }
 
 spvbc__keep_reason spvbc__keep_reason_of(const struct spvbc_module_s *m,
@@ -145,8 +153,7 @@ spvbc__keep_reason spvbc__keep_reason_of(const struct spvbc_module_s *m,
     /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only; and
      * every recipe needs its types declared before it. */
     if (info->spec && !m->is_kernel) return SPVBC__KEEP_SHADER_SPEC;
-    if (!plan_types_available(m, info, site_offset)) return SPVBC__KEEP_VEC4_AFTER;
-    return SPVBC__KEEP_NONE;
+    return plan_types_placed(m, info, site_offset);
 }
 
 bool spvbc__site_lowerable(const struct spvbc_module_s *m, const spvbc__site_info *info,

@@ -68,7 +68,8 @@ typedef enum spvbc__keep_reason {
     SPVBC__KEEP_NO_ASTYPE, /* widths differ and no as_type maps them */
     SPVBC__KEEP_PLAN_REFUSED, /* as_type refuses the pair (info->plan.refusal says why) */
     SPVBC__KEEP_VEC4_AFTER, /* the vec4 type the recipe needs is declared after the site */
-    SPVBC__KEEP_SHADER_SPEC /* a Shader module cannot express the recipe as spec constants */
+    SPVBC__KEEP_SHADER_SPEC, /* a Shader module cannot express the recipe as spec constants */
+    SPVBC__KEEP_TYPE_AFTER /* a type a new vec4 or null is built from is declared after it */
 } spvbc__keep_reason;
 
 /** Why lower would leave the invalid site at `site_offset` described by `info` alone, or

@@ -234,6 +234,8 @@ static const char *const keep_text[] = {
                                "declared after this instruction",
     [SPVBC__KEEP_SHADER_SPEC] = "not lowered: a Shader module cannot express the recipe as "
                                 "specialization constants",
+    [SPVBC__KEEP_TYPE_AFTER] = "not lowered: a type the recipe builds on is declared after this "
+                               "instruction (invalid order: fix the module first)",
 };
 
 /* The reason sentence of a record (validate's findings, lower's skipped and kept sites). */
