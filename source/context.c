@@ -229,10 +229,14 @@ static char *arena_alloc(spvbc_context ctx, size_t len)
     return p;
 }
 
+char *spvbc__stralloc(spvbc_context ctx, size_t len)
+{
+    return len == SIZE_MAX ? NULL : arena_alloc(ctx, len + 1);
+}
+
 const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len)
 {
-    if (len == SIZE_MAX) return NULL;
-    char *p = arena_alloc(ctx, len + 1);
+    char *p = spvbc__stralloc(ctx, len);
     if (!p) return NULL;
     memcpy(p, s, len);
     p[len] = '\0';

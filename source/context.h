@@ -86,6 +86,9 @@ spvbc_result spvbc__oom(spvbc_context ctx);
 /** The R-MEMORY diagnostic that spvbc__oom() records (static). */
 extern const spvbc_diagnostic spvbc__oom_diagnostic;
 
+/** Room for a string of `len` bytes and its NUL in the context's string arena (`len` < SIZE_MAX);
+ *  NULL on allocation failure. */
+char *spvbc__stralloc(spvbc_context ctx, size_t len);
 /** Copies `len` bytes of `s` into the context's string arena; NULL on allocation failure. */
 const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len);
 

@@ -42,13 +42,86 @@ bool spvbc__report_finish(spvbc_context ctx)
                               st->not_kept, none ? (size_t)0 : st->limit) != NULL;
 }
 
-/* Makes diagnostic `d` from record `r` about a site of `m`.  False on allocation failure. */
+/* A memo of the diagnostics one make made in full, by type pair and record fields: a site
+ * whose pair and record match shares the type spellings and as_type spelling of the memo's
+ * diagnostic, and its sentence is the memo's with the site's ids in place of the memo's.  Only
+ * `key` needs clearing before use. */
+#define SENTENCE_SLOTS 16u
+typedef struct sentence_memo {
+    uint64_t key[SENTENCE_SLOTS]; /* spvbc__pair_key(), 0: empty */
+    uint32_t fields[SENTENCE_SLOTS]; /* the record's msg, severity and flags */
+    size_t arg[SENTENCE_SLOTS]; /* the record's arg, 0 for a rewrite's (its recipe's place) */
+    const spvbc_diagnostic *made[SENTENCE_SLOTS]; /* made in full by this make */
+    size_t len[SENTENCE_SLOTS]; /* of its message */
+    uint32_t id_count[SENTENCE_SLOTS];
+    uint16_t id_at[SENTENCE_SLOTS][SPVBC__SENTENCE_IDS][2];
+    spvbc__site_info info[SENTENCE_SLOTS]; /* but for the ids */
+} sentence_memo;
+
+/* Fills the fields of `d` that come from record `r`, its site `site` and `info`. */
+static void fill(spvbc_diagnostic *d, const spvbc__record *r, const spvbc__site *site,
+                 const spvbc__site_info *info, const char *message)
+{
+    memset(d, 0, sizeof *d);
+    d->severity = (spvbc_severity)r->severity;
+    d->rule = r->rule;
+    d->message = message;
+    d->word_offset = site->offset;
+    d->instruction_index = site->index;
+    d->opcode = info->opcode;
+    d->result_id = info->result_id;
+    d->lowerable = (r->flags & REC_LOWERABLE) != 0;
+}
+
+/* Makes diagnostic `d` from record `r` about site `site` of `m` from the diagnostic slot `slot`
+ * of `memo` made.  False when the sentence must be made in full, or on allocation failure
+ * (`*oom`). */
+static bool format_again(const struct spvbc_module_s *m, const spvbc__record *r,
+                         const spvbc__site *site, sentence_memo *memo, uint32_t slot,
+                         spvbc_diagnostic *d, bool *oom)
+{
+    /* The same facts but for the site's ids: spvbc__analyze_site_memo() relies on it too. */
+    spvbc__site_info *info = &memo->info[slot];
+    info->result_id = site->result_id;
+    info->operand_id = site->operand_id;
+    uint32_t ids[SPVBC__SENTENCE_IDS];
+    if (spvbc__sentence_ids(m, r, info, ids) != memo->id_count[slot]) return false;
+    const spvbc_diagnostic *prev = memo->made[slot];
+    const uint16_t *id_at = &memo->id_at[slot][0][0];
+    const size_t len = spvbc__sentence_again_len(memo->len[slot], id_at, ids, memo->id_count[slot]);
+    if (len + 1 >= sizeof((spvbc__sentence *)NULL)->message) return false; /* truncated */
+    char *message = spvbc__stralloc(m->ctx, len);
+    if (!message) {
+        *oom = true;
+        return false;
+    }
+    spvbc__sentence_again(message, prev->message, memo->len[slot], id_at, ids,
+                          memo->id_count[slot]);
+    fill(d, r, site, info, message);
+    d->operand_type = prev->operand_type;
+    d->result_type = prev->result_type;
+    d->operand_bits = prev->operand_bits;
+    d->result_bits = prev->result_bits;
+    d->astype = prev->astype;
+    return true;
+}
+
+/* Makes diagnostic `d` from record `r` about a site of `m`, through `memo` where it can.  False
+ * on allocation failure. */
 static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r,
-                          spvbc__info_memo *infos, spvbc_diagnostic *d)
+                          spvbc__info_memo *infos, sentence_memo *memo, spvbc_diagnostic *d)
 {
     spvbc_context ctx = m->ctx;
     const spvbc__site *site = &m->sites[r->site];
-    const bool lowerable = (r->flags & REC_LOWERABLE) != 0;
+    const uint64_t key = spvbc__pair_key(m, site);
+    const uint32_t fields = (uint32_t)r->msg << 16 | (uint32_t)r->severity << 8 | r->flags;
+    const size_t arg = r->msg == SPVBC__MSG_LOWERED ? 0 : r->arg;
+    const uint32_t slot = (spvbc__pair_hash(key) ^ fields * 0x9E3779B1u ^ (uint32_t)arg) >> 28;
+    if (key && memo->key[slot] == key && memo->fields[slot] == fields && memo->arg[slot] == arg) {
+        bool oom = false;
+        if (format_again(m, r, site, memo, slot, d, &oom)) return true;
+        if (oom) return false;
+    }
     spvbc__site_info info;
     /* Always with the plan: the class, definedness and refusal a sentence gives must not depend
      * on the options (--notes) the site was first analysed under. */
@@ -56,25 +129,29 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
                              &info);
 
     spvbc__sentence s;
-    spvbc__sentence_make(m, r, lowerable, &info, &s);
+    spvbc__sentence_make(m, r, (r->flags & REC_LOWERABLE) != 0, &info, &s);
     const char *astype = NULL;
     if (s.has_astype && !(astype = spvbc__strndup(ctx, s.astype, s.astype_len))) return false;
 
-    memset(d, 0, sizeof *d);
-    d->severity = (spvbc_severity)r->severity;
-    d->rule = r->rule;
-    d->message = spvbc__strndup(ctx, s.message, s.message_len);
-    d->word_offset = site->offset;
-    d->instruction_index = site->index;
-    d->opcode = info.opcode;
-    d->result_id = info.result_id;
+    fill(d, r, site, &info, spvbc__strndup(ctx, s.message, s.message_len));
     d->operand_type = spvbc__strndup(ctx, s.operand_type, s.operand_type_len);
     d->result_type = spvbc__strndup(ctx, s.result_type, s.result_type_len);
     d->operand_bits = s.operand_bits;
     d->result_bits = s.result_bits;
     d->astype = astype;
-    d->lowerable = lowerable;
-    return d->message && d->operand_type && d->result_type;
+    if (!d->message || !d->operand_type || !d->result_type) return false;
+    /* Only an untruncated sentence can be reused. */
+    if (key && s.message_len + 1 < sizeof s.message && s.id_count <= SPVBC__SENTENCE_IDS) {
+        memo->key[slot] = key;
+        memo->fields[slot] = fields;
+        memo->arg[slot] = arg;
+        memo->made[slot] = d;
+        memo->len[slot] = s.message_len;
+        memo->id_count[slot] = s.id_count;
+        memcpy(memo->id_at[slot], s.id_at, sizeof s.id_at);
+        memo->info[slot] = info;
+    }
+    return true;
 }
 
 /* ---- name and source-line resolution ------------------------------------------------------ */
@@ -275,11 +352,13 @@ static bool make_view(spvbc_context ctx)
     const size_t first = st->made;
     spvbc__info_memo infos; /* one analysis per type pair (and padding policy) */
     memset(infos.key, 0, sizeof infos.key);
+    sentence_memo memo;
+    memset(memo.key, 0, sizeof memo.key);
     for (size_t i = first; i < st->count; ++i) {
         const spvbc__record *r = &st->recs[i];
         if (r->msg == SPVBC__MSG_FIXED)
             st->view[i] = st->fixed[r->arg];
-        else if (!m || !format_record(m, r, &infos, &st->view[i]))
+        else if (!m || !format_record(m, r, &infos, &memo, &st->view[i]))
             return false;
     }
     if (m && !resolve_names(m, st->recs + first, st->view + first, st->count - first)) return false;
