@@ -184,6 +184,7 @@ void spvbc_context_destroy(spvbc_context context)
     spvbc__free(context, st->recs, st->cap * sizeof *st->recs);
     spvbc__free(context, st->fixed, st->fixed_cap * sizeof *st->fixed);
     spvbc__free(context, st->view, st->view_cap * sizeof *st->view);
+    spvbc__free(context, st->names, st->names_cap * sizeof *st->names);
     spvbc_allocator a = context->a;
     a.free(a.user, context, sizeof *context);
 }

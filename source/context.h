@@ -52,6 +52,14 @@ typedef struct spvbc__record {
 _Static_assert(sizeof(spvbc__record) == 2 * sizeof(void *) + 8 && sizeof(size_t) == sizeof(void *),
                "a finding's record stays two pointers and 8 bytes (24 on 64-bit, 16 on 32-bit)");
 
+/* What the report resolved for a site of a module: the word offsets of the OpName of its result
+ * and of the OpString of its source file (0: none), and its source line and column. */
+typedef struct spvbc__site_names {
+    uint32_t site; /* index into the module's sites */
+    uint32_t name_at, file_at, line, column;
+    uint32_t debug_source; /* while resolving: the File string id of its DebugSource */
+} spvbc__site_names;
+
 typedef struct spvbc__diag_store {
     spvbc__record *recs;
     size_t count, cap;
@@ -68,6 +76,11 @@ typedef struct spvbc__diag_store {
      * after the `count` others.  Kept in the store itself, so recording it never allocates,
      * never fails and never moves a diagnostic the caller holds a pointer to. */
     bool oom;
+    /* The report's resolved sites of `names_module` (NULL: none), sorted by site, kept from call
+     * to call on a module (validate, then lower) and released with the context. */
+    const struct spvbc_module_s *names_module;
+    spvbc__site_names *names;
+    size_t names_count, names_cap;
 } spvbc__diag_store;
 
 spvbc__diag_store *spvbc__context_diags(spvbc_context ctx);

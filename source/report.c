@@ -156,26 +156,10 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
 
 /* ---- name and source-line resolution ------------------------------------------------------ */
 
-/* Copies the literal string starting at word `first` of the `wc`-word instruction `w` into the
- * arena, bounded by the instruction. */
-static const char *copy_literal(spvbc_context ctx, const uint32_t *w, uint32_t wc, uint32_t first)
-{
-    if (first >= wc) return NULL;
-    char buf[256];
-    size_t len = 0;
-    size_t max = (size_t)(wc - first) * 4u;
-    for (size_t i = 0; i < max && len < sizeof buf - 1; ++i) {
-        char ch = (char)(unsigned char)(w[first + i / 4] >> (8 * (i % 4)));
-        if (ch == '\0') break;
-        buf[len++] = ch;
-    }
-    return spvbc__strndup(ctx, buf, len);
-}
-
 typedef struct want {
     uint32_t id;
-    size_t pending; /* index into the view */
     uint32_t kind;
+    size_t pending; /* index into the resolved sites */
 } want;
 
 enum { WANT_NAME, WANT_FILE, WANT_DEBUG_SOURCE, WANT_LINE_CONST, WANT_COLUMN_CONST };
@@ -188,48 +172,46 @@ static int want_cmp(const void *a, const void *b)
 
 typedef struct resolver {
     const struct spvbc_module_s *m;
-    spvbc_diagnostic *view;
+    spvbc__site_names *sites; /* what is resolved, per wanted site */
     want *wants;
     size_t count, cap;
-    uint32_t *debug_file; /* per view entry: the File string id of its DebugSource */
     bool ok;
 } resolver;
 
 static void want_add(resolver *r, uint32_t id, size_t pending, uint32_t kind)
 {
     if (!r->ok) return;
-    if (!spvbc__grow(r->m->ctx, (void **)&r->wants, &r->cap, sizeof *r->wants, r->count + 1)) {
+    if (r->count == r->cap &&
+        !spvbc__grow(r->m->ctx, (void **)&r->wants, &r->cap, sizeof *r->wants, r->count + 1)) {
         r->ok = false;
         return;
     }
-    r->wants[r->count++] = (want){id, pending, kind};
+    r->wants[r->count++] = (want){id, kind, pending};
 }
 
-/* Applies what the preamble instruction `w` (defining `id`) says to every want of `id`. */
-static void satisfy(resolver *r, const uint32_t *w, uint32_t wc, uint32_t op, uint32_t id)
+/* Applies what the preamble instruction at word `off` (defining `id`) says to every want of
+ * `id`. */
+static void satisfy(resolver *r, uint32_t off, uint32_t wc, uint32_t op, uint32_t id)
 {
     want key = {id, 0, 0};
     want *hit = (want *)bsearch(&key, r->wants, r->count, sizeof *r->wants, want_cmp);
     if (!hit) return;
     while (hit > r->wants && hit[-1].id == id)
         --hit;
-    spvbc_context ctx = r->m->ctx;
-    for (; hit < r->wants + r->count && hit->id == id && r->ok; ++hit) {
-        spvbc_diagnostic *d = &r->view[hit->pending];
-        if (hit->kind == WANT_NAME && op == SpvOpName && !d->result_name) {
-            d->result_name = copy_literal(ctx, w, wc, 2);
-            r->ok = d->result_name != NULL;
-        } else if (hit->kind == WANT_FILE && op == SpvOpString) {
-            d->source_file = copy_literal(ctx, w, wc, 2);
-            r->ok = d->source_file != NULL;
-        } else if (hit->kind == WANT_DEBUG_SOURCE && op == SpvOpExtInst && wc >= 6 &&
-                   w[4] == 35 /* DebugSource */) {
-            r->debug_file[hit->pending] = w[5];
-        } else if (hit->kind == WANT_LINE_CONST && op == SpvOpConstant) {
-            d->source_line = w[3];
-        } else if (hit->kind == WANT_COLUMN_CONST && op == SpvOpConstant) {
-            d->source_column = w[3];
-        }
+    const uint32_t *w = r->m->words + off;
+    for (; hit < r->wants + r->count && hit->id == id; ++hit) {
+        spvbc__site_names *e = &r->sites[hit->pending];
+        if (hit->kind == WANT_NAME && op == SpvOpName && !e->name_at)
+            e->name_at = off; /* the first OpName names it */
+        else if (hit->kind == WANT_FILE && op == SpvOpString)
+            e->file_at = off;
+        else if (hit->kind == WANT_DEBUG_SOURCE && op == SpvOpExtInst && wc >= 6 &&
+                 w[4] == 35 /* DebugSource */)
+            e->debug_source = w[5];
+        else if (hit->kind == WANT_LINE_CONST && op == SpvOpConstant)
+            e->line = w[3];
+        else if (hit->kind == WANT_COLUMN_CONST && op == SpvOpConstant)
+            e->column = w[3];
     }
 }
 
@@ -240,9 +222,9 @@ static uint32_t filter_bit(uint32_t id, uint32_t shift)
 }
 
 /* One pass over the preamble (everything before the first function) for the current wants.  A
- * bit filter over the wanted ids, at least 16 bits per want (1,024 at the least: a filter made,
- * cleared and freed for each module destroyed is cheap only when small), rejects the names and
- * constants nobody wants (most of them) before the binary search. */
+ * bit filter over the wanted ids, at least 16 bits per want (1,024 at the least, on the stack
+ * up to 4,096), rejects the names and constants nobody wants (most of them) before the binary
+ * search. */
 static void scan_preamble(resolver *r)
 {
     if (!r->ok || r->count == 0) return;
@@ -255,7 +237,8 @@ static void scan_preamble(resolver *r)
         --shift;
     const size_t words = ((size_t)1 << (32 - shift)) / 64u;
     spvbc_context ctx = r->m->ctx;
-    uint64_t *filter = (uint64_t *)spvbc__alloc(ctx, words * sizeof *filter);
+    uint64_t small[64];
+    uint64_t *filter = words <= 64 ? small : (uint64_t *)spvbc__alloc(ctx, words * sizeof *filter);
     if (!filter) {
         r->ok = false;
         return;
@@ -265,9 +248,10 @@ static void scan_preamble(resolver *r)
         const uint32_t bit = filter_bit(r->wants[i].id, shift);
         filter[bit / 64u] |= (uint64_t)1 << (bit % 64u);
     }
-    const struct spvbc_module_s *m = r->m;
-    for (size_t off = 5; off < m->functions_offset && r->ok;) {
-        const uint32_t *w = m->words + off;
+    const uint32_t *const words_of = r->m->words;
+    const uint32_t end = r->m->functions_offset;
+    for (uint32_t off = 5; off < end;) {
+        const uint32_t *w = words_of + off;
         const uint32_t wc = w[0] >> 16, op = w[0] & 0xffffu;
         uint32_t id = 0;
         if ((op == SpvOpName || op == SpvOpString) && wc >= 3)
@@ -275,57 +259,155 @@ static void scan_preamble(resolver *r)
         else if ((op == SpvOpExtInst || op == SpvOpConstant) && wc >= 4)
             id = w[2];
         const uint32_t bit = filter_bit(id, shift);
-        if (id && (filter[bit / 64u] >> (bit % 64u) & 1u)) satisfy(r, w, wc, op, id);
+        if (id && (filter[bit / 64u] >> (bit % 64u) & 1u)) satisfy(r, off, wc, op, id);
         off += wc;
     }
-    spvbc__free(ctx, filter, words * sizeof *filter);
+    if (filter != small) spvbc__free(ctx, filter, words * sizeof *filter);
 }
 
-/* Fills the result names and source positions of the `count` diagnostics at `view` made from
- * the records `recs` (one pass over the module's preamble, a second for DebugSource files). */
-static bool resolve_names(const struct spvbc_module_s *m, const spvbc__record *recs,
-                          spvbc_diagnostic *view, size_t count)
+static int site_names_cmp(const void *a, const void *b)
+{
+    const spvbc__site_names *x = (const spvbc__site_names *)a, *y = (const spvbc__site_names *)b;
+    return x->site < y->site ? -1 : x->site > y->site;
+}
+
+/* Resolves, into the store's resolved sites (replacing them, in record order), the names and
+ * source positions of the sites of the `count` records `recs` (one pass over the module's
+ * preamble, a second for DebugSource files); `*sorted` tells whether they are sorted by site.
+ * False on allocation failure. */
+static bool scan_names(spvbc__diag_store *st, const struct spvbc_module_s *m,
+                       const spvbc__record *recs, size_t count, bool *sorted)
 {
     spvbc_context ctx = m->ctx;
+    st->names_module = NULL;
+    st->names_count = 0;
+    if (!spvbc__grow(ctx, (void **)&st->names, &st->names_cap, sizeof *st->names, count))
+        return false;
     resolver r;
     memset(&r, 0, sizeof r);
     r.m = m;
-    r.view = view;
+    r.sites = st->names;
     r.ok = true;
-    size_t fbytes = count * sizeof *r.debug_file;
-    if (count) {
-        r.debug_file = (uint32_t *)spvbc__alloc(ctx, fbytes);
-        r.ok = r.debug_file != NULL;
-        if (r.ok) memset(r.debug_file, 0, fbytes);
-    }
+    size_t n = 0;
+    *sorted = true;
     for (size_t i = 0; i < count && r.ok; ++i) {
         if (recs[i].msg == SPVBC__MSG_FIXED) continue;
-        spvbc_diagnostic *d = &view[i];
-        if (d->result_id) want_add(&r, d->result_id, i, WANT_NAME);
-        const uint32_t lo = m->sites[recs[i].site].line_offset;
-        if (!lo) continue;
-        const uint32_t *w = m->words + lo;
-        if ((w[0] & 0xffffu) == SpvOpLine) {
-            /* OpLine File Line Column */
-            want_add(&r, w[1], i, WANT_FILE);
-            d->source_line = w[2];
-            d->source_column = w[3];
-        } else {
-            /* DebugLine Source LineStart LineEnd ColumnStart ColumnEnd (constant ids) */
-            want_add(&r, w[5], i, WANT_DEBUG_SOURCE);
-            want_add(&r, w[6], i, WANT_LINE_CONST);
-            want_add(&r, w[8], i, WANT_COLUMN_CONST);
+        const spvbc__site *site = &m->sites[recs[i].site];
+        spvbc__site_names *e = &st->names[n];
+        memset(e, 0, sizeof *e);
+        e->site = recs[i].site;
+        *sorted = *sorted && (n == 0 || e[-1].site <= e->site);
+        if (site->result_id) want_add(&r, site->result_id, n, WANT_NAME);
+        const uint32_t lo = site->line_offset;
+        if (lo) {
+            const uint32_t *w = m->words + lo;
+            if ((w[0] & 0xffffu) == SpvOpLine) {
+                /* OpLine File Line Column */
+                want_add(&r, w[1], n, WANT_FILE);
+                e->line = w[2];
+                e->column = w[3];
+            } else {
+                /* DebugLine Source LineStart LineEnd ColumnStart ColumnEnd (constant ids) */
+                want_add(&r, w[5], n, WANT_DEBUG_SOURCE);
+                want_add(&r, w[6], n, WANT_LINE_CONST);
+                want_add(&r, w[8], n, WANT_COLUMN_CONST);
+            }
         }
+        ++n;
     }
     scan_preamble(&r);
     /* DebugSource names its file through an OpString: a second, usually empty, lookup. */
     r.count = 0;
-    for (size_t i = 0; i < count && r.ok; ++i)
-        if (r.debug_file[i]) want_add(&r, r.debug_file[i], i, WANT_FILE);
+    for (size_t i = 0; i < n && r.ok; ++i)
+        if (st->names[i].debug_source) want_add(&r, st->names[i].debug_source, i, WANT_FILE);
     scan_preamble(&r);
-    spvbc__free(ctx, r.debug_file, fbytes);
     spvbc__free(ctx, r.wants, r.cap * sizeof *r.wants);
+    st->names_count = n;
     return r.ok;
+}
+
+/* The store's resolved entry of site `site`, or NULL; `*hint` is where the last one was (the
+ * records come in module order). */
+static const spvbc__site_names *find_names(const spvbc__diag_store *st, uint32_t site, size_t *hint)
+{
+    const spvbc__site_names *e = st->names;
+    size_t h = *hint;
+    if (h < st->names_count && e[h].site == site) return &e[h];
+    if (h + 1 < st->names_count && e[h + 1].site == site) {
+        *hint = h + 1;
+        return &e[h + 1];
+    }
+    size_t lo = 0, hi = st->names_count;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (e[mid].site < site)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == st->names_count || e[lo].site != site) return NULL;
+    *hint = lo;
+    return &e[lo];
+}
+
+/* Copies the literal string starting at word 2 of the instruction at word `off` of `m` into the
+ * arena, bounded by the instruction. */
+static const char *copy_literal(const struct spvbc_module_s *m, uint32_t off)
+{
+    const uint32_t *w = m->words + off;
+    const uint32_t wc = w[0] >> 16, first = 2;
+    if (first >= wc) return NULL;
+    char buf[256];
+    size_t len = 0;
+    size_t max = (size_t)(wc - first) * 4u;
+    for (size_t i = 0; i < max && len < sizeof buf - 1; ++i) {
+        char ch = (char)(unsigned char)(w[first + i / 4] >> (8 * (i % 4)));
+        if (ch == '\0') break;
+        buf[len++] = ch;
+    }
+    return spvbc__strndup(m->ctx, buf, len);
+}
+
+/* Fills the result name and source position of diagnostic `d` from `e`, resolved in `m`.  False
+ * on allocation failure. */
+static bool apply_names(const struct spvbc_module_s *m, const spvbc__site_names *e,
+                        spvbc_diagnostic *d)
+{
+    if (e->name_at && !(d->result_name = copy_literal(m, e->name_at))) return false;
+    if (e->file_at && !(d->source_file = copy_literal(m, e->file_at))) return false;
+    d->source_line = e->line;
+    d->source_column = e->column;
+    return true;
+}
+
+/* Fills the result names and source positions of the `count` diagnostics at `view` made from
+ * the records `recs`: from what an earlier call resolved for the same module when it has every
+ * site (validate, then lower), else from a pass over the preamble, kept for the next call.
+ * False on allocation failure. */
+static bool resolve_names(const struct spvbc_module_s *m, const spvbc__record *recs,
+                          spvbc_diagnostic *view, size_t count)
+{
+    spvbc__diag_store *st = spvbc__context_diags(m->ctx);
+    bool known = st->names_module == m;
+    size_t hint = 0;
+    for (size_t i = 0; i < count && known; ++i)
+        known = recs[i].msg == SPVBC__MSG_FIXED || find_names(st, recs[i].site, &hint);
+    if (known) {
+        hint = 0;
+        for (size_t i = 0; i < count; ++i)
+            if (recs[i].msg != SPVBC__MSG_FIXED &&
+                !apply_names(m, find_names(st, recs[i].site, &hint), &view[i]))
+                return false;
+        return true;
+    }
+    bool sorted;
+    if (!scan_names(st, m, recs, count, &sorted)) return false;
+    const spvbc__site_names *e = st->names;
+    for (size_t i = 0; i < count; ++i)
+        if (recs[i].msg != SPVBC__MSG_FIXED && !apply_names(m, e++, &view[i])) return false;
+    if (!sorted) qsort(st->names, st->names_count, sizeof *st->names, site_names_cmp);
+    st->names_module = m;
+    return true;
 }
 
 /* ---- reading ------------------------------------------------------------------------------- */
@@ -378,6 +460,8 @@ void spvbc__report_detach(struct spvbc_module_s *m)
      * allocates; records a call could not make (it returned OUT_OF_MEMORY) read as R-MEMORY
      * once their module is gone. */
     if (st->module == m) st->module = NULL;
+    /* A later module may come at the same address. */
+    if (st->names_module == m) st->names_module = NULL;
 }
 
 size_t spvbc_context_diagnostic_count(spvbc_context context)
