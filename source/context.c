@@ -8,7 +8,8 @@
 #include "context.h"
 #include "rules.h"
 
-/* Diagnostic strings live in a chain of blocks, released together when diagnostics clear. */
+/* Diagnostic strings live in a chain of blocks, released together when diagnostics clear but for
+ * the newest, kept empty for the next call's strings. */
 typedef struct arena_block {
     struct arena_block *next;
     size_t size, used;
@@ -28,6 +29,7 @@ struct spvbc_context_s {
 };
 
 static spvbc_diagnostic *diag_add(spvbc_context ctx, const spvbc_diagnostic *d);
+static void arena_release(spvbc_context ctx, bool keep);
 
 /* The allocator contract (SPVBC_ALLOCATOR_ALIGNMENT) covers every object the library keeps in
  * an allocated block. */
@@ -180,6 +182,7 @@ void spvbc_context_destroy(spvbc_context context)
     for (int k = 0; k < SPVBC__SPARE_KINDS; ++k)
         spvbc__free(context, context->spare[k], context->spare_bytes[k]);
     spvbc__diag_clear(context);
+    arena_release(context, false);
     spvbc__diag_store *st = &context->diags;
     spvbc__free(context, st->recs, st->cap * sizeof *st->recs);
     spvbc__free(context, st->fixed, st->fixed_cap * sizeof *st->fixed);
@@ -194,6 +197,25 @@ spvbc__diag_store *spvbc__context_diags(spvbc_context ctx)
     return &ctx->diags;
 }
 
+/* Releases the string arena's blocks; with `keep`, the newest stays, emptied, for the next
+ * call's strings (a driver's calls each make a few diagnostics: one block, not one a call). */
+static void arena_release(spvbc_context ctx, bool keep)
+{
+    arena_block *b = ctx->blocks;
+    ctx->blocks = NULL;
+    if (b && keep) {
+        ctx->blocks = b;
+        b->used = 0;
+        b = b->next;
+        ctx->blocks->next = NULL;
+    }
+    while (b) {
+        arena_block *next = b->next;
+        spvbc__free(ctx, b, sizeof *b + b->size);
+        b = next;
+    }
+}
+
 void spvbc__diag_clear(spvbc_context ctx)
 {
     spvbc__diag_store *st = &ctx->diags;
@@ -203,13 +225,7 @@ void spvbc__diag_clear(spvbc_context ctx)
     st->module = NULL;
     st->not_kept = 0;
     st->oom = false;
-    arena_block *b = ctx->blocks;
-    while (b) {
-        arena_block *next = b->next;
-        spvbc__free(ctx, b, sizeof *b + b->size);
-        b = next;
-    }
-    ctx->blocks = NULL;
+    arena_release(ctx, true);
 }
 
 static char *arena_alloc(spvbc_context ctx, size_t len)

@@ -84,19 +84,19 @@ static bool format_again(const struct spvbc_module_s *m, const spvbc__record *r,
     spvbc__site_info *info = &memo->info[slot];
     info->result_id = site->result_id;
     info->operand_id = site->operand_id;
-    uint32_t ids[SPVBC__SENTENCE_IDS];
-    if (spvbc__sentence_ids(m, r, info, ids) != memo->id_count[slot]) return false;
+    spvbc__sentence_ids ids;
+    spvbc__sentence_ids_of(m, r, info, &ids);
+    if (ids.count != memo->id_count[slot]) return false;
     const spvbc_diagnostic *prev = memo->made[slot];
     const uint16_t *id_at = &memo->id_at[slot][0][0];
-    const size_t len = spvbc__sentence_again_len(memo->len[slot], id_at, ids, memo->id_count[slot]);
+    const size_t len = spvbc__sentence_again_len(memo->len[slot], id_at, &ids);
     if (len + 1 >= sizeof((spvbc__sentence *)NULL)->message) return false; /* truncated */
     char *message = spvbc__stralloc(m->ctx, len);
     if (!message) {
         *oom = true;
         return false;
     }
-    spvbc__sentence_again(message, prev->message, memo->len[slot], id_at, ids,
-                          memo->id_count[slot]);
+    spvbc__sentence_again(message, prev->message, memo->len[slot], id_at, &ids);
     fill(d, r, site, info, message);
     d->operand_type = prev->operand_type;
     d->result_type = prev->result_type;
@@ -175,6 +175,7 @@ typedef struct resolver {
     spvbc__site_names *sites; /* what is resolved, per wanted site */
     want *wants;
     size_t count, cap;
+    size_t open; /* wants a later instruction may still change: all but the names found */
     bool ok;
 } resolver;
 
@@ -201,9 +202,10 @@ static void satisfy(resolver *r, uint32_t off, uint32_t wc, uint32_t op, uint32_
     const uint32_t *w = r->m->words + off;
     for (; hit < r->wants + r->count && hit->id == id; ++hit) {
         spvbc__site_names *e = &r->sites[hit->pending];
-        if (hit->kind == WANT_NAME && op == SpvOpName && !e->name_at)
-            e->name_at = off; /* the first OpName names it */
-        else if (hit->kind == WANT_FILE && op == SpvOpString)
+        if (hit->kind == WANT_NAME && op == SpvOpName && !e->name_at) {
+            e->name_at = off; /* the first OpName names it: no later one changes it */
+            --r->open;
+        } else if (hit->kind == WANT_FILE && op == SpvOpString)
             e->file_at = off;
         else if (hit->kind == WANT_DEBUG_SOURCE && op == SpvOpExtInst && wc >= 6 &&
                  w[4] == 35 /* DebugSource */)
@@ -250,7 +252,10 @@ static void scan_preamble(resolver *r)
     }
     const uint32_t *const words_of = r->m->words;
     const uint32_t end = r->m->functions_offset;
-    for (uint32_t off = 5; off < end;) {
+    /* The last OpString, DebugSource or OpConstant of an id counts, the first OpName: when
+     * only names are wanted the pass ends once it has found them all. */
+    r->open = r->count;
+    for (uint32_t off = 5; off < end && r->open;) {
         const uint32_t *w = words_of + off;
         const uint32_t wc = w[0] >> 16, op = w[0] & 0xffffu;
         uint32_t id = 0;

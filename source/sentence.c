@@ -413,60 +413,60 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
     s->operand_bits = obits;
 }
 
-uint32_t spvbc__sentence_ids(const struct spvbc_module_s *m, const spvbc__record *r,
-                             const spvbc__site_info *info, uint32_t ids[SPVBC__SENTENCE_IDS])
+/* Appends id `v` as text ("%5") to `ids`. */
+static void id_text(spvbc__sentence_ids *ids, uint32_t v)
 {
+    char digits[10];
+    uint32_t n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    char *t = ids->text[ids->count];
+    t[0] = '%';
+    for (uint32_t k = 0; k < n; ++k)
+        t[1 + k] = digits[n - 1 - k];
+    ids->len[ids->count++] = (uint8_t)(n + 1);
+}
+
+void spvbc__sentence_ids_of(const struct spvbc_module_s *m, const spvbc__record *r,
+                            const spvbc__site_info *info, spvbc__sentence_ids *ids)
+{
+    ids->count = 0;
     if (r->msg != SPVBC__MSG_LOWERED) {
-        ids[0] = info->result_id;
-        ids[1] = info->operand_id;
-        return 2;
+        id_text(ids, info->result_id);
+        id_text(ids, info->operand_id);
+        return;
     }
     uint32_t op_ids[3][3];
     const uint32_t n = recipe_ids(m, info, r->arg, op_ids);
-    uint32_t count = 0;
     for (uint32_t i = 0; i < n; ++i) {
-        ids[count++] = op_ids[i][0];
-        ids[count++] = op_ids[i][1];
-        if (info->plan.ops[i].kind != SPVBC_PLAN_OP_BITCAST) ids[count++] = op_ids[i][2];
+        id_text(ids, op_ids[i][0]);
+        id_text(ids, op_ids[i][1]);
+        if (info->plan.ops[i].kind != SPVBC_PLAN_OP_BITCAST) id_text(ids, op_ids[i][2]);
     }
-    return count;
 }
 
-/* The number of decimal digits of `v`. */
-static size_t dec_len(uint32_t v)
-{
-    size_t n = 1;
-    while (v >= 10u) {
-        v /= 10u;
-        ++n;
-    }
-    return n;
-}
-
-size_t spvbc__sentence_again_len(size_t prev_len, const uint16_t *id_at, const uint32_t *ids,
-                                 uint32_t count)
+size_t spvbc__sentence_again_len(size_t prev_len, const uint16_t *id_at,
+                                 const spvbc__sentence_ids *ids)
 {
     size_t len = prev_len;
-    for (uint32_t i = 0; i < count; ++i)
-        len = len - (size_t)(id_at[2 * i + 1] - id_at[2 * i]) + 1u + dec_len(ids[i]);
+    for (uint32_t i = 0; i < ids->count; ++i)
+        len = len - (size_t)(id_at[2 * i + 1] - id_at[2 * i]) + ids->len[i];
     return len;
 }
 
 void spvbc__sentence_again(char *msg, const char *prev, size_t prev_len, const uint16_t *id_at,
-                           const uint32_t *ids, uint32_t count)
+                           const spvbc__sentence_ids *ids)
 {
     char *out = msg;
     size_t from = 0;
-    for (uint32_t i = 0; i < count; ++i) {
+    for (uint32_t i = 0; i < ids->count; ++i) {
         const size_t span = (size_t)id_at[2 * i] - from;
         memcpy(out, prev + from, span);
         out += span;
-        *out++ = '%';
-        uint32_t v = ids[i];
-        const size_t n = dec_len(v);
-        for (size_t k = n; k-- > 0; v /= 10u)
-            out[k] = (char)('0' + v % 10u);
-        out += n;
+        for (uint32_t k = 0; k < ids->len[i]; ++k)
+            *out++ = ids->text[i][k];
         from = id_at[2 * i + 1];
     }
     memcpy(out, prev + from, prev_len - from);

@@ -46,20 +46,27 @@ typedef struct spvbc__sentence {
 void spvbc__sentence_make(const struct spvbc_module_s *m, const struct spvbc__record *r,
                           bool lowerable, const spvbc__site_info *info, spvbc__sentence *s);
 
-/** Fills `ids` with the ids the sentence of record `r` about the site `info` analysed names, in
- *  the order spvbc__sentence_make() writes them (and records them in id_at); returns how many. */
-uint32_t spvbc__sentence_ids(const struct spvbc_module_s *m, const struct spvbc__record *r,
-                             const spvbc__site_info *info, uint32_t ids[SPVBC__SENTENCE_IDS]);
+/** The ids a sentence names, as text ("%5"), in the order spvbc__sentence_make() writes them. */
+typedef struct spvbc__sentence_ids {
+    uint32_t count;
+    uint8_t len[SPVBC__SENTENCE_IDS];
+    char text[SPVBC__SENTENCE_IDS][12];
+} spvbc__sentence_ids;
+
+/** Fills `ids` with the ids the sentence of record `r` about the site `info` analysed names (and
+ *  spvbc__sentence_make() records in id_at). */
+void spvbc__sentence_ids_of(const struct spvbc_module_s *m, const struct spvbc__record *r,
+                            const spvbc__site_info *info, spvbc__sentence_ids *ids);
 /** The length of the sentence spvbc__sentence_again() makes: `prev` (of `prev_len` bytes,
- *  untruncated, naming `count` ids, the i-th at bytes [`id_at`[2i], `id_at`[2i+1])) with the
- *  `count` ids `ids` in their place.  The sentence spvbc__sentence_make() makes is the same when
- *  the length is below the message buffer's size, else truncated. */
-size_t spvbc__sentence_again_len(size_t prev_len, const uint16_t *id_at, const uint32_t *ids,
-                                 uint32_t count);
+ *  untruncated, naming ids->count ids, the i-th at bytes [`id_at`[2i], `id_at`[2i+1])) with the
+ *  ids `ids` in their place.  The sentence spvbc__sentence_make() makes is the same when the
+ *  length is below the message buffer's size, else truncated. */
+size_t spvbc__sentence_again_len(size_t prev_len, const uint16_t *id_at,
+                                 const spvbc__sentence_ids *ids);
 /** Makes into `msg` (of spvbc__sentence_again_len() bytes and a NUL) the sentence of a record
  *  with the same fields as the one of sentence `prev` about a site with the same analysis but
  *  for its ids `ids` (see spvbc__sentence_again_len()). */
 void spvbc__sentence_again(char *msg, const char *prev, size_t prev_len, const uint16_t *id_at,
-                           const uint32_t *ids, uint32_t count);
+                           const spvbc__sentence_ids *ids);
 
 #endif /* SPVBC_SENTENCE_H_ */
