@@ -106,10 +106,29 @@ static bool format_again(const struct spvbc_module_s *m, const spvbc__record *r,
     return true;
 }
 
+/* Takes into `info` the pass's analysis of the pair `key` (not 0) of `site` under `pad` from
+ * `pass` (may be NULL), as spvbc__analyze_site() with the plan would make it.  False when the
+ * pass has none. */
+static bool from_pass(const spvbc__info_memo *pass, uint64_t key, uint32_t pad,
+                      const spvbc__site *site, spvbc__site_info *info)
+{
+    if (!pass) return false;
+    const uint32_t slot = spvbc__pair_hash(key) >> 28; /* as spvbc__analyze_site_memo() */
+    if (pass->key[slot] != key || pass->tag[slot] >> 1 != pad) return false;
+    *info = pass->info[slot];
+    info->result_id = site->result_id;
+    info->operand_id = site->operand_id;
+    /* The memo holds invalid sites only, whose plan is made whenever they have an as_type
+     * pair; without one the plan was left unset where the pass did not want it. */
+    if (!info->has_astype) memset(&info->plan, 0, sizeof info->plan);
+    return true;
+}
+
 /* Makes diagnostic `d` from record `r` about a site of `m`, through `memo` where it can.  False
  * on allocation failure. */
 static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r,
-                          spvbc__info_memo *infos, sentence_memo *memo, spvbc_diagnostic *d)
+                          const spvbc__info_memo *pass, spvbc__info_memo *infos,
+                          sentence_memo *memo, spvbc_diagnostic *d)
 {
     spvbc_context ctx = m->ctx;
     const spvbc__site *site = &m->sites[r->site];
@@ -125,8 +144,9 @@ static bool format_record(const struct spvbc_module_s *m, const spvbc__record *r
     spvbc__site_info info;
     /* Always with the plan: the class, definedness and refusal a sentence gives must not depend
      * on the options (--notes) the site was first analysed under. */
-    spvbc__analyze_site_memo(m, site, (spvbc_pad_policy)(r->flags >> REC_PAD_SHIFT), true, infos,
-                             &info);
+    const uint32_t pad = (uint32_t)r->flags >> REC_PAD_SHIFT;
+    if (!key || !from_pass(pass, key, pad, site, &info))
+        spvbc__analyze_site_memo(m, site, (spvbc_pad_policy)pad, true, infos, &info);
 
     spvbc__sentence s;
     spvbc__sentence_make(m, r, (r->flags & REC_LOWERABLE) != 0, &info, &s);
@@ -429,7 +449,7 @@ static const spvbc_diagnostic oom_diagnostic = {
 /* Makes the diagnostics of the records not made yet (all of them on the first read; later
  * only those added since, such as a limit error), once each.  On allocation failure the made
  * ones stay and the rest are tried again by the next read. */
-static bool make_view(spvbc_context ctx)
+static bool make_view(spvbc_context ctx, const spvbc__info_memo *pass)
 {
     spvbc__diag_store *st = spvbc__context_diags(ctx);
     if (st->made == st->count) return true;
@@ -445,7 +465,7 @@ static bool make_view(spvbc_context ctx)
         const spvbc__record *r = &st->recs[i];
         if (r->msg == SPVBC__MSG_FIXED)
             st->view[i] = st->fixed[r->arg];
-        else if (!m || !format_record(m, r, &infos, &memo, &st->view[i]))
+        else if (!m || !format_record(m, r, pass, &infos, &memo, &st->view[i]))
             return false;
     }
     if (m && !resolve_names(m, st->recs + first, st->view + first, st->count - first)) return false;
@@ -453,9 +473,9 @@ static bool make_view(spvbc_context ctx)
     return true;
 }
 
-bool spvbc__report_make(spvbc_context ctx)
+bool spvbc__report_make(spvbc_context ctx, const spvbc__info_memo *pass)
 {
-    return make_view(ctx);
+    return make_view(ctx, pass);
 }
 
 void spvbc__report_detach(struct spvbc_module_s *m)
@@ -486,5 +506,5 @@ const spvbc_diagnostic *spvbc_context_diagnostic(spvbc_context context, size_t i
     const spvbc__record *r = &st->recs[index];
     if (r->msg == SPVBC__MSG_FIXED) return &st->fixed[r->arg];
     /* With no memory for the diagnostics themselves, each reads as the out-of-memory one. */
-    return make_view(context) ? &st->view[index] : &oom_diagnostic;
+    return make_view(context, NULL) ? &st->view[index] : &oom_diagnostic;
 }
