@@ -308,14 +308,11 @@ static spvbc_diagnostic *diag_add(spvbc_context ctx, const spvbc_diagnostic *d)
     return slot;
 }
 
-spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
-                                     size_t word_offset, size_t instruction_index, uint32_t opcode,
-                                     const char *fmt, ...)
+/* Appends the diagnostic of spvbc__diag_simple() whose message `msg` is in the arena. */
+static spvbc_diagnostic *diag_made(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                   size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                   const char *msg)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    const char *msg = vformat(ctx, fmt, ap);
-    va_end(ap);
     if (!msg) return NULL;
     spvbc_diagnostic d;
     memset(&d, 0, sizeof d);
@@ -326,6 +323,25 @@ spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, cons
     d.instruction_index = instruction_index;
     d.opcode = opcode;
     return diag_add(ctx, &d);
+}
+
+spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                     size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                     const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const char *msg = vformat(ctx, fmt, ap);
+    va_end(ap);
+    return diag_made(ctx, sev, rule, word_offset, instruction_index, opcode, msg);
+}
+
+spvbc_diagnostic *spvbc__diag_text(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                   size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                   const char *text, size_t len)
+{
+    return diag_made(ctx, sev, rule, word_offset, instruction_index, opcode,
+                     spvbc__strndup(ctx, text, len));
 }
 
 spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,

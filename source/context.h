@@ -93,6 +93,10 @@ bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const 
 spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
                                      size_t word_offset, size_t instruction_index, uint32_t opcode,
                                      const char *fmt, ...) SPVBC_PRINTF(7, 8);
+/** spvbc__diag_simple() with its message made: the `len` bytes at `text`, copied. */
+spvbc_diagnostic *spvbc__diag_text(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                   size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                   const char *text, size_t len);
 /** Records the out-of-memory diagnostic (once per call; it needs no memory) and returns
  *  SPVBC_ERROR_OUT_OF_MEMORY. */
 spvbc_result spvbc__oom(spvbc_context ctx);

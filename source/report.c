@@ -28,18 +28,51 @@ bool spvbc__report(struct spvbc_module_s *m, const spvbc__site *site, uint16_t m
     return spvbc__record_add(m->ctx, m, &r);
 }
 
+/* Appends `len` bytes of `s` to the `*n` bytes at `text`. */
+static void text_put(char *text, size_t *n, const char *s, size_t len)
+{
+    memcpy(text + *n, s, len);
+    *n += len;
+}
+
+/* Appends `v` in decimal (as "%zu") to the `*n` bytes at `text`. */
+static void text_size(char *text, size_t *n, size_t v)
+{
+    char digits[24];
+    size_t k = 0;
+    do {
+        digits[k++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (k)
+        text[(*n)++] = digits[--k];
+}
+
+/* Adds the R-NOT-KEPT note of `st`: "%zu findings not kept (diagnostic policy: count only)" or
+ * "%zu more findings not kept (diagnostic policy: keep the first %zu)", without vsnprintf (most
+ * of a call's cost under count-only).  False on allocation failure. */
+static bool not_kept_note(spvbc_context ctx, const spvbc__diag_store *st)
+{
+    static const char none_text[] = " findings not kept (diagnostic policy: count only)";
+    static const char first_text[] = " more findings not kept (diagnostic policy: keep the first ";
+    char text[128];
+    size_t n = 0;
+    text_size(text, &n, st->not_kept);
+    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY || st->limit == 0) {
+        text_put(text, &n, none_text, sizeof none_text - 1);
+    } else {
+        text_put(text, &n, first_text, sizeof first_text - 1);
+        text_size(text, &n, st->limit);
+        text_put(text, &n, ")", 1);
+    }
+    return spvbc__diag_text(ctx, SPVBC_SEVERITY_NOTE, "R-NOT-KEPT", SPVBC_NO_POSITION,
+                            SPVBC_NO_POSITION, 0, text, n) != NULL;
+}
+
 bool spvbc__report_finish(spvbc_context ctx)
 {
     const spvbc__diag_store *st = spvbc__context_diags(ctx);
-    if (!st->not_kept) return true;
-    const bool none = st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY || st->limit == 0;
-    return spvbc__diag_simple(ctx, SPVBC_SEVERITY_NOTE, "R-NOT-KEPT", SPVBC_NO_POSITION,
-                              SPVBC_NO_POSITION, 0,
-                              none ? "%zu findings not kept (diagnostic policy: count only)%.0zu"
-                                   : "%zu more findings not kept (diagnostic policy: keep the "
-                                     "first %zu)",
-                              /* "%.0zu" of 0 prints nothing */
-                              st->not_kept, none ? (size_t)0 : st->limit) != NULL;
+    return !st->not_kept || not_kept_note(ctx, st);
 }
 
 /* A memo of the diagnostics one make made in full, by type pair and record fields: a site
