@@ -8,7 +8,8 @@
 #include "context.h"
 #include "rules.h"
 
-/* Diagnostic strings live in a chain of blocks, released together when diagnostics clear. */
+/* Diagnostic strings live in a chain of blocks, released together when diagnostics clear but for
+ * the newest, kept empty for the next call's strings. */
 typedef struct arena_block {
     struct arena_block *next;
     size_t size, used;
@@ -28,6 +29,7 @@ struct spvbc_context_s {
 };
 
 static spvbc_diagnostic *diag_add(spvbc_context ctx, const spvbc_diagnostic *d);
+static void arena_release(spvbc_context ctx, bool keep);
 
 /* The allocator contract (SPVBC_ALLOCATOR_ALIGNMENT) covers every object the library keeps in
  * an allocated block. */
@@ -180,10 +182,12 @@ void spvbc_context_destroy(spvbc_context context)
     for (int k = 0; k < SPVBC__SPARE_KINDS; ++k)
         spvbc__free(context, context->spare[k], context->spare_bytes[k]);
     spvbc__diag_clear(context);
+    arena_release(context, false);
     spvbc__diag_store *st = &context->diags;
     spvbc__free(context, st->recs, st->cap * sizeof *st->recs);
     spvbc__free(context, st->fixed, st->fixed_cap * sizeof *st->fixed);
     spvbc__free(context, st->view, st->view_cap * sizeof *st->view);
+    spvbc__free(context, st->names, st->names_cap * sizeof *st->names);
     spvbc_allocator a = context->a;
     a.free(a.user, context, sizeof *context);
 }
@@ -191,6 +195,25 @@ void spvbc_context_destroy(spvbc_context context)
 spvbc__diag_store *spvbc__context_diags(spvbc_context ctx)
 {
     return &ctx->diags;
+}
+
+/* Releases the string arena's blocks; with `keep`, the newest stays, emptied, for the next
+ * call's strings (a driver's calls each make a few diagnostics: one block, not one a call). */
+static void arena_release(spvbc_context ctx, bool keep)
+{
+    arena_block *b = ctx->blocks;
+    ctx->blocks = NULL;
+    if (b && keep) {
+        ctx->blocks = b;
+        b->used = 0;
+        b = b->next;
+        ctx->blocks->next = NULL;
+    }
+    while (b) {
+        arena_block *next = b->next;
+        spvbc__free(ctx, b, sizeof *b + b->size);
+        b = next;
+    }
 }
 
 void spvbc__diag_clear(spvbc_context ctx)
@@ -202,13 +225,7 @@ void spvbc__diag_clear(spvbc_context ctx)
     st->module = NULL;
     st->not_kept = 0;
     st->oom = false;
-    arena_block *b = ctx->blocks;
-    while (b) {
-        arena_block *next = b->next;
-        spvbc__free(ctx, b, sizeof *b + b->size);
-        b = next;
-    }
-    ctx->blocks = NULL;
+    arena_release(ctx, true);
 }
 
 static char *arena_alloc(spvbc_context ctx, size_t len)
@@ -229,10 +246,14 @@ static char *arena_alloc(spvbc_context ctx, size_t len)
     return p;
 }
 
+char *spvbc__stralloc(spvbc_context ctx, size_t len)
+{
+    return len == SIZE_MAX ? NULL : arena_alloc(ctx, len + 1);
+}
+
 const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len)
 {
-    if (len == SIZE_MAX) return NULL;
-    char *p = arena_alloc(ctx, len + 1);
+    char *p = spvbc__stralloc(ctx, len);
     if (!p) return NULL;
     memcpy(p, s, len);
     p[len] = '\0';
@@ -287,14 +308,11 @@ static spvbc_diagnostic *diag_add(spvbc_context ctx, const spvbc_diagnostic *d)
     return slot;
 }
 
-spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
-                                     size_t word_offset, size_t instruction_index, uint32_t opcode,
-                                     const char *fmt, ...)
+/* Appends the diagnostic of spvbc__diag_simple() whose message `msg` is in the arena. */
+static spvbc_diagnostic *diag_made(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                   size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                   const char *msg)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    const char *msg = vformat(ctx, fmt, ap);
-    va_end(ap);
     if (!msg) return NULL;
     spvbc_diagnostic d;
     memset(&d, 0, sizeof d);
@@ -305,6 +323,25 @@ spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, cons
     d.instruction_index = instruction_index;
     d.opcode = opcode;
     return diag_add(ctx, &d);
+}
+
+spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                     size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                     const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const char *msg = vformat(ctx, fmt, ap);
+    va_end(ap);
+    return diag_made(ctx, sev, rule, word_offset, instruction_index, opcode, msg);
+}
+
+spvbc_diagnostic *spvbc__diag_text(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                   size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                   const char *text, size_t len)
+{
+    return diag_made(ctx, sev, rule, word_offset, instruction_index, opcode,
+                     spvbc__strndup(ctx, text, len));
 }
 
 spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,

@@ -52,6 +52,14 @@ typedef struct spvbc__record {
 _Static_assert(sizeof(spvbc__record) == 2 * sizeof(void *) + 8 && sizeof(size_t) == sizeof(void *),
                "a finding's record stays two pointers and 8 bytes (24 on 64-bit, 16 on 32-bit)");
 
+/* What the report resolved for a site of a module: the word offsets of the OpName of its result
+ * and of the OpString of its source file (0: none), and its source line and column. */
+typedef struct spvbc__site_names {
+    uint32_t site; /* index into the module's sites */
+    uint32_t name_at, file_at, line, column;
+    uint32_t debug_source; /* while resolving: the File string id of its DebugSource */
+} spvbc__site_names;
+
 typedef struct spvbc__diag_store {
     spvbc__record *recs;
     size_t count, cap;
@@ -68,6 +76,11 @@ typedef struct spvbc__diag_store {
      * after the `count` others.  Kept in the store itself, so recording it never allocates,
      * never fails and never moves a diagnostic the caller holds a pointer to. */
     bool oom;
+    /* The report's resolved sites of `names_module` (NULL: none), sorted by site, kept from call
+     * to call on a module (validate, then lower) and released with the context. */
+    const struct spvbc_module_s *names_module;
+    spvbc__site_names *names;
+    size_t names_count, names_cap;
 } spvbc__diag_store;
 
 spvbc__diag_store *spvbc__context_diags(spvbc_context ctx);
@@ -80,12 +93,19 @@ bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const 
 spvbc_diagnostic *spvbc__diag_simple(spvbc_context ctx, spvbc_severity sev, const char *rule,
                                      size_t word_offset, size_t instruction_index, uint32_t opcode,
                                      const char *fmt, ...) SPVBC_PRINTF(7, 8);
+/** spvbc__diag_simple() with its message made: the `len` bytes at `text`, copied. */
+spvbc_diagnostic *spvbc__diag_text(spvbc_context ctx, spvbc_severity sev, const char *rule,
+                                   size_t word_offset, size_t instruction_index, uint32_t opcode,
+                                   const char *text, size_t len);
 /** Records the out-of-memory diagnostic (once per call; it needs no memory) and returns
  *  SPVBC_ERROR_OUT_OF_MEMORY. */
 spvbc_result spvbc__oom(spvbc_context ctx);
 /** The R-MEMORY diagnostic that spvbc__oom() records (static). */
 extern const spvbc_diagnostic spvbc__oom_diagnostic;
 
+/** Room for a string of `len` bytes and its NUL in the context's string arena (`len` < SIZE_MAX);
+ *  NULL on allocation failure. */
+char *spvbc__stralloc(spvbc_context ctx, size_t len);
 /** Copies `len` bytes of `s` into the context's string arena; NULL on allocation failure. */
 const char *spvbc__strndup(spvbc_context ctx, const char *s, size_t len);
 

@@ -290,7 +290,7 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     module->out_bound = s.next_id;
     s.sum.new_id_bound = s.next_id;
     /* The findings' diagnostics now, while the words are surely there (destroy reads none). */
-    if (!spvbc__report_make(s.ctx)) {
+    if (!spvbc__report_make(s.ctx, s.infos)) {
         undo(module);
         return spvbc__oom(s.ctx);
     }

@@ -25,8 +25,10 @@ bool spvbc__report(struct spvbc_module_s *m, const spvbc__site *site, uint16_t m
 bool spvbc__report_finish(spvbc_context ctx);
 /** Makes the diagnostics of the findings recorded so far (sentences, names, source lines), as
  *  a validate or lower call does before it returns: reading them later, or destroying their
- *  module, then needs neither the module's words nor memory.  False on allocation failure. */
-bool spvbc__report_make(spvbc_context ctx);
+ *  module, then needs neither the module's words nor memory.  `pass` (may be NULL) holds the
+ *  analyses the pass made of the invalid sites' pairs, which the report takes instead of
+ *  analysing them again.  False on allocation failure. */
+bool spvbc__report_make(spvbc_context ctx, const spvbc__info_memo *pass);
 /** Forgets `m` as the module the findings name (spvbc_module_destroy): reads nothing,
  *  allocates nothing. */
 void spvbc__report_detach(struct spvbc_module_s *m);

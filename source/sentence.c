@@ -11,11 +11,12 @@
 typedef struct sbuf {
     char *p;
     size_t size, len; /* len < size always: p[len] is the NUL */
+    spvbc__sentence *ids; /* where put_id() records its spans, or NULL */
 } sbuf;
 
 static sbuf sbuf_on(char *p, size_t size)
 {
-    sbuf b = {p, size, 0};
+    sbuf b = {p, size, 0, NULL};
     p[0] = '\0';
     return b;
 }
@@ -42,11 +43,21 @@ static void put_u(sbuf *b, uint32_t v)
     b->p[b->len] = '\0';
 }
 
-/* Appends "%<id>". */
+/* Appends "%<id>", recording where it went when `b` records ids. */
 static void put_id(sbuf *b, uint32_t id)
 {
+    const size_t at = b->len;
     put(b, "%");
     put_u(b, id);
+    spvbc__sentence *s = b->ids;
+    if (!s || s->id_count > SPVBC__SENTENCE_IDS) return;
+    if (s->id_count == SPVBC__SENTENCE_IDS) {
+        s->id_count = SPVBC__SENTENCE_IDS + 1; /* too many to reuse */
+        return;
+    }
+    s->id_at[s->id_count][0] = (uint16_t)at;
+    s->id_at[s->id_count][1] = (uint16_t)b->len;
+    s->id_count++;
 }
 
 static const char *storage_name(uint32_t sc)
@@ -275,23 +286,38 @@ static void reason_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__re
     }
 }
 
+/* Fills `ids` with the ids each op of the recipe of the rewrite whose replacement words start at
+ * `first` of the module's edit words names (result, operand, second operand), and returns how
+ * many ops the edit words describe. */
+static uint32_t recipe_ids(const struct spvbc_module_s *m, const spvbc__site_info *info,
+                           size_t first, uint32_t ids[3][3])
+{
+    const spvbc_plan *p = &info->plan;
+    const size_t head = info->spec ? 4 : 3;
+    size_t at = first;
+    uint32_t i = 0;
+    for (; i < p->op_count && i < 3; ++i) {
+        if (at >= m->edit_word_count) break;
+        const uint32_t *w = m->edit_words + at;
+        const size_t wc = w[0] >> 16;
+        if (wc < head + 1 || at + wc > m->edit_word_count) break;
+        ids[i][0] = w[2];
+        ids[i][1] = w[head];
+        ids[i][2] = wc > head + 1 ? w[head + 1] : w[head];
+        at += wc;
+    }
+    return i;
+}
+
 /* Appends the recipe of the rewrite whose replacement words start at `first` of the module's
  * edit words ("%5 = OpBitcast %v4uint %4; %2 = OpVectorShuffle ..."). */
 static void recipe_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__site_info *info,
                         size_t first)
 {
-    const spvbc_plan *p = &info->plan;
-    const size_t head = info->spec ? 4 : 3;
-    size_t at = first;
-    for (uint32_t i = 0; i < p->op_count; ++i) {
-        if (at >= m->edit_word_count) return;
-        const uint32_t *w = m->edit_words + at;
-        const size_t wc = w[0] >> 16;
-        if (wc < head + 1 || at + wc > m->edit_word_count) return;
-        const uint32_t second = wc > head + 1 ? w[head + 1] : w[head];
-        describe_op(b, i == 0, info->spec, w[2], &p->ops[i], w[head], second);
-        at += wc;
-    }
+    uint32_t ids[3][3];
+    const uint32_t n = recipe_ids(m, info, first, ids);
+    for (uint32_t i = 0; i < n; ++i)
+        describe_op(b, i == 0, info->spec, ids[i][0], &info->plan.ops[i], ids[i][1], ids[i][2]);
 }
 
 /* Appends the as_type part of a sentence: "; as_type: as_float3(float4) is 4->3, defined by
@@ -334,6 +360,8 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
     sbuf rts = sbuf_on(s->result_type, sizeof s->result_type);
     sbuf ots = sbuf_on(s->operand_type, sizeof s->operand_type);
     sbuf as = sbuf_on(s->astype, sizeof s->astype), msg = sbuf_on(s->message, sizeof s->message);
+    s->id_count = 0;
+    msg.ids = s;
     type_spelling(&rts, m, info->rtype);
     if (info->otype)
         type_spelling(&ots, m, info->otype);
@@ -385,4 +413,64 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
     s->has_astype = astype != NULL;
     s->result_bits = rbits;
     s->operand_bits = obits;
+}
+
+/* Appends id `v` as text ("%5") to `ids`. */
+static void id_text(spvbc__sentence_ids *ids, uint32_t v)
+{
+    char digits[10];
+    uint32_t n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    char *t = ids->text[ids->count];
+    t[0] = '%';
+    for (uint32_t k = 0; k < n; ++k)
+        t[1 + k] = digits[n - 1 - k];
+    ids->len[ids->count++] = (uint8_t)(n + 1);
+}
+
+void spvbc__sentence_ids_of(const struct spvbc_module_s *m, const spvbc__record *r,
+                            const spvbc__site_info *info, spvbc__sentence_ids *ids)
+{
+    ids->count = 0;
+    if (r->msg != SPVBC__MSG_LOWERED) {
+        id_text(ids, info->result_id);
+        id_text(ids, info->operand_id);
+        return;
+    }
+    uint32_t op_ids[3][3];
+    const uint32_t n = recipe_ids(m, info, r->arg, op_ids);
+    for (uint32_t i = 0; i < n; ++i) {
+        id_text(ids, op_ids[i][0]);
+        id_text(ids, op_ids[i][1]);
+        if (info->plan.ops[i].kind != SPVBC_PLAN_OP_BITCAST) id_text(ids, op_ids[i][2]);
+    }
+}
+
+size_t spvbc__sentence_again_len(size_t prev_len, const uint16_t *id_at,
+                                 const spvbc__sentence_ids *ids)
+{
+    size_t len = prev_len;
+    for (uint32_t i = 0; i < ids->count; ++i)
+        len = len - (size_t)(id_at[2 * i + 1] - id_at[2 * i]) + ids->len[i];
+    return len;
+}
+
+void spvbc__sentence_again(char *msg, const char *prev, size_t prev_len, const uint16_t *id_at,
+                           const spvbc__sentence_ids *ids)
+{
+    char *out = msg;
+    size_t from = 0;
+    for (uint32_t i = 0; i < ids->count; ++i) {
+        const size_t span = (size_t)id_at[2 * i] - from;
+        memcpy(out, prev + from, span);
+        out += span;
+        for (uint32_t k = 0; k < ids->len[i]; ++k)
+            *out++ = ids->text[i][k];
+        from = id_at[2 * i + 1];
+    }
+    memcpy(out, prev + from, prev_len - from);
+    out[prev_len - from] = '\0';
 }

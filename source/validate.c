@@ -140,7 +140,7 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
         ok = check_site(&s, site);
         if (key && found == s.sum.errors + s.sum.warnings + s.sum.notes) *slot = key;
     }
-    if (!ok || !spvbc__report_finish(module->ctx) || !spvbc__report_make(module->ctx))
+    if (!ok || !spvbc__report_finish(module->ctx) || !spvbc__report_make(module->ctx, &infos))
         return spvbc__oom(module->ctx);
     if (out_summary) spvbc__struct_out(out_summary, &s.sum, sizeof s.sum);
     return s.sum.errors ? SPVBC_ERROR_VALIDATION_FAILED : SPVBC_SUCCESS;

@@ -80,7 +80,7 @@ size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at);
     X(test_warnings_and_notes) X(test_copy_words_and_bytes)                                        \
     /* test_api_abi.c */                                                                           \
     X(test_abi_struct_size) X(test_allocator_alignment) X(test_diagnostic_pointers_survive_oom)    \
-    X(test_destroy_reads_no_words)
+    X(test_destroy_reads_no_words) X(test_names_follow_their_module)
 #define API_CASES_DECLARE(name) void name(void **state);
 API_CASES(API_CASES_DECLARE)
 

@@ -324,3 +324,62 @@ void test_destroy_reads_no_words(void **state)
     }
     mb_free(&k.b);
 }
+
+/* Checks diagnostic 0 of `ctx`: result name `name`, source file `file`, line `line`. */
+static void expect_names(spvbc_context ctx, const char *name, const char *file, uint32_t line)
+{
+    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+    assert_non_null(d);
+    assert_string_equal(d->result_name, name);
+    assert_string_equal(d->source_file, file);
+    assert_int_equal(d->source_line, line);
+}
+
+/* The Kernel test module with its OpName of %y, its OpString and its OpLine's line changed. */
+static void rename_kernel(const kmod *k, mb *out, char name, char file, uint32_t line)
+{
+    memset(out, 0, sizeof *out);
+    mb_append(out, &k->b);
+    for (size_t off = 5; off < out->n; off += out->w[off] >> 16) {
+        const uint32_t op = out->w[off] & 0xffffu;
+        if (op == SpvOpName) out->w[off + 2] = (uint32_t)(unsigned char)name;
+        if (op == SpvOpString) out->w[off + 2] = (out->w[off + 2] & ~0xffu) | (unsigned char)file;
+        if (op == SpvOpLine) out->w[off + 2] = line;
+    }
+}
+
+/* A call resolves names and source lines from its own module's words, whichever module the
+ * context's last call was on, and a module parsed after another was destroyed (maybe at its
+ * address) has its own. */
+void test_names_follow_their_module(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    mb b, c;
+    rename_kernel(&k, &b, 'w', 'q', 13);
+    rename_kernel(&k, &c, 'v', 'r', 14);
+    spvbc_context ctx;
+    spvbc_module ma = parse_new(&k.b, &ctx), mb_ = NULL, mc = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mb_), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_validate(ma, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+    expect_names(ctx, "y", "k.cl", 12);
+    assert_int_equal(spvbc_module_validate(mb_, NULL, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+    expect_names(ctx, "w", "q.cl", 13);
+    assert_int_equal(spvbc_module_lower(ma, NULL, NULL), SPVBC_SUCCESS);
+    expect_names(ctx, "y", "k.cl", 12);
+    assert_int_equal(spvbc_module_lower(ma, NULL, NULL), SPVBC_SUCCESS);
+    expect_names(ctx, "y", "k.cl", 12);
+    spvbc_module_destroy(ma);
+    assert_int_equal(spvbc_module_parse(ctx, c.w, c.n, NULL, &mc), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(mc, NULL, NULL), SPVBC_SUCCESS);
+    expect_names(ctx, "v", "r.cl", 14);
+    assert_int_equal(spvbc_module_lower(mb_, NULL, NULL), SPVBC_SUCCESS);
+    expect_names(ctx, "w", "q.cl", 13);
+    spvbc_module_destroy(mc);
+    spvbc_module_destroy(mb_);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+    mb_free(&c);
+    mb_free(&k.b);
+}
