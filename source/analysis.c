@@ -111,19 +111,19 @@ const spvbc__type *spvbc__plan_component(const struct spvbc_module_s *m,
 
 /* Whether every type the plan needs can be used at the site at `site_offset`: an existing vec4
  * declared after it cannot (a module whose layout puts it there is invalid, but parses), and
- * declaring a second one would duplicate a type, which SPIR-V forbids (SPVBC__KEEP_VEC4_AFTER);
- * a new vec4 or null goes right after the type it is built from, so that type must precede the
- * site too (SPVBC__KEEP_TYPE_AFTER: an id an unknown opcode seemed to define, later declared as
- * the type, lets a value of it come first). */
+ * declaring a second one would duplicate a type, which SPIR-V forbids (SPVBC__KEEP_VEC4_AFTER).
+ * A new vec4 or null goes right after the type it is built from, so the site's own types and
+ * the plan's component types must precede it too (SPVBC__KEEP_TYPE_AFTER: an id an unknown
+ * opcode seemed to define, later declared as the type, lets a value of it come first); that
+ * holds whatever the padding policy, so validate and lower agree on what is lowerable. */
 static spvbc__keep_reason plan_types_placed(const struct spvbc_module_s *m,
                                             const spvbc__site_info *info, uint32_t site_offset)
 {
+    if ((info->otype && info->otype->decl_offset > site_offset) ||
+        (info->rtype && info->rtype->decl_offset > site_offset))
+        return SPVBC__KEEP_TYPE_AFTER;
     for (uint32_t i = 0; i < info->plan.op_count; ++i) {
-        const spvbc_plan_op *op = &info->plan.ops[i];
-        if (op->kind == SPVBC_PLAN_OP_SHUFFLE && op->second == SPVBC_PLAN_SECOND_NULL &&
-            info->otype && info->otype->decl_offset > site_offset)
-            return SPVBC__KEEP_TYPE_AFTER;
-        const spvbc_type_desc *d = &op->result_type;
+        const spvbc_type_desc *d = &info->plan.ops[i].result_type;
         if (d->count == info->dst.count && spvbc__same_element(d, &info->dst)) continue;
         const spvbc__type *comp = spvbc__plan_component(m, info, d);
         const spvbc__type *v4 = comp ? spvbc__type_of_id(m, comp->vec4_id) : NULL;
