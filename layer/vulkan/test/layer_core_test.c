@@ -73,14 +73,11 @@ int main(int argc, char **argv)
     CHECK(process(&cfg, wsize, nsize * 4u, 1) == 0, "size error replaced");
     char *text = spvbc_test_read_file(log);
     char want[160];
-    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (valid",
-                   (unsigned long long)spvbc_layer_hash(wvalid, nvalid * 4u), nvalid);
+    lt_verdict(want, sizeof want, "test", wvalid, nvalid, "unchanged (valid");
     CHECK(strstr(text, want) != NULL, "no '%s' in the log:\n%s", want, text);
-    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: lowered 1 bitcasts",
-                   (unsigned long long)spvbc_layer_hash(w43, n43 * 4u), n43);
+    lt_verdict(want, sizeof want, "test", w43, n43, "lowered 1 bitcasts");
     CHECK(strstr(text, want) != NULL, "no '%s' in the log:\n%s", want, text);
-    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (",
-                   (unsigned long long)spvbc_layer_hash(wsize, nsize * 4u), nsize);
+    lt_verdict(want, sizeof want, "test", wsize, nsize, "unchanged (");
     CHECK(strstr(text, want) != NULL && strstr(text, "[V12]") != NULL,
           "size error not logged as unchanged with its V12 diagnostic:\n%s", text);
     free(text);
@@ -144,15 +141,12 @@ int main(int argc, char **argv)
     size_t lines = 0;
     for (const char *c = text; *c; ++c)
         lines += *c == '\n' && c[1] != ' '; /* module lines, not their indented errors */
-    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: lowered 1 bitcasts",
-                   (unsigned long long)spvbc_layer_hash(w43, n43 * 4u), n43);
+    lt_verdict(want, sizeof want, "test", w43, n43, "lowered 1 bitcasts");
     CHECK(strstr(text, want) != NULL, "level changes: no '%s' in the log:\n%s", want, text);
-    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (1 errors, 1 refused)",
-                   (unsigned long long)spvbc_layer_hash(w34, n34 * 4u), n34);
+    lt_verdict(want, sizeof want, "test", w34, n34, "unchanged (1 errors, 1 refused)");
     CHECK(strstr(text, want) != NULL, "level changes: no '%s' in the log:\n%s", want, text);
-    (void)snprintf(want, sizeof want, "in xxh64=%016llx %zu words: unchanged (validate mode: 1 "
-                   "errors, 0 lowerable)",
-                   (unsigned long long)spvbc_layer_hash(wsize, nsize * 4u), nsize);
+    lt_verdict(want, sizeof want, "test", wsize, nsize, "unchanged (validate mode: 1 "
+                   "errors, 0 lowerable)");
     CHECK(strstr(text, want) != NULL, "level changes: no '%s' in the log:\n%s", want, text);
     CHECK(lines == 3, "level changes: %zu module lines, want 3:\n%s", lines, text);
     free(text);
