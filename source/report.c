@@ -38,7 +38,14 @@ static void text_put(char *text, size_t *n, const char *s, size_t len)
 /* Appends `v` in decimal (as "%zu") to the `*n` bytes at `text`. */
 static void text_size(char *text, size_t *n, size_t v)
 {
-    *n += spvbc__decimal(text + *n, v);
+    char digits[24];
+    size_t k = 0;
+    do {
+        digits[k++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (k)
+        text[(*n)++] = digits[--k];
 }
 
 /* Adds the R-NOT-KEPT note of `st`: "%zu findings not kept (diagnostic policy: count only)" or

@@ -30,26 +30,16 @@ static void put(sbuf *b, const char *s)
     b->p[b->len] = '\0';
 }
 
-size_t spvbc__decimal(char *out, uint64_t v)
+static void put_u(sbuf *b, uint32_t v)
 {
-    char d[20];
+    char d[11];
     size_t n = 0;
     do {
         d[n++] = (char)('0' + v % 10u);
         v /= 10u;
     } while (v);
-    for (size_t k = 0; k < n; ++k)
-        out[k] = d[n - 1 - k];
-    return n;
-}
-
-static void put_u(sbuf *b, uint32_t v)
-{
-    char d[20];
-    size_t n = spvbc__decimal(d, v);
-    if (n > b->size - 1 - b->len) n = b->size - 1 - b->len;
-    memcpy(b->p + b->len, d, n);
-    b->len += n;
+    while (n && b->len + 1 < b->size)
+        b->p[b->len++] = d[--n];
     b->p[b->len] = '\0';
 }
 
@@ -428,9 +418,17 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
 /* Appends id `v` as text ("%5") to `ids`. */
 static void id_text(spvbc__sentence_ids *ids, uint32_t v)
 {
+    char digits[10];
+    uint32_t n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
     char *t = ids->text[ids->count];
     t[0] = '%';
-    ids->len[ids->count++] = (uint8_t)(spvbc__decimal(t + 1, v) + 1);
+    for (uint32_t k = 0; k < n; ++k)
+        t[1 + k] = digits[n - 1 - k];
+    ids->len[ids->count++] = (uint8_t)(n + 1);
 }
 
 void spvbc__sentence_ids_of(const struct spvbc_module_s *m, const spvbc__record *r,

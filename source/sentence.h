@@ -41,9 +41,6 @@ typedef struct spvbc__sentence {
     uint32_t result_bits, operand_bits;
 } spvbc__sentence;
 
-/** Writes `v` in decimal at `out` (up to 20 characters, no terminating NUL); returns how many. */
-size_t spvbc__decimal(char *out, uint64_t v);
-
 /** Makes into `s` the texts of the diagnostic of record `r` about the site of `m` that `info`
  *  analysed (with its plan); `lowerable` is the record's flag. */
 void spvbc__sentence_make(const struct spvbc_module_s *m, const struct spvbc__record *r,
