@@ -75,7 +75,7 @@ size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at);
     X(test_version) X(test_validate_fields) X(test_lower_properties) X(test_lower_only_and_pad)    \
     /* test_api_spec.c */                                                                          \
     X(test_lower_spec_constant) X(test_spec_constant_type_order)                                   \
-    X(test_shader_spec_constant_refused)                                                           \
+    X(test_shader_spec_constant_refused) X(test_bytes_may_lower)                                   \
     /* test_api.c */                                                                               \
     X(test_warnings_and_notes) X(test_copy_words_and_bytes)                                        \
     /* test_api_abi.c */                                                                           \
