@@ -132,7 +132,8 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
                      const spvbc_allocator *alloc, spvbc_context *ctx)
 {
     spvbc_module mod;
-    spvbc_parse_options po = {sizeof(spvbc_parse_options), id_cap(in->bound), 0};
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.max_id_bound = id_cap(in->bound);
     if (op == OP_WALK) {
         return run_walk(words, count);
     }

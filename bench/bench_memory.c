@@ -21,7 +21,8 @@ static void run_mem(const mb *b, int lower, spvbc_diagnostic_policy policy, size
     spvbc_allocator a = test_alloc_allocator(&c);
     spvbc_context ctx;
     spvbc_module mod;
-    spvbc_parse_options po = {sizeof(spvbc_parse_options), id_cap(b->w[3]), 0};
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.max_id_bound = id_cap(b->w[3]);
     memset(m, 0, sizeof *m);
     m->ran = 1;
     double t0 = now();

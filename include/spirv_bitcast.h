@@ -89,10 +89,10 @@ extern "C" {
 
 #define SPVBC_VERSION_MAJOR 0
 #define SPVBC_VERSION_MINOR 2
-#define SPVBC_VERSION_PATCH 1
+#define SPVBC_VERSION_PATCH 2
 #define SPVBC_VERSION_NUMBER                                                                       \
     (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
-#define SPVBC_VERSION_STRING "0.2.1"
+#define SPVBC_VERSION_STRING "0.2.2"
 
 /** The library's version as SPVBC_VERSION_NUMBER computes it (the macro it was built with). */
 SPVBC_API unsigned spvbc_version_number(void);
@@ -124,7 +124,8 @@ typedef enum spvbc_result {
     /** A valid request the library cannot carry out (e.g. an id bound above the cap), or a
      *  struct with a field set that this version does not know (see growable structs). */
     SPVBC_ERROR_UNSUPPORTED = -6,
-    /** spvbc_module_write(): the caller's callback returned non-zero.  Since 0.2.0. */
+    /** spvbc_module_write() (since 0.2.0), spvbc_module_parse() (since 0.2.2): the caller's
+     *  callback returned non-zero. */
     SPVBC_ERROR_STOPPED = -7,
     SPVBC_RESULT_MAX_ENUM = 0x7fffffff
 } spvbc_result;
@@ -415,12 +416,28 @@ typedef struct spvbc_parse_options {
     /** Non-zero: copy the words into module memory, so the caller may free them at once.
      *  Zero (default): the module reads the caller's words, which must outlive it. */
     int copy_words;
+    /** When not NULL, called from the parse's walk over the instructions each time it has read
+     *  SPVBC_PARSE_PROGRESS_WORDS more words (or up to an instruction's more), and once when the
+     *  walk ends, with
+     *  the offset of the first word it has not read yet (always an instruction's first word; at
+     *  the end `word_count`), so that a caller can show progress, cancel, or let go of the
+     *  pages of a large input the walk has passed (the words stay the module's to read:
+     *  validate, lower and the diagnostics read some of them again, so they must still read the
+     *  same, as from a file mapping whose pages come back).  Non-zero stops the parse:
+     *  SPVBC_ERROR_STOPPED, no module and no diagnostic.  Not called when the header is
+     *  invalid.  Since 0.2.2. */
+    int (*progress)(void *user, size_t words_read);
+    void *progress_user; /**< passed to `progress` */
 } spvbc_parse_options;
 
-/** The defaults: SPVBC_DEFAULT_MAX_ID_BOUND, words not copied. */
+/** How many words the parse's walk reads between two calls of spvbc_parse_options.progress
+ *  (4 MiB). */
+#define SPVBC_PARSE_PROGRESS_WORDS ((size_t)1 << 20)
+
+/** The defaults: SPVBC_DEFAULT_MAX_ID_BOUND, words not copied, no progress callback. */
 #define SPVBC_PARSE_OPTIONS_INIT                                                                   \
     {                                                                                              \
-        sizeof(spvbc_parse_options), 0u, 0                                                         \
+        sizeof(spvbc_parse_options), 0u, 0, NULL, NULL                                             \
     }
 
 /**
@@ -429,6 +446,7 @@ typedef struct spvbc_parse_options {
  * may be NULL.  On success writes `*out_module`.  Failures: SPVBC_ERROR_INVALID_ARGUMENT (NULL),
  * SPVBC_ERROR_INVALID_BINARY, SPVBC_ERROR_INVALID_ID, SPVBC_ERROR_UNSUPPORTED (bound above the
  * cap), SPVBC_ERROR_OUT_OF_MEMORY; each with one error diagnostic giving the word offset.
+ * SPVBC_ERROR_STOPPED (no diagnostic) when options->progress returned non-zero.
  */
 SPVBC_API spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words,
                                           size_t word_count, const spvbc_parse_options *options,

@@ -17,12 +17,15 @@
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
 #define COLD __attribute__((noinline, cold))
+#define ALWAYS_INLINE __attribute__((always_inline))
 #elif defined(_MSC_VER)
 #define NOINLINE __declspec(noinline)
 #define COLD __declspec(noinline)
+#define ALWAYS_INLINE /* static inline is enough there */
 #else
 #define NOINLINE
 #define COLD
+#define ALWAYS_INLINE
 #endif
 
 static uint32_t bswap32(uint32_t v)
@@ -37,6 +40,8 @@ typedef struct parser {
     uint32_t opcode;
     uint32_t line_offset; /* OpLine / DebugLine in force inside a block */
     bool in_function;
+    int (*progress)(void *user, size_t words_read); /* spvbc_parse_options.progress */
+    void *progress_user;
 } parser;
 
 COLD static spvbc_result fail(parser *p, spvbc_result r, const char *rule, const char *what)
@@ -295,23 +300,37 @@ COLD static spvbc_result bad_count(parser *p, size_t off, size_t index)
                       "instruction runs past the end of the module");
 }
 
-NOINLINE static spvbc_result walk(parser *p)
+/* Tells the caller's progress callback that the walk has read the words below `words_read`;
+ * SPVBC_ERROR_STOPPED when it asks to stop. */
+COLD static spvbc_result progress(const parser *p, size_t words_read)
+{
+    return p->progress(p->progress_user, words_read) ? SPVBC_ERROR_STOPPED : SPVBC_SUCCESS;
+}
+
+/* Where the walk is: the next instruction `w`, the words `left` from it to the end, and its
+ * index. */
+typedef struct walk_at {
+    const uint32_t *w;
+    size_t left, index;
+} walk_at;
+
+/* The walk from `*at` until `rest` words are left (inlined twice: with a constant 0 for a walk
+ * without a progress callback, whose loop then tests `left` against nothing more). */
+ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_t rest)
 {
     struct spvbc_module_s *m = p->m;
     const uint32_t *const words = m->words;
     const uint8_t *const optab = spvbc__context_optab(p->ctx);
     uint32_t *const ids = m->ids;
     const uint32_t bound = m->bound, last = bound - 1u; /* the largest id */
-    const uint32_t *w = words + HEADER_WORDS;
-    size_t left = m->word_count - HEADER_WORDS; /* the header was checked */
-    size_t index = 0;
-    m->functions_offset = (uint32_t)m->word_count;
+    const uint32_t *w = at->w;
+    size_t left = at->left, index = at->index;
     /* The hot loop: the commonest well-formed instructions are finished here with a table load
      * and a few predictable branches: no result and nothing to look at (stores, names,
      * decorations), a result type and a result id, a label, and a block's end (which ends the
      * source position in force).  Anything else, and any problem (whose report the general
      * path makes), goes to general(); the position is stored in the parser only then. */
-    while (left) {
+    while (left > rest) {
         const uint32_t w0 = w[0];
         const uint32_t wc = w0 >> 16;
         if ((size_t)wc - 1u >= left) /* 0, or past the end */
@@ -362,8 +381,31 @@ NOINLINE static spvbc_result walk(parser *p)
         left -= wc;
         ++index;
     }
-    m->instruction_count = index;
+    at->w = w;
+    at->left = left;
+    at->index = index;
     return SPVBC_SUCCESS;
+}
+
+NOINLINE static spvbc_result walk(parser *p)
+{
+    struct spvbc_module_s *m = p->m;
+    walk_at at = {m->words + HEADER_WORDS, m->word_count - HEADER_WORDS, 0}; /* header checked */
+    m->functions_offset = (uint32_t)m->word_count;
+    spvbc_result r;
+    if (!p->progress) {
+        r = walk_span(p, &at, 0);
+    } else {
+        /* Pauses for the caller's callback after every SPVBC_PARSE_PROGRESS_WORDS words read
+         * (or up to an instruction's more) and at the end. */
+        const size_t step = SPVBC_PARSE_PROGRESS_WORDS;
+        do {
+            r = walk_span(p, &at, at.left > step ? at.left - step : 0);
+            if (r == SPVBC_SUCCESS) r = progress(p, (size_t)(at.w - m->words));
+        } while (r == SPVBC_SUCCESS && at.left);
+    }
+    m->instruction_count = at.index;
+    return r;
 }
 
 static spvbc_result check_header(parser *p, const spvbc_parse_options *opt)
@@ -433,6 +475,8 @@ spvbc_result spvbc_module_parse(spvbc_context context, const uint32_t *words, si
     memset(&p, 0, sizeof p);
     p.m = m;
     p.ctx = context;
+    p.progress = options->progress;
+    p.progress_user = options->progress_user;
 
     bool swapped = word_count >= 1 && words[0] == SPIRV_MAGIC_SWAPPED;
     if (swapped || options->copy_words) {

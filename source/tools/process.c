@@ -66,6 +66,7 @@ typedef struct job {
     spvbc_module_info info;
     spv_target_env env;
     cli_disasm dis;
+    size_t dropped; /* the input's pages below this byte were let go during the parse */
 } job;
 
 /* Whether findings are printed as text on stderr (else only in the JSON or SARIF report, or not
@@ -112,6 +113,20 @@ static void set_not_checked(cli_file_result *r, const char *what, const char *ru
 }
 
 /* Parses the input and checks its version against --target-env; false (reported) on failure. */
+/* The parse's progress (every 4 MiB the walk has read): lets go of the input's pages behind the
+ * walk, so that the input does not add all of its size to the parse's peak memory; what is read
+ * again comes back from the file a page at a time. */
+static int drop_behind(void *user, size_t words_read)
+{
+    job *j = (job *)user;
+    const size_t at = words_read * 4;
+    if (at > j->dropped && at <= j->in.size) {
+        cli_input_drop(&j->in, j->dropped, at);
+        j->dropped = at;
+    }
+    return 0;
+}
+
 static bool parse(job *j)
 {
     cli_file_result *r = j->r;
@@ -124,6 +139,10 @@ static bool parse(job *j)
         (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST, 1);
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
     po.max_id_bound = j->o->max_id_bound;
+    if (!j->o->keep_first_only) { /* as after the parse (cli_process()) */
+        po.progress = drop_behind;
+        po.progress_user = j;
+    }
     spvbc_result pr = spvbc_module_parse_bytes(j->ctx, j->in.data, j->in.size, &po, &j->mod);
     if (pr != SPVBC_SUCCESS) {
         r->status = 1;
@@ -302,7 +321,8 @@ void cli_process(const cli_options *o, cli_file_result *r)
         j.sink.bytes = j.in.data;
         j.sink.size = j.in.size;
         if (parse(&j)) {
-            /* The parse has read it all; what is read again (the instructions of findings, the
+            /* The parse has read it all, letting go of its pages behind its walk (drop_behind);
+             * what is read again (the types and names, the instructions of findings, the
              * output's spans) comes back a page at a time, so that the findings' memory does
              * not add to all of the input's.  -q keeps one finding: then the pages stay, which
              * spares the output's write faulting them in again. */

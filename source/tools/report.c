@@ -191,8 +191,8 @@ void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const 
     text_line l;
     l.f = f;
     l.len = 0;
-    const char *sev = spvbc_severity_string(d->severity);
-    if (!strcmp(d->rule, "L-LOWERED")) sev = "lowered";
+    const bool lowered = !strcmp(d->rule, "L-LOWERED");
+    const char *sev = lowered ? "lowered" : spvbc_severity_string(d->severity);
     put(&l, sev);
     put(&l, ": ");
     put(&l, path);
@@ -228,7 +228,7 @@ void cli_print_diag(FILE *f, const char *path, const spvbc_diagnostic *d, const 
         put(&l, "\n");
     }
     if (dis && d->instruction_index != SPVBC_NO_POSITION)
-        disasm_print(&l, dis, d, strcmp(d->rule, "L-LOWERED") ? "" : "was: ");
+        disasm_print(&l, dis, d, lowered ? "was: " : "");
     put_end(&l);
 }
 

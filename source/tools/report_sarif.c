@@ -121,10 +121,13 @@ _Static_assert(sizeof cli_rules / sizeof cli_rules[0] <= CLI_MAX_RULES,
 
 size_t cli_rule_index(const char *id)
 {
-    size_t i = 0;
-    while (i < cli_rule_count && strcmp(cli_rules[i].id, id))
-        ++i;
-    return i;
+    /* Called for every finding: compare the first two characters before the whole id (every
+     * rule id has at least two, so id[1] is read only when id[0] is not its end). */
+    for (size_t i = 0; i < cli_rule_count; ++i) {
+        const char *r = cli_rules[i].id;
+        if (r[0] == id[0] && r[1] == id[1] && !strcmp(r + 1, id + 1)) return i;
+    }
+    return cli_rule_count;
 }
 
 size_t cli_rule_count_slot(const char *id)

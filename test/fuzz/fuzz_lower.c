@@ -98,7 +98,8 @@ static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_inf
     spvbc_context ctx2;
     FUZZ_CHECK(spvbc_context_create(NULL, &ctx2) == SPVBC_SUCCESS, "context");
     /* Parsed with the input's cap: the lowering keeps the output's bound within it. */
-    spvbc_parse_options po = {sizeof(spvbc_parse_options), max_id_bound, 0};
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.max_id_bound = max_id_bound;
     spvbc_module m2 = NULL;
     spvbc_result pr = spvbc_module_parse(ctx2, first, out_n, &po, &m2);
     if (pr != SPVBC_SUCCESS) {

@@ -4,10 +4,50 @@
  * Properties: a failure is INVALID_BINARY, INVALID_ID or UNSUPPORTED with exactly one error
  * diagnostic inside the module and the out-parameter untouched; a size that is not a multiple
  * of 4 is INVALID_BINARY at word size / 4; a success reports the header as it is (in host
- * order), get_words and write return the input words, and a copy_words module works after the
- * caller's buffer is freed.
+ * order), get_words and write return the input words, a copy_words module works after the
+ * caller's buffer is freed, and a progress callback is told of the end and can stop the parse.
  */
 #include "fuzz_harness.h"
+
+/* The parse's progress callback: counts its calls, checks that what it is told grows, and
+ * stops the parse at call `stop` (0: never). */
+typedef struct progress_seen {
+    size_t calls, last, stop;
+    int backwards;
+} progress_seen;
+
+static int seen_progress(void *user, size_t words_read)
+{
+    progress_seen *s = (progress_seen *)user;
+    if (words_read <= s->last) s->backwards = 1;
+    s->last = words_read;
+    return ++s->calls == s->stop;
+}
+
+/* A module that parsed (its `n` host-order words `h`) parses again with a progress callback,
+ * which is told of its end last; stopped at its last call, the parse fails with
+ * SPVBC_ERROR_STOPPED, no module and no diagnostic. */
+static void check_progress(const uint32_t *h, size_t n)
+{
+    spvbc_context ctx;
+    FUZZ_CHECK(spvbc_context_create(NULL, &ctx) == SPVBC_SUCCESS, "context");
+    progress_seen s = {0, 0, 0, 0};
+    spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
+    o.progress = seen_progress;
+    o.progress_user = &s;
+    spvbc_module m = NULL;
+    FUZZ_CHECK(spvbc_module_parse(ctx, h, n, &o, &m) == SPVBC_SUCCESS, "parses with progress");
+    FUZZ_CHECK(s.calls >= 1 && s.last == n && !s.backwards, "progress ends at the end");
+    spvbc_module_destroy(m);
+    progress_seen stop = {0, 0, s.calls, 0};
+    o.progress_user = &stop;
+    m = NULL;
+    FUZZ_CHECK(spvbc_module_parse(ctx, h, n, &o, &m) == SPVBC_ERROR_STOPPED && m == NULL,
+               "a progress callback stops the parse");
+    FUZZ_CHECK(stop.calls == s.calls && spvbc_context_diagnostic_count(ctx) == 0,
+               "stopped at the last call, without a diagnostic");
+    spvbc_context_destroy(ctx);
+}
 
 int spvbc_fuzz_parse(const uint8_t *data, size_t size)
 {
@@ -99,6 +139,7 @@ int spvbc_fuzz_parse(const uint8_t *data, size_t size)
         FUZZ_CHECK(vr == SPVBC_SUCCESS || vr == SPVBC_ERROR_VALIDATION_FAILED, "validate");
         FUZZ_CHECK(vs.bitcasts_checked == info.bitcast_count, "every site checked");
         spvbc_module_destroy(m);
+        check_progress(h, n);
     }
     spvbc_context_destroy(ctx);
     free(w);

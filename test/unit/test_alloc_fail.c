@@ -92,7 +92,8 @@ static void free_input(input_buf *in)
 static spvbc_result do_parse(spvbc_context ctx, const scenario *sc, const input_buf *in,
                              spvbc_module *m)
 {
-    spvbc_parse_options o = {sizeof(spvbc_parse_options), 0, sc->way == WAY_COPY};
+    spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
+    o.copy_words = sc->way == WAY_COPY;
     if (sc->way == WAY_BYTES)
         return spvbc_module_parse_bytes(ctx, in->raw + 1, in->raw_size, &o, m);
     /* raw is malloc'd, so it is aligned for words */

@@ -326,7 +326,8 @@ void test_copy_words_and_bytes(void **state)
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     uint32_t *copy = malloc(k.b.n * 4);
     memcpy(copy, k.b.w, k.b.n * 4);
-    spvbc_parse_options po = {sizeof(spvbc_parse_options), 0, 1};
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.copy_words = 1;
     assert_int_equal(spvbc_module_parse(ctx, copy, k.b.n, &po, &m), SPVBC_SUCCESS);
     memset(copy, 0xAB, k.b.n * 4); /* the module must not read the caller's words any more */
     free(copy);

@@ -6,7 +6,8 @@
  *                    warnings and notes, copied words
  *   test_api_spec.c  OpSpecConstantOp bitcasts
  *   test_api_abi.c   what an embedder relies on: growable structs, the allocator contract,
- *                    the lifetime of diagnostics and of the caller's words
+ *                    the lifetime of diagnostics and of the caller's words, the parse's
+ *                    progress callback
  */
 #ifndef SPVBC_TEST_API_H_
 #define SPVBC_TEST_API_H_
@@ -72,15 +73,15 @@ size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at);
 /* The cases, in the order main() runs them: X(name) for each, by room. */
 #define API_CASES(X)                                                                               \
     /* test_api.c */                                                                               \
-    X(test_version) X(test_validate_fields) X(test_lower_properties) X(test_lower_only_and_pad)    \
-    /* test_api_spec.c */                                                                          \
-    X(test_lower_spec_constant) X(test_spec_constant_type_order)                                   \
-    X(test_shader_spec_constant_refused) X(test_bytes_may_lower)                                   \
-    /* test_api.c */                                                                               \
-    X(test_warnings_and_notes) X(test_copy_words_and_bytes)                                        \
-    /* test_api_abi.c */                                                                           \
-    X(test_abi_struct_size) X(test_allocator_alignment) X(test_diagnostic_pointers_survive_oom)    \
-    X(test_destroy_reads_no_words) X(test_names_follow_their_module)
+    X(test_version)                                                                                \
+    X(test_validate_fields) X(test_lower_properties)                                               \
+        X(test_lower_only_and_pad) /* test_api_spec.c */                                           \
+        X(test_lower_spec_constant) X(test_spec_constant_type_order)                               \
+            X(test_shader_spec_constant_refused) X(test_bytes_may_lower) /* test_api.c */          \
+        X(test_warnings_and_notes) X(test_copy_words_and_bytes) /* test_api_abi.c */               \
+        X(test_abi_struct_size) X(test_allocator_alignment)                                        \
+            X(test_diagnostic_pointers_survive_oom) X(test_destroy_reads_no_words)                 \
+                X(test_names_follow_their_module) X(test_parse_progress)
 #define API_CASES_DECLARE(name) void name(void **state);
 API_CASES(API_CASES_DECLARE)
 

@@ -1,5 +1,6 @@
 /* test_api_abi.c - the public API test (test_api.h): what an embedder relies on: growable structs,
- * the allocator contract, the lifetime of diagnostics and of the caller's words. */
+ * the allocator contract, the lifetime of diagnostics and of the caller's words, the parse's
+ * progress callback. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -381,5 +382,87 @@ void test_names_follow_their_module(void **state)
     spvbc_context_destroy(ctx);
     mb_free(&b);
     mb_free(&c);
+    mb_free(&k.b);
+}
+
+/* spvbc_parse_options.progress (since 0.2.2): what the walk has read, at instruction starts,
+ * about every SPVBC_PARSE_PROGRESS_WORDS words and once at the end; non-zero stops the parse. */
+typedef struct progress_log {
+    const uint32_t *w;
+    size_t n, calls, stop_at;
+    size_t at[8]; /* the words read at each call (the first 8) */
+    int off_boundary; /* a call named a word inside an instruction */
+} progress_log;
+
+static int on_progress(void *user, size_t words_read)
+{
+    progress_log *l = (progress_log *)user;
+    size_t at = 5;
+    while (at < words_read && at < l->n)
+        at += l->w[at] >> 16 ? l->w[at] >> 16 : 1;
+    if (at != words_read) l->off_boundary = 1;
+    if (l->calls < 8) l->at[l->calls] = words_read;
+    return ++l->calls == l->stop_at;
+}
+
+static progress_log progress_parse(spvbc_context ctx, const mb *b, size_t stop_at,
+                                   spvbc_result want)
+{
+    progress_log l;
+    memset(&l, 0, sizeof l);
+    l.w = b->w;
+    l.n = b->n;
+    l.stop_at = stop_at;
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.progress = on_progress;
+    po.progress_user = &l;
+    spvbc_module m = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b->w, b->n, &po, &m), want);
+    if (want == SPVBC_SUCCESS) {
+        spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+        assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_ERROR_VALIDATION_FAILED);
+        assert_int_equal(vs.lowerable, 2); /* the module is what it is without the callback */
+        spvbc_module_destroy(m);
+    } else {
+        assert_null(m);
+    }
+    return l;
+}
+
+void test_parse_progress(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    /* A small module: one call, at its end. */
+    progress_log l = progress_parse(ctx, &k.b, 0, SPVBC_SUCCESS);
+    assert_int_equal(l.calls, 1);
+    assert_int_equal(l.at[0], k.b.n);
+    /* 2.5 Mi words of OpNop (1 word) and OpLine (4) after the kernel: a call as soon as the walk
+     * has read SPVBC_PARSE_PROGRESS_WORDS words since the last (or up to an OpLine's 3 more),
+     * then one at the end. */
+    const size_t step = SPVBC_PARSE_PROGRESS_WORDS, pad = step * 5 / 2;
+    mb_reserve(&k.b, pad);
+    while (k.b.n < pad) {
+        mb_op0(&k.b, SpvOpNop);
+        if (k.b.n % 7 == 0) MB(&k.b, SpvOpLine, ID_FILE, 1, 1);
+    }
+    l = progress_parse(ctx, &k.b, 0, SPVBC_SUCCESS);
+    assert_int_equal(l.calls, 3);
+    assert_int_equal(l.off_boundary, 0);
+    assert_in_range(l.at[0] - 5, step, step + 3);
+    assert_in_range(l.at[1] - l.at[0], step, step + 3);
+    assert_int_equal(l.at[2], k.b.n);
+    /* Stopping at the second call: no module, no diagnostic. */
+    l = progress_parse(ctx, &k.b, 2, SPVBC_ERROR_STOPPED);
+    assert_int_equal(l.calls, 2);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
+    /* A header the parse rejects: no walk, no call. */
+    k.b.w[1] = 0x00020000u;
+    l = progress_parse(ctx, &k.b, 0, SPVBC_ERROR_INVALID_BINARY);
+    assert_int_equal(l.calls, 0);
+    spvbc_context_destroy(ctx);
     mb_free(&k.b);
 }

@@ -401,7 +401,8 @@ void test_bound_above_cap(void **state)
     b.w[3] = SPVBC_DEFAULT_MAX_ID_BOUND + 1u;
     expect_parse_fail(&b, SPVBC_ERROR_UNSUPPORTED, 3, HDR, "R-BOUND");
     /* Raising the cap makes it parse. */
-    spvbc_parse_options o = {sizeof(spvbc_parse_options), SPVBC_DEFAULT_MAX_ID_BOUND + 1u, 0};
+    spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
+    o.max_id_bound = SPVBC_DEFAULT_MAX_ID_BOUND + 1u;
     spvbc_module m = parse_ok(ctx, b.w, b.n, &o);
     spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
     assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
@@ -442,7 +443,8 @@ void test_bound_huge_with_raised_cap(void **state)
         spvbc_context ctx;
         assert_int_equal(spvbc_context_create(&a, &ctx), SPVBC_SUCCESS);
         b.w[3] = bounds[i];
-        spvbc_parse_options o = {sizeof(spvbc_parse_options), 0xFFFFFFFFu, 0};
+        spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
+        o.max_id_bound = 0xFFFFFFFFu;
         spvbc_module m = SENTINEL_MODULE;
         spvbc_result r = spvbc_module_parse(ctx, b.w, b.n, &o, &m);
         assert_true(r == SPVBC_ERROR_UNSUPPORTED || r == SPVBC_ERROR_OUT_OF_MEMORY);

@@ -273,7 +273,8 @@ void test_lower_over_cap(void **state)
     base_module(&b, 0x00010000u, &at);
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_parse_options o = {sizeof(spvbc_parse_options), BASE_BOUND, 0};
+    spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
+    o.max_id_bound = BASE_BOUND;
     spvbc_module m = parse_ok(ctx, b.w, b.n, &o);
     /* float4 -> float3 needs no new id: it lowers even at the cap. */
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;

@@ -115,7 +115,8 @@ static run_result run(const module_words *m, int lower, spvbc_diagnostic_policy 
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
     assert_int_equal(spvbc_context_set_diagnostic_policy(ctx, policy, limit), SPVBC_SUCCESS);
-    spvbc_parse_options po = {sizeof(spvbc_parse_options), 0x7FFFFFF0u, 0};
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.max_id_bound = 0x7FFFFFF0u;
     spvbc_module mod;
     assert_int_equal(spvbc_module_parse(ctx, m->w, m->n, &po, &mod), SPVBC_SUCCESS);
     if (lower) {
