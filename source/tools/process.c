@@ -85,9 +85,12 @@ static void report_findings(job *j)
     if (nd && text && !j->o->no_disasm)
         cli_disasm_build(&j->dis, (const uint32_t *)j->in.data, j->in.size / 4, j->env);
     size_t dropped = 0; /* the input's pages below this were let go */
+    const char *rule = NULL; /* the last finding's rule (the library's static string) */
+    size_t slot = 0;
     for (size_t i = 0; i < nd; ++i) {
         const spvbc_diagnostic *d = spvbc_context_diagnostic(j->ctx, i);
-        j->r->rule_counts[cli_rule_count_slot(d->rule)]++;
+        if (d->rule != rule) slot = cli_rule_count_slot(rule = d->rule);
+        j->r->rule_counts[slot]++;
         cli_report_diag(&j->sink, d, &j->dis, text);
         size_t at = d->word_offset != SPVBC_NO_POSITION ? d->word_offset * 4 : 0;
         if (at >= dropped + CLI_DROP_STEP && at <= j->in.size) {
