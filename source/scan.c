@@ -7,7 +7,8 @@
  * is by spvbc_module_lower().  The scan does not walk the instructions (each step of a walk
  * waits for the word count it has just loaded): it reads the words in two straight passes that
  * a compiler can vectorise, by what the layout of every instruction guarantees:
- *   - a 3-component vector type is declared by the four words OpTypeVector(4) Id Component 3;
+ *   - a 3-component vector type is declared by a word of opcode OpTypeVector and a count of at
+ *     least 4, then Id Component 3 (the reader takes the first four words of a longer one);
  *   - a bitcast begins with a word of opcode OpBitcast and a count of at least 4 (Result Type,
  *     Result, Operand follow), or of OpSpecConstantOp, at least 5, with Bitcast third;
  *   - a value of a type is defined by an instruction whose Result Type word is followed by its
@@ -36,7 +37,6 @@
 
 #define SCAN_HEADER_WORDS 5u
 #define SCAN_MAGIC 0x07230203u
-#define SCAN_VEC3_HEADER ((4u << 16) | SpvOpTypeVector)
 /* Ids tracked in bit sets on the stack (4 KiB each) up to this bound, above it in bit sets from
  * the context's allocator (up to the default id bound cap); more 3-component vector types than
  * SCAN_MAX_VEC3 (distinct ids) answer "maybe". */
@@ -70,7 +70,8 @@ static uint32_t first_pass_hit(uint32_t v)
 {
     const uint32_t op = v & 0xffffu, wc = v >> 16;
     return (uint32_t)(op == SpvOpBitcast && wc >= 4u) |
-           (uint32_t)(op == SpvOpSpecConstantOp && wc >= 5u) | (uint32_t)(v == SCAN_VEC3_HEADER);
+           (uint32_t)(op == SpvOpSpecConstantOp && wc >= 5u) |
+           (uint32_t)(op == SpvOpTypeVector && wc >= 4u);
 }
 
 /* Records a bitcast of result type `rtype` and operand `operand`; ids at or above the bound
@@ -91,7 +92,7 @@ static void classify(scan_state *s, size_t i)
     const uint32_t *w = s->words + i;
     const size_t left = s->count - i;
     const uint32_t op = w[0] & 0xffffu;
-    if (w[0] == SCAN_VEC3_HEADER) {
+    if (op == SpvOpTypeVector) {
         if (left < 4u || w[3] != 3u || w[1] >= s->bound) return;
         for (uint32_t k = 0; k < s->vec3_count; ++k)
             if (s->vec3[k] == w[1]) return;
@@ -137,13 +138,13 @@ SCAN_TARGET_AVX2 static size_t first_pass_avx2(scan_state *s, size_t i)
     const uint32_t *w = s->words;
     const __m256i low = _mm256_set1_epi32(0xffff), bitcast = _mm256_set1_epi32(SpvOpBitcast),
                   spec = _mm256_set1_epi32(SpvOpSpecConstantOp),
-                  vec3 = _mm256_set1_epi32((int)SCAN_VEC3_HEADER);
+                  vector = _mm256_set1_epi32(SpvOpTypeVector);
     for (; i + 8u <= s->count; i += 8u) {
         const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(w + i));
         const __m256i op = _mm256_and_si256(v, low);
         const __m256i hit = _mm256_or_si256(
             _mm256_or_si256(_mm256_cmpeq_epi32(op, bitcast), _mm256_cmpeq_epi32(op, spec)),
-            _mm256_cmpeq_epi32(v, vec3));
+            _mm256_cmpeq_epi32(op, vector));
         const int bits = _mm256_movemask_ps(_mm256_castsi256_ps(hit));
         if (bits != 0) SCAN_EACH_BIT(bits, 8u, classify(s, i + k_));
     }
@@ -184,13 +185,13 @@ static void first_pass(scan_state *s)
 #if SCAN_SSE2
     const __m128i low = _mm_set1_epi32(0xffff), bitcast = _mm_set1_epi32(SpvOpBitcast),
                   spec = _mm_set1_epi32(SpvOpSpecConstantOp),
-                  vec3 = _mm_set1_epi32((int)SCAN_VEC3_HEADER);
+                  vector = _mm_set1_epi32(SpvOpTypeVector);
     for (; i + 4u <= s->count; i += 4u) {
         const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
         const __m128i op = _mm_and_si128(v, low);
         const __m128i hit =
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(op, bitcast), _mm_cmpeq_epi32(op, spec)),
-                         _mm_cmpeq_epi32(v, vec3));
+                         _mm_cmpeq_epi32(op, vector));
         const int bits = _mm_movemask_ps(_mm_castsi128_ps(hit));
         if (bits != 0) SCAN_EACH_BIT(bits, 4u, classify(s, i + k_));
     }
