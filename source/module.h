@@ -118,7 +118,8 @@ struct spvbc_module_s {
 
     uint32_t version, generator, bound;
     uint32_t max_bound; /* the parse cap; the lowering keeps its output bound within it */
-    bool refs_above_bound; /* a bitcast operand names an id >= bound: new ids would alias it */
+    bool refs_above_bound; /* a bitcast operand (or what an unknown opcode's words may be read
+                            * as) names an id >= bound: new ids would alias it */
     size_t instruction_count;
     uint32_t *ids; /* `bound` entries, SPVBC__ID_* encoding */
     size_t ids_bytes; /* its allocation (a reused spare may be larger) */

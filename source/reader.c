@@ -197,7 +197,16 @@ static void foreign(struct spvbc_module_s *m, const uint32_t *w, uint32_t wc, ui
 {
     uint32_t *ids = m->ids;
     const uint32_t mark = SPVBC__ID_FOREIGN | op;
-    if (wc < 2 || w[1] == 0 || w[1] >= m->bound) return;
+    if (wc < 2 || w[1] == 0) return;
+    if (w[1] >= m->bound) {
+        /* Not a type now, but a lowering's new type could take that id, and then the output
+         * read again would take word 2 for a result of this instruction: so no new ids where
+         * word 2 could then name one not defined yet (at or above the bound too: a new id)
+         * (fuzz_lower: the same refusals on the output). */
+        if (wc >= 3 && w[2] != 0 && (w[2] >= m->bound || ids[w[2]] == SPVBC__ID_UNDEF))
+            m->refs_above_bound = true;
+        return;
+    }
     const uint32_t e1 = ids[w[1]];
     const bool typed = spvbc__type_of_id(m, w[1]) || spvbc__foreign_op_of(e1);
     if (typed && wc >= 3 && w[2] != 0 && w[2] < m->bound && ids[w[2]] == SPVBC__ID_UNDEF)
