@@ -418,14 +418,13 @@ typedef struct spvbc_parse_options {
     int copy_words;
     /** When not NULL, called from the parse's walk over the instructions each time it has read
      *  SPVBC_PARSE_PROGRESS_WORDS more words (or up to an instruction's more), and once when the
-     *  walk ends, with
-     *  the offset of the first word it has not read yet (always an instruction's first word; at
-     *  the end `word_count`), so that a caller can show progress, cancel, or let go of the
-     *  pages of a large input the walk has passed (the words stay the module's to read:
-     *  validate, lower and the diagnostics read some of them again, so they must still read the
-     *  same, as from a file mapping whose pages come back).  Non-zero stops the parse:
-     *  SPVBC_ERROR_STOPPED, no module and no diagnostic.  Not called when the header is
-     *  invalid.  Since 0.2.2. */
+     *  walk ends, with the offset of the first word it has not read yet (always an
+     *  instruction's first word; at the end `word_count`), so that a caller can show progress,
+     *  cancel, or let go of the pages of a large input the walk has passed (the words stay the
+     *  module's to read: validate, lower and the diagnostics read some of them again, so they
+     *  must still read the same, as from a file mapping whose pages come back).  Non-zero stops
+     *  the parse: SPVBC_ERROR_STOPPED, no module and no diagnostic.  Not called when the header
+     *  is invalid.  Since 0.2.2. */
     int (*progress)(void *user, size_t words_read);
     void *progress_user; /**< passed to `progress` */
 } spvbc_parse_options;
