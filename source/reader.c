@@ -311,7 +311,7 @@ COLD static spvbc_result bad_count(parser *p, size_t off, size_t index)
 
 /* Tells the caller's progress callback that the walk has read the words below `words_read`;
  * SPVBC_ERROR_STOPPED when it asks to stop. */
-COLD static spvbc_result progress(const parser *p, size_t words_read)
+COLD static spvbc_result tell_progress(const parser *p, size_t words_read)
 {
     return p->progress(p->progress_user, words_read) ? SPVBC_ERROR_STOPPED : SPVBC_SUCCESS;
 }
@@ -410,7 +410,7 @@ NOINLINE static spvbc_result walk(parser *p)
         const size_t step = SPVBC_PARSE_PROGRESS_WORDS;
         do {
             r = walk_span(p, &at, at.left > step ? at.left - step : 0);
-            if (r == SPVBC_SUCCESS) r = progress(p, (size_t)(at.w - m->words));
+            if (r == SPVBC_SUCCESS) r = tell_progress(p, (size_t)(at.w - m->words));
         } while (r == SPVBC_SUCCESS && at.left);
     }
     m->instruction_count = at.index;

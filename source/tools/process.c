@@ -115,7 +115,6 @@ static void set_not_checked(cli_file_result *r, const char *what, const char *ru
         snprintf(r->not_checked, len, append ? "%s%s" : "%s [%s]", what, rule);
 }
 
-/* Parses the input and checks its version against --target-env; false (reported) on failure. */
 /* The parse's progress (every 4 MiB the walk has read): lets go of the input's pages behind the
  * walk, so that the input does not add all of its size to the parse's peak memory; what is read
  * again comes back from the file a page at a time. */
@@ -130,6 +129,7 @@ static int drop_behind(void *user, size_t words_read)
     return 0;
 }
 
+/* Parses the input and checks its version against --target-env; false (reported) on failure. */
 static bool parse(job *j)
 {
     cli_file_result *r = j->r;
