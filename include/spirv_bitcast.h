@@ -36,7 +36,8 @@
  *     SPVBC_SUCCESS (and, where stated, on SPVBC_PARTIAL or SPVBC_ERROR_VALIDATION_FAILED).
  *   - A context owns its diagnostics and all memory of the modules created from it.  A context
  *     and its modules may be used by one thread at a time; distinct contexts are independent and
- *     may be used concurrently (the library has no global mutable state).
+ *     may be used concurrently (the library's one global, a cache of opcode facts, needs no
+ *     set-up and is safe to fill from any thread).
  *   - Each call on a module (parse, validate, lower) first clears the context's diagnostics, then
  *     appends its own, made before it returns (see spvbc_diagnostic_policy): reading them
  *     allocates nothing and needs neither the module nor its words.  Diagnostic pointers stay

@@ -1,4 +1,4 @@
-/* Context: allocator, spare tables, opcode-flag cache, live modules, the store of findings and
+/* Context: allocator, spare tables, live modules, the store of findings and
  * its string arena, result names, version. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +21,6 @@ struct spvbc_context_s {
     spvbc__diag_store diags;
     arena_block *blocks;
     spvbc__live *live; /* live modules, released with the context */
-    uint8_t optab[SPVBC__OPTAB_SIZE];
     /* The id table and site list of the last destroyed module, kept for the next parse: a
      * driver parses module after module, and fresh pages cost more than the parse itself. */
     void *spare[SPVBC__SPARE_KINDS];
@@ -63,11 +62,6 @@ void spvbc__give_spare(spvbc_context ctx, int kind, void *ptr, size_t bytes)
     spvbc__free(ctx, ctx->spare[kind], ctx->spare_bytes[kind]);
     ctx->spare[kind] = ptr;
     ctx->spare_bytes[kind] = bytes;
-}
-
-uint8_t *spvbc__context_optab(spvbc_context ctx)
-{
-    return ctx->optab;
 }
 
 static void *default_alloc(void *user, size_t size)
@@ -150,9 +144,6 @@ spvbc_result spvbc_context_create(const spvbc_allocator *allocator, spvbc_contex
     if (!ctx) return SPVBC_ERROR_OUT_OF_MEMORY;
     memset(ctx, 0, sizeof *ctx);
     ctx->a = a;
-    /* Filled on first sight of each opcode: a context that parses one small module pays for
-     * the few opcodes it meets, not for all of them. */
-    memset(ctx->optab, SPVBC__OPF_UNKNOWN, sizeof ctx->optab);
     *out_context = ctx;
     return SPVBC_SUCCESS;
 }

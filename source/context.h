@@ -25,10 +25,6 @@ void *spvbc__take_spare(spvbc_context ctx, int kind, size_t min_bytes, size_t *b
 /** Gives a block of `bytes` back: the context keeps the larger of it and its spare. */
 void spvbc__give_spare(spvbc_context ctx, int kind, void *ptr, size_t bytes);
 
-/** The context's cache of spvbc__opcode_flags() for opcodes below SPVBC__OPTAB_SIZE; entries
- *  are SPVBC__OPF_UNKNOWN until the reader first meets the opcode. */
-uint8_t *spvbc__context_optab(spvbc_context ctx);
-
 /** Adds `entry` to / removes it from the context's list of live modules; the context calls
  *  `entry->release` for each entry left when it is destroyed. */
 void spvbc__live_link(spvbc_context ctx, spvbc__live *entry);

@@ -29,6 +29,8 @@ static bool foreign_opcode(uint32_t op, bool has_result, bool has_type)
 #endif
 }
 
+spvbc__optab_entry spvbc__optab[SPVBC__OPTAB_SIZE];
+
 uint8_t spvbc__opcode_flags(uint32_t op)
 {
     bool has_result = false, has_type = false;
@@ -85,5 +87,6 @@ uint8_t spvbc__opcode_flags(uint32_t op)
     case SpvOpExtInst: f |= SPVBC__OPF_LINE; break;
     default: break;
     }
+    if (op == SpvOpLine || op == SpvOpExtInst) f |= SPVBC__OPF_POSITION;
     return f;
 }

@@ -218,7 +218,7 @@ static void foreign(struct spvbc_module_s *m, const uint32_t *w, uint32_t wc, ui
 /* The general path of the walk: every instruction the hot loop does not finish itself (the
  * opcodes the reader looks at, type declarations, unknown opcodes, and every malformed
  * instruction), with the checks and diagnostics of each: the instruction at word `off`, the
- * `index`th, whose opcode flags are `f` (SPVBC__OPF_UNKNOWN: not in the table yet). */
+ * `index`th, whose opcode flags are `f` (without SPVBC__OPF_KNOWN: not in the cache yet). */
 NOINLINE static spvbc_result general(parser *p, size_t off, size_t index, uint32_t f)
 {
     struct spvbc_module_s *m = p->m;
@@ -227,10 +227,9 @@ NOINLINE static spvbc_result general(parser *p, size_t off, size_t index, uint32
     p->offset = off;
     p->index = index;
     p->opcode = w[0] & 0xffffu;
-    if (f == SPVBC__OPF_UNKNOWN) {
-        uint8_t *optab = spvbc__context_optab(p->ctx);
+    if (!(f & SPVBC__OPF_KNOWN)) {
         f = spvbc__opcode_flags(p->opcode);
-        if (p->opcode < SPVBC__OPTAB_SIZE) optab[p->opcode] = (uint8_t)f;
+        if (p->opcode < SPVBC__OPTAB_SIZE) SPVBC__OPTAB_SET(p->opcode, f | SPVBC__OPF_KNOWN);
     }
     uint32_t *ids = m->ids;
     const uint32_t bound = m->bound, op = p->opcode;
@@ -329,7 +328,7 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
 {
     struct spvbc_module_s *m = p->m;
     const uint32_t *const words = m->words;
-    const uint8_t *const optab = spvbc__context_optab(p->ctx);
+    spvbc__optab_entry *const optab = spvbc__optab;
     uint32_t *const ids = m->ids;
     const uint32_t bound = m->bound, last = bound - 1u; /* the largest id */
     const uint32_t *w = at->w;
@@ -345,9 +344,9 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
         if ((size_t)wc - 1u >= left) /* 0, or past the end */
             return bad_count(p, (size_t)(w - words), index);
         const uint32_t op = w0 & 0xffffu;
-        const uint32_t f = op < SPVBC__OPTAB_SIZE ? optab[op] : SPVBC__OPF_UNKNOWN;
-        if (f == 0) goto next;
-        if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_TYPE)) {
+        const uint32_t f = op < SPVBC__OPTAB_SIZE ? SPVBC__OPTAB_GET(optab, op) : 0u;
+        if (f == SPVBC__OPF_KNOWN) goto next;
+        if (f == (SPVBC__OPF_KNOWN | SPVBC__OPF_RESULT | SPVBC__OPF_TYPE)) {
             if (wc >= 3u) {
                 const uint32_t rid = w[2], rtype = w[1];
                 if (rid - 1u < last && rtype <= last && ids[rid] == SPVBC__ID_UNDEF &&
@@ -356,7 +355,8 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
                     goto next;
                 }
             }
-        } else if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_TYPE | SPVBC__OPF_SPECIAL) &&
+        } else if (f == (SPVBC__OPF_KNOWN | SPVBC__OPF_RESULT | SPVBC__OPF_TYPE |
+                         SPVBC__OPF_SPECIAL) &&
                    op == SpvOpBitcast && wc >= 4u) {
             /* A well-formed OpBitcast with room in the site list (what general() does, less
              * its calls) */
@@ -368,11 +368,11 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
                 put_site(p, w, wc, (size_t)(w - words), index, false);
                 goto next;
             }
-        } else if (f == SPVBC__OPF_LINE && op != SpvOpLine) {
+        } else if (f == (SPVBC__OPF_KNOWN | SPVBC__OPF_LINE)) {
             /* branches, returns, OpNoLine */
             p->line_offset = 0;
             goto next;
-        } else if (f == (SPVBC__OPF_RESULT | SPVBC__OPF_LINE) && wc >= 2u) {
+        } else if (f == (SPVBC__OPF_KNOWN | SPVBC__OPF_RESULT | SPVBC__OPF_LINE) && wc >= 2u) {
             /* OpLabel */
             const uint32_t rid = w[1];
             if (rid - 1u < bound - 1u && ids[rid] == SPVBC__ID_UNDEF) {

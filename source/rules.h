@@ -65,9 +65,33 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
 #define SPVBC__OPF_SPECIAL 0x08u /* the reader looks at it (capabilities, bitcasts, ...) */
 #define SPVBC__OPF_LINE 0x10u /* affects the source position in force */
 #define SPVBC__OPF_FOREIGN 0x20u /* an opcode this build's SPIRV-Headers do not know */
-#define SPVBC__OPF_UNKNOWN 0xFFu /* table entry not computed yet */
+#define SPVBC__OPF_POSITION 0x40u /* may set the source position (OpLine, OpExtInst) */
+#define SPVBC__OPF_KNOWN 0x80u /* in the opcode cache: computed (0, its initial value: not yet) */
 #define SPVBC__OPTAB_SIZE 8192u
-/** The flags of `op`, for any opcode (the context caches those below SPVBC__OPTAB_SIZE). */
+/** The flags of `op`, for any opcode, without SPVBC__OPF_KNOWN (spvbc__optab caches those below
+ * SPVBC__OPTAB_SIZE, with it). */
 uint8_t spvbc__opcode_flags(uint32_t op);
+
+/* The process's cache of spvbc__opcode_flags() | SPVBC__OPF_KNOWN for the opcodes below
+ * SPVBC__OPTAB_SIZE, 0 until the reader first meets the opcode: shared by every context and
+ * thread, with no set-up, since each entry is filled alone and always with the same value
+ * (relaxed atomics: a plain byte load in the reader's loop).  Where the compiler has no C11
+ * atomics, volatile bytes, whose loads and stores are single instructions on every target such
+ * a compiler builds for. */
+#if defined(__STDC_NO_ATOMICS__)
+typedef volatile uint8_t spvbc__optab_entry;
+#define SPVBC__OPTAB_GET(t, op) ((uint32_t)(t)[op])
+#define SPVBC__OPTAB_SET(op, v) (spvbc__optab[op] = (uint8_t)(v))
+#else
+#include <stdatomic.h>
+typedef atomic_uchar spvbc__optab_entry;
+#define SPVBC__OPTAB_GET(t, op) ((uint32_t)atomic_load_explicit(&(t)[op], memory_order_relaxed))
+#define SPVBC__OPTAB_SET(op, v)                                                                    \
+    atomic_store_explicit(&spvbc__optab[op], (unsigned char)(v), memory_order_relaxed)
+#endif
+#if defined(__GNUC__)
+__attribute__((visibility("hidden"))) /* so the reader's loop addresses it directly */
+#endif
+extern spvbc__optab_entry spvbc__optab[SPVBC__OPTAB_SIZE];
 
 #endif /* SPVBC_RULES_H_ */

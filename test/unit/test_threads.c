@@ -1,6 +1,8 @@
 /*
- * test_threads.c - distinct contexts are independent (the library has no global mutable
- * state): several threads, each with its own context, parse, validate and lower the SAME
+ * test_threads.c - distinct contexts are independent (the library's one global, the opcode
+ * cache, is filled by whichever thread first meets an opcode): several threads, each with its
+ * own context, first parse, validate and lower every sample at once before any other call of
+ * the process (so they fill the opcode cache together), then again, over and over, the SAME
  * caller-owned words at once (no copy_words), under every padding policy, and plan as_type
  * pairs; every result must equal the single-threaded reference.  Built twice: normally, and
  * (where the compiler supports it) with -fsanitize=thread against a ThreadSanitizer build of
@@ -46,12 +48,14 @@ typedef struct shared_input {
     reference ref[MB_SAMPLE_COUNT];
     spvbc_plan plans[66][66];
     spvbc_type_desc types[66];
+    reference first[THREADS][MB_SAMPLE_COUNT]; /* each thread's first pass, before the references */
     pthread_barrier_t start;
 } shared_input;
 
 typedef struct worker {
     shared_input *in;
     int id;
+    int first_only; /* one pass over the samples into in->first[id], nothing else */
     int mismatches;
     char first[256];
 } worker;
@@ -66,8 +70,8 @@ static void mismatch(worker *w, const char *what, int sample, int pad)
 
 static void all_opencl_types(spvbc_type_desc *types)
 {
-    static const char *const elems[] = {"char", "uchar", "short", "ushort", "half", "int",
-                                        "uint", "float", "long", "ulong", "double"};
+    static const char *const elems[] = {"char", "uchar", "short", "ushort", "half",  "int",
+                                        "uint", "float", "long",  "ulong",  "double"};
     static const char *const counts[] = {"", "2", "3", "4", "8", "16"};
     int k = 0;
     for (int e = 0; e < 11; ++e)
@@ -136,6 +140,12 @@ static void *worker_main(void *arg)
         return NULL;
     }
     pthread_barrier_wait(&in->start);
+    if (w->first_only) {
+        for (int s = 0; s < MB_SAMPLE_COUNT; ++s)
+            one_pass(ctx, in, s, NULL, &in->first[w->id][s]);
+        spvbc_context_destroy(ctx);
+        return NULL;
+    }
     for (int round = 0; round < ROUNDS; ++round) {
         for (int k = 0; k < MB_SAMPLE_COUNT; ++k) {
             int s = (k + w->id + round) % MB_SAMPLE_COUNT; /* threads work out of phase */
@@ -159,6 +169,37 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+/* Runs THREADS workers over `in` to the end; `first_only` as in worker. */
+static void run_workers(shared_input *in, worker *w, int first_only)
+{
+    pthread_t tid[THREADS];
+    assert_int_equal(pthread_barrier_init(&in->start, NULL, THREADS), 0);
+    for (int t = 0; t < THREADS; ++t) {
+        memset(&w[t], 0, sizeof w[t]);
+        w[t].in = in;
+        w[t].id = t;
+        w[t].first_only = first_only;
+        assert_int_equal(pthread_create(&tid[t], NULL, worker_main, &w[t]), 0);
+    }
+    for (int t = 0; t < THREADS; ++t)
+        assert_int_equal(pthread_join(tid[t], NULL), 0);
+    pthread_barrier_destroy(&in->start);
+}
+
+/* Whether `a`, a worker's first pass, equals the reference `b`. */
+static int same_reference(const reference *a, const reference *b)
+{
+    if (a->validate_result != b->validate_result || memcmp(&a->vs, &b->vs, sizeof a->vs) != 0 ||
+        a->diag_count != b->diag_count)
+        return 0;
+    for (int pad = 0; pad < PADS; ++pad)
+        if (memcmp(&a->ls[pad], &b->ls[pad], sizeof a->ls[pad]) != 0 ||
+            a->out_n[pad] != b->out_n[pad] || !a->out[pad] ||
+            memcmp(a->out[pad], b->out[pad], a->out_n[pad] * 4) != 0)
+            return 0;
+    return 1;
+}
+
 static void test_concurrent_contexts(void **state)
 {
     (void)state;
@@ -180,6 +221,10 @@ static void test_concurrent_contexts(void **state)
             assert_int_equal(spvbc_astype_plan(&in.types[i], &in.types[j], &po, &in.plans[i][j]),
                              SPVBC_SUCCESS);
         }
+
+    /* The process's first parses, all threads at once (cmocka runs this test first and alone). */
+    worker w[THREADS];
+    run_workers(&in, w, 1);
 
     /* References, single-threaded, and their validity. */
     spvbc_context ctx;
@@ -207,17 +252,15 @@ static void test_concurrent_contexts(void **state)
         memcpy(copies[s], in.words[s], in.n[s] * 4);
     }
 
-    pthread_t tid[THREADS];
-    worker w[THREADS];
-    assert_int_equal(pthread_barrier_init(&in.start, NULL, THREADS), 0);
-    for (int t = 0; t < THREADS; ++t) {
-        memset(&w[t], 0, sizeof w[t]);
-        w[t].in = &in;
-        w[t].id = t;
-        assert_int_equal(pthread_create(&tid[t], NULL, worker_main, &w[t]), 0);
-    }
-    for (int t = 0; t < THREADS; ++t) assert_int_equal(pthread_join(tid[t], NULL), 0);
-    pthread_barrier_destroy(&in.start);
+    for (int t = 0; t < THREADS; ++t)
+        for (int s = 0; s < MB_SAMPLE_COUNT; ++s) {
+            if (!same_reference(&in.first[t][s], &in.ref[s]))
+                fail_msg("thread %d: the first pass over sample %d differs", t, s);
+            for (int pad = 0; pad < PADS; ++pad)
+                free(in.first[t][s].out[pad]);
+        }
+
+    run_workers(&in, w, 0);
 
     int total = 0;
     for (int t = 0; t < THREADS; ++t) {
@@ -228,7 +271,8 @@ static void test_concurrent_contexts(void **state)
     for (int s = 0; s < MB_SAMPLE_COUNT; ++s) {
         assert_memory_equal(in.words[s], copies[s], in.n[s] * 4);
         free(copies[s]);
-        for (int pad = 0; pad < PADS; ++pad) free(in.ref[s].out[pad]);
+        for (int pad = 0; pad < PADS; ++pad)
+            free(in.ref[s].out[pad]);
         mb_free(&samples[s]);
     }
 }
