@@ -150,7 +150,7 @@ if [ -x "$layerbench" ]; then
     reps=20000
     [ $quick -eq 1 ] && reps=4000
     "$layerbench" $reps "$data/small-clean-8k.spv" "$data/small-six-4to3.spv" |
-        sed -n 's|^.*/\([^/:]*\): min .* adds \([0-9.]*\) us with the log off, \([0-9.]*\) us with it on$|\1 \2 \3|p' |
+        sed -n 's|^.*/\([^/:]*\): min .* adds \(-*[0-9.]*\) us with the log off, \(-*[0-9.]*\) us with it on$|\1 \2 \3|p' |
         awk -v md="$results/results.md" '
         {
             g8 = $1 ~ /8k/

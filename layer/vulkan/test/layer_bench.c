@@ -8,8 +8,9 @@
  * Prints, per module, its size, the verdict (replaced or passed on) and the mean and minimum
  * microseconds per call with the log on (to /dev/null); then the minimum with the log off
  * (SPVBC_LAYER_LOG=off), the minimum of the library's own calls for the module (what the layer
- * asks of it: parse, validate and, for a module it replaces, lower, copy, parse and validate
- * the copy, on one reused context that counts findings and keeps none, as the layer's do) and
+ * asks of it: the scan that passes on a module lowering cannot change; else parse, validate
+ * and, for a module it replaces, lower, copy, parse and validate the copy, on one reused
+ * context that counts findings and keeps none, as the layer's do) and
  * the layer's added time, each minimum less the library's.
  * The calls alternate, so a load that comes and goes on the machine hits all three alike.
  * Exit status 1 if a module cannot be read.
@@ -56,9 +57,13 @@ static uint32_t *load(const char *path, size_t *bytes)
     return w;
 }
 
-/* The library's part of spvbc_layer_process() for one module (see layer_core.c), on `ctx`. */
+/* The library's part of spvbc_layer_process() for one module (see layer_core.c), on `ctx`: in
+ * lower mode at the log's default level, the scan first, which passes on a module that lowering
+ * cannot change before any parse. */
 static void library_only(spvbc_context ctx, const uint32_t *w, size_t size)
 {
+    int maybe = 1;
+    if (spvbc_bytes_may_lower(NULL, w, size, &maybe) == SPVBC_SUCCESS && !maybe) return;
     spvbc_module mod = NULL;
     if (spvbc_module_parse_bytes(ctx, w, size, NULL, &mod) != SPVBC_SUCCESS) return;
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
