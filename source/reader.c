@@ -229,7 +229,7 @@ NOINLINE static spvbc_result general(parser *p, size_t off, size_t index, uint32
     p->opcode = w[0] & 0xffffu;
     if (!(f & SPVBC__OPF_KNOWN)) {
         f = spvbc__opcode_flags(p->opcode);
-        if (p->opcode < SPVBC__OPTAB_SIZE) SPVBC__OPTAB_SET(p->opcode, f | SPVBC__OPF_KNOWN);
+        SPVBC__OPTAB_SET(p->opcode, f | SPVBC__OPF_KNOWN);
     }
     uint32_t *ids = m->ids;
     const uint32_t bound = m->bound, op = p->opcode;
@@ -344,7 +344,7 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
         if ((size_t)wc - 1u >= left) /* 0, or past the end */
             return bad_count(p, (size_t)(w - words), index);
         const uint32_t op = w0 & 0xffffu;
-        const uint32_t f = op < SPVBC__OPTAB_SIZE ? SPVBC__OPTAB_GET(optab, op) : 0u;
+        const uint32_t f = SPVBC__OPTAB_GET(optab, op);
         if (f == SPVBC__OPF_KNOWN) goto next;
         if (f == (SPVBC__OPF_KNOWN | SPVBC__OPF_RESULT | SPVBC__OPF_TYPE)) {
             if (wc >= 3u) {

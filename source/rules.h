@@ -67,13 +67,14 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
 #define SPVBC__OPF_FOREIGN 0x20u /* an opcode this build's SPIRV-Headers do not know */
 #define SPVBC__OPF_POSITION 0x40u /* may set the source position (OpLine, OpExtInst) */
 #define SPVBC__OPF_KNOWN 0x80u /* in the opcode cache: computed (0, its initial value: not yet) */
-#define SPVBC__OPTAB_SIZE 8192u
-/** The flags of `op`, for any opcode, without SPVBC__OPF_KNOWN (spvbc__optab caches those below
- * SPVBC__OPTAB_SIZE, with it). */
+#define SPVBC__OPTAB_SIZE 65536u /* every 16-bit opcode: the reader tests no range */
+/** The flags of `op`, for any opcode, without SPVBC__OPF_KNOWN (spvbc__optab caches them, with
+ * it). */
 uint8_t spvbc__opcode_flags(uint32_t op);
 
-/* The process's cache of spvbc__opcode_flags() | SPVBC__OPF_KNOWN for the opcodes below
- * SPVBC__OPTAB_SIZE, 0 until the reader first meets the opcode: shared by every context and
+/* The process's cache of spvbc__opcode_flags() | SPVBC__OPF_KNOWN for every opcode (64 KiB of
+ * zeroed static memory, whose pages only the opcodes met touch), 0 until the reader first meets
+ * the opcode: shared by every context and
  * thread, with no set-up, since each entry is filled alone and always with the same value
  * (relaxed atomics: a plain byte load in the reader's loop).  Where the compiler has no C11
  * atomics, volatile bytes, whose loads and stores are single instructions on every target such
