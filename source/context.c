@@ -1,5 +1,5 @@
-/* Context: allocator, spare tables, live modules, the store of findings and
- * its string arena, result names, version. */
+/* Context: allocator, spare tables, live modules, the store of findings and its string arena,
+ * result names, version. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

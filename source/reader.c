@@ -328,7 +328,6 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
 {
     struct spvbc_module_s *m = p->m;
     const uint32_t *const words = m->words;
-    spvbc__optab_entry *const optab = spvbc__optab;
     uint32_t *const ids = m->ids;
     const uint32_t bound = m->bound, last = bound - 1u; /* the largest id */
     const uint32_t *w = at->w;
@@ -344,7 +343,7 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
         if ((size_t)wc - 1u >= left) /* 0, or past the end */
             return bad_count(p, (size_t)(w - words), index);
         const uint32_t op = w0 & 0xffffu;
-        const uint32_t f = SPVBC__OPTAB_GET(optab, op);
+        const uint32_t f = SPVBC__OPTAB_GET(op);
         if (f == SPVBC__OPF_KNOWN) goto next;
         if (f == (SPVBC__OPF_KNOWN | SPVBC__OPF_RESULT | SPVBC__OPF_TYPE)) {
             if (wc >= 3u) {

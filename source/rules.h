@@ -74,19 +74,19 @@ uint8_t spvbc__opcode_flags(uint32_t op);
 
 /* The process's cache of spvbc__opcode_flags() | SPVBC__OPF_KNOWN for every opcode (64 KiB of
  * zeroed static memory, whose pages only the opcodes met touch), 0 until the reader first meets
- * the opcode: shared by every context and
- * thread, with no set-up, since each entry is filled alone and always with the same value
- * (relaxed atomics: a plain byte load in the reader's loop).  Where the compiler has no C11
- * atomics, volatile bytes, whose loads and stores are single instructions on every target such
- * a compiler builds for. */
+ * the opcode: shared by every context and thread, with no set-up, since each entry is filled
+ * alone and always with the same value (relaxed atomics: a plain byte load in the reader's
+ * loop).  Where the compiler has no C11 atomics, volatile bytes, whose loads and stores are
+ * single instructions on every target such a compiler builds for. */
 #if defined(__STDC_NO_ATOMICS__)
 typedef volatile uint8_t spvbc__optab_entry;
-#define SPVBC__OPTAB_GET(t, op) ((uint32_t)(t)[op])
+#define SPVBC__OPTAB_GET(op) ((uint32_t)spvbc__optab[op])
 #define SPVBC__OPTAB_SET(op, v) (spvbc__optab[op] = (uint8_t)(v))
 #else
 #include <stdatomic.h>
 typedef atomic_uchar spvbc__optab_entry;
-#define SPVBC__OPTAB_GET(t, op) ((uint32_t)atomic_load_explicit(&(t)[op], memory_order_relaxed))
+#define SPVBC__OPTAB_GET(op)                                                                       \
+    ((uint32_t)atomic_load_explicit(&spvbc__optab[op], memory_order_relaxed))
 #define SPVBC__OPTAB_SET(op, v)                                                                    \
     atomic_store_explicit(&spvbc__optab[op], (unsigned char)(v), memory_order_relaxed)
 #endif
