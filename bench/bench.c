@@ -263,6 +263,7 @@ int main(int argc, char **argv)
         fflush(stdout);
         if (!o.only) {
             measure_op(&o, in, OP_WALK, words, size / 4, &in->walk, 0);
+            measure_op(&o, in, OP_RECORD, words, size / 4, &in->record, 0);
         }
         if (!o.only || !strcmp(o.only, "validate")) {
             measure_op(&o, in, OP_VALIDATE, words, size / 4, &in->validate, 0);

@@ -69,7 +69,7 @@ typedef struct input {
     uint32_t bound;
     int invalid;
     proc_m proc[P_COUNT];
-    timing validate, lower, walk;
+    timing validate, lower, walk, record; /* walk, record: the floors (bench_floor.c) */
     timing validate_r, lower_r; /* with the reusing allocator */
     timing validate_count; /* policy COUNT_ONLY (invalid series only) */
     timing validate_read; /* KEEP_ALL, every diagnostic read (invalid series only) */
@@ -98,7 +98,14 @@ typedef struct options {
  * under the default policy (KEEP_ALL), then read every diagnostic through
  * spvbc_context_diagnostic() (which makes its sentence) and touch its text, as a caller that
  * shows every message does. */
-typedef enum { OP_VALIDATE, OP_LOWER, OP_WALK, OP_VALIDATE_COUNT, OP_VALIDATE_READ } op_kind;
+typedef enum {
+    OP_VALIDATE,
+    OP_LOWER,
+    OP_WALK,
+    OP_RECORD,
+    OP_VALIDATE_COUNT,
+    OP_VALIDATE_READ
+} op_kind;
 
 /* One call of the library on the pathological module, from context creation to destruction. */
 typedef struct mem_run {
@@ -172,6 +179,10 @@ int walk_file(const char *path);
 
 /** Reads `path` into `*words` (xmalloc'ed) and its byte count into `*size`; 0 on success. */
 int load_words(const char *path, uint32_t **words, size_t *size);
+/** The floors (bench_floor.c): seconds for one walk, and for one record pass over an id table
+ *  of `bound` entries. */
+double run_walk(const uint32_t *words, size_t count);
+double run_record(const uint32_t *words, size_t count, uint32_t bound);
 /** Times `op` on `words` into `t`: the first call in a new context, then warm calls; with the
  *  reusing allocator if `reuse`. */
 void measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,

@@ -3,7 +3,7 @@
  * parse+validate and parse+lower+get_words through the public API, first call and warm median
  * (wall and thread CPU time), with the default allocator and one that hands freed blocks back;
  * on invalid inputs also validate under COUNT_ONLY and validate reading every diagnostic; the
- * floor walk; and the small modules timed per call as a Vulkan layer calls the library.
+ * floors (bench_floor.c); and the small modules timed per call as a Vulkan layer calls the library.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -32,30 +32,6 @@ int load_words(const char *path, uint32_t **words, size_t *size)
     size_t got = fread(*words, 1, *size, f);
     fclose(f);
     return got == *size ? 0 : -1;
-}
-
-static volatile uint32_t walk_sink;
-
-/** The floor: one linear pass that reads every instruction's first word and counts opcodes
- *  (what the issue calls "a single linear pass that only reads every instruction"). */
-static double run_walk(const uint32_t *words, size_t count)
-{
-    static uint32_t hist[256];
-    double t0 = now();
-    memset(hist, 0, sizeof hist);
-    size_t off = 5;
-    while (off < count) {
-        uint32_t w = words[off];
-        uint32_t wc = w >> 16;
-        hist[w & 0xffu]++;
-        off += wc ? wc : 1;
-    }
-    uint32_t x = 0;
-    for (int i = 0; i < 256; ++i) {
-        x += hist[i] * (uint32_t)i;
-    }
-    walk_sink = x;
-    return now() - t0;
 }
 
 /* A caller allocator that keeps freed blocks of 64 KiB and more and hands them out again for
@@ -136,6 +112,9 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
     po.max_id_bound = id_cap(in->bound);
     if (op == OP_WALK) {
         return run_walk(words, count);
+    }
+    if (op == OP_RECORD) {
+        return run_record(words, count, in->bound);
     }
     double t0 = now();
     if (!*ctx) {
