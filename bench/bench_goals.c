@@ -219,8 +219,8 @@ void goals(out2 *o, const options *opt, input *ins, int n, const small_set *smal
         "module with 6 rewrites, fresh context per call (what the layer first did)",
         "module with 6 rewrites, reused context, KEEP_ALL (every finding made into a sentence)",
         "clean shader, reused context", NULL,
-        "module with 6 rewrites, reused context, COUNT_ONLY (what the layer does with its log "
-        "off, as any driver that reads no finding: none is made into a sentence)"};
+        "module with 6 rewrites, reused context, COUNT_ONLY (the layer's pooled contexts, as any "
+        "driver that reads no finding: none is made into a sentence)"};
     for (int k = 0; k < 5; ++k) {
         if (!small_what[k]) continue;
         const small_m *s = &small->m[k];
