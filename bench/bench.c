@@ -7,7 +7,8 @@
  *   2. in process, with the input already in memory: parse+validate and parse+lower+get_words
  *      through the public API, first call and warm median, as MB/s;
  *      on invalid inputs also validate under SPVBC_DIAGNOSTICS_COUNT_ONLY, and validate under
- *      the default policy reading every diagnostic through spvbc_context_diagnostic();
+ *      the default policy reading every diagnostic through spvbc_context_diagnostic(); and
+ *      the two floors these are set against (bench_floor.c): the walk and the record pass;
  *   3. the growth exponent of each time over a series of sizes (least squares of ln t on ln size);
  *   4. modules built in memory: two small shaders timed per call as a Vulkan layer calls the
  *      library (a 2.6 KB one with 6 lowerable 4->3 bitcasts, in a fresh and in a reused context;

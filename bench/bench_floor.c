@@ -60,6 +60,9 @@ double run_record(const uint32_t *words, size_t count, uint32_t bound)
         }
         ready = 1;
     }
+    if (bound == 0) { /* no id can be recorded (the library refuses such a module) */
+        return 0;
+    }
     if (ids_cap < bound) { /* kept from call to call, as the library's context keeps its own */
         free(ids);
         ids = (uint32_t *)xmalloc((size_t)bound * 4);

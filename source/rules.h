@@ -65,7 +65,9 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
 #define SPVBC__OPF_SPECIAL 0x08u /* the reader looks at it (capabilities, bitcasts, ...) */
 #define SPVBC__OPF_LINE 0x10u /* affects the source position in force */
 #define SPVBC__OPF_FOREIGN 0x20u /* an opcode this build's SPIRV-Headers do not know */
-#define SPVBC__OPF_POSITION 0x40u /* may set the source position (OpLine, OpExtInst) */
+/* May set the source position (OpLine, OpExtInst): never tested by name, it keeps OpLine out of
+ * the reader's exact-flag match that ends the position (branches, returns, OpNoLine). */
+#define SPVBC__OPF_POSITION 0x40u
 #define SPVBC__OPF_KNOWN 0x80u /* in the opcode cache: computed (0, its initial value: not yet) */
 #define SPVBC__OPTAB_SIZE 65536u /* every 16-bit opcode: the reader tests no range */
 /** The flags of `op`, for any opcode, without SPVBC__OPF_KNOWN (spvbc__optab caches them, with
