@@ -94,7 +94,7 @@ fi
 in_root "command -v update-ca-certificates >/dev/null && update-ca-certificates" >/dev/null 2>&1
 step ".ci/install-deps.sh (LLVM $(in_root 'sh /src/.ci/llvm-version.sh'))"
 
-if ! in_root "cd /src && cmake -S . -B /build -G Ninja && cmake --build /build && examples/run.sh /build" \
+if ! in_root "cd /src && cmake -S . -B /build -G Ninja -DSPVBC_FETCH=ON && cmake --build /build && examples/run.sh /build" \
     >"$work/build.log" 2>&1; then
     tail -n 40 "$work/build.log"
     echo "FAIL: build in the Debian 13 root"

@@ -3,57 +3,74 @@
 # The reader learns which opcodes declare types and which have a result id / result type from
 # SPIRV-Headers' spirv.h (SpvHasResultAndType).  Debian 12's spirv-headers (1.3.239, early 2023)
 # does not know the opcodes of later extensions (OpTypeCooperativeMatrixKHR,
-# OpTypeUntypedPointerKHR, cooperative vectors, ...).  When the headers found are older than
-# SPVBC_SPIRV_HEADERS_WANT, configure fetches Debian 13's spirv-headers (an
-# architecture-independent package) into the build tree with cmake/debian-tree.sh and the
-# library is compiled against those.  A build that cannot fetch (no network, not Debian, or
-# -DSPVBC_FETCH_SPIRV_HEADERS=OFF) still builds with the installed headers and says so.
+# OpTypeUntypedPointerKHR, cooperative vectors, ...).  By default the build uses the headers it
+# is given and never reaches the network: -DSPVBC_SPIRV_HEADERS_DIR=<include dir> (a source tree
+# or a pinned copy), else the installed ones.  Fetching newer ones is asked for explicitly:
+# with -DSPVBC_FETCH_SPIRV_HEADERS=ON (default: SPVBC_FETCH, which the README's commands and CI
+# turn on), when the
+# headers found are older than SPVBC_SPIRV_HEADERS_WANT, configure fetches Debian 13's
+# spirv-headers (an architecture-independent package) into the build tree with
+# cmake/debian-tree.sh, and the library is compiled against those.  A fetch that fails leaves
+# the installed headers in use and says so.  The version is read from the Debian package by
+# cmake/spirv-headers-version.sh, the one detection meson.build uses too.
 #
 # Sets, for the caller:
 #   SPVBC_SPIRV_HEADERS_DIR      the include directory used (holds spirv/unified1/spirv.h)
 #   SPVBC_SPIRV_HEADERS_VERSION  "1.4.309" / "1.3.239" / "unknown": what `--version` prints
 #   SPVBC_SPIRV_HEADERS_NOTE     why these headers ("installed", "fetched from trixie", the
 #                                reason a fetch did not happen)
-# Needs only a shell, apt-get and dpkg at configure time: the library-only build still needs
-# nothing but a C compiler and SPIRV-Headers.
+# Needs only a shell, apt-get and dpkg at configure time, and those only when asked to fetch:
+# the library-only build still needs nothing but a C compiler and SPIRV-Headers.
 include_guard(GLOBAL)
 
 option(SPVBC_FETCH_SPIRV_HEADERS
-  "Fetch Debian 13's spirv-headers into the build tree when the installed ones are older" ON)
+  "Fetch Debian 13's spirv-headers into the build tree when the installed ones are older (network)"
+  ${SPVBC_FETCH})
 set(SPVBC_SPIRV_HEADERS_WANT "1.4.309" CACHE STRING
   "The oldest SPIRV-Headers whose opcode facts the library is built with, if it can fetch them")
 set(SPVBC_SPIRV_HEADERS_TREE "${PROJECT_BINARY_DIR}/trixie-spirv-headers" CACHE PATH
   "Where cmake/debian-tree.sh unpacks Debian 13's spirv-headers")
+set(SPVBC_SPIRV_HEADERS_DIR "" CACHE PATH
+  "An include directory holding spirv/unified1/spirv.h to build with instead of the installed one")
 
-# The SDK version (1.3.239) of the SPIRV-Headers that own `header`, from the Debian package
-# version (1.6.1+1.3.239.0-1); "unknown" when no package owns it.
-function(_spvbc_headers_version header out)
-  set(ver "unknown")
-  find_program(_spvbc_dpkg_query dpkg-query)
-  if(_spvbc_dpkg_query)
-    execute_process(COMMAND ${_spvbc_dpkg_query} -S ${header} OUTPUT_VARIABLE owner
-      ERROR_QUIET RESULT_VARIABLE rc)
-    if(rc EQUAL 0 AND owner MATCHES "^([^: ]+)")
-      execute_process(COMMAND ${_spvbc_dpkg_query} -W -f=\${Version} ${CMAKE_MATCH_1}
-        OUTPUT_VARIABLE pv ERROR_QUIET)
-      if(pv MATCHES "\\+([0-9]+\\.[0-9]+\\.[0-9]+)")
-        set(ver ${CMAKE_MATCH_1})
-      endif()
-    endif()
+# The SDK version (1.3.239) of the SPIRV-Headers that `what` (file: a spirv.h; packages:
+# debian-tree.sh's list) names, by cmake/spirv-headers-version.sh; "unknown" when it cannot tell.
+function(_spvbc_headers_version kind path out)
+  set(ver "")
+  find_program(SPVBC_SH sh)
+  if(SPVBC_SH)
+    execute_process(COMMAND ${SPVBC_SH} ${CMAKE_CURRENT_LIST_DIR}/spirv-headers-version.sh
+      ${kind} ${path} OUTPUT_VARIABLE ver OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  endif()
+  if(ver STREQUAL "")
+    set(ver "unknown")
   endif()
   set(${out} ${ver} PARENT_SCOPE)
 endfunction()
 
-find_path(SPVBC_SPIRV_HEADERS_SYSTEM_DIR spirv/unified1/spirv.h REQUIRED)
-_spvbc_headers_version(${SPVBC_SPIRV_HEADERS_SYSTEM_DIR}/spirv/unified1/spirv.h _installed)
+if(SPVBC_SPIRV_HEADERS_DIR)
+  if(NOT EXISTS ${SPVBC_SPIRV_HEADERS_DIR}/spirv/unified1/spirv.h)
+    message(FATAL_ERROR "SPVBC_SPIRV_HEADERS_DIR=${SPVBC_SPIRV_HEADERS_DIR} holds no "
+      "spirv/unified1/spirv.h")
+  endif()
+  set(SPVBC_SPIRV_HEADERS_SYSTEM_DIR ${SPVBC_SPIRV_HEADERS_DIR})
+else()
+  find_path(SPVBC_SPIRV_HEADERS_SYSTEM_DIR spirv/unified1/spirv.h REQUIRED)
+endif()
+_spvbc_headers_version(file ${SPVBC_SPIRV_HEADERS_SYSTEM_DIR}/spirv/unified1/spirv.h _installed)
+set(SPVBC_SPIRV_HEADERS_NOTE "installed")
+if(SPVBC_SPIRV_HEADERS_DIR)
+  set(SPVBC_SPIRV_HEADERS_NOTE "SPVBC_SPIRV_HEADERS_DIR")
+endif()
 set(SPVBC_SPIRV_HEADERS_DIR ${SPVBC_SPIRV_HEADERS_SYSTEM_DIR})
 set(SPVBC_SPIRV_HEADERS_VERSION ${_installed})
-set(SPVBC_SPIRV_HEADERS_NOTE "installed")
 
 if(NOT _installed STREQUAL "unknown" AND NOT _installed VERSION_LESS SPVBC_SPIRV_HEADERS_WANT)
   # new enough
-elseif(NOT SPVBC_FETCH_SPIRV_HEADERS)
-  set(SPVBC_SPIRV_HEADERS_NOTE "installed; SPVBC_FETCH_SPIRV_HEADERS=OFF")
+elseif(NOT SPVBC_FETCH_SPIRV_HEADERS OR SPVBC_SPIRV_HEADERS_NOTE STREQUAL "SPVBC_SPIRV_HEADERS_DIR")
+  if(NOT SPVBC_FETCH_SPIRV_HEADERS)
+    set(SPVBC_SPIRV_HEADERS_NOTE "${SPVBC_SPIRV_HEADERS_NOTE}; fetching is off: -DSPVBC_FETCH=ON fetches ${SPVBC_SPIRV_HEADERS_WANT}")
+  endif()
 else()
   find_program(SPVBC_SH sh REQUIRED)
   execute_process(
@@ -63,10 +80,10 @@ else()
   set(_fetched ${SPVBC_SPIRV_HEADERS_TREE}/root/usr/include)
   if(_fetch_rc EQUAL 0 AND EXISTS ${SPVBC_SPIRV_HEADERS_TREE}/ready
      AND EXISTS ${_fetched}/spirv/unified1/spirv.h)
-    file(STRINGS ${SPVBC_SPIRV_HEADERS_TREE}/packages _pkgs REGEX "^spirv-headers ")
-    if(_pkgs MATCHES "\\+([0-9]+\\.[0-9]+\\.[0-9]+)")
+    _spvbc_headers_version(packages ${SPVBC_SPIRV_HEADERS_TREE}/packages _got)
+    if(NOT _got STREQUAL "unknown")
       set(SPVBC_SPIRV_HEADERS_DIR ${_fetched})
-      set(SPVBC_SPIRV_HEADERS_VERSION ${CMAKE_MATCH_1})
+      set(SPVBC_SPIRV_HEADERS_VERSION ${_got})
       set(SPVBC_SPIRV_HEADERS_NOTE "Debian 13 spirv-headers, fetched into the build tree")
     endif()
   endif()
