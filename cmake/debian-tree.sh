@@ -225,6 +225,53 @@ usr_merge() {
     done
 }
 
+# tree_copy_host_libs <root> <lib dir> <program>: copies the libraries <program> (built on this
+# machine) needs that the tree <root> lacks into <lib dir>, which the caller puts on
+# LD_LIBRARY_PATH after the tree's own.
+tree_copy_host_libs() {
+    mkdir -p "$2"
+    ldd "$3" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' |
+        while read -r soname path; do
+            for d in usr/lib/x86_64-linux-gnu usr/lib lib/x86_64-linux-gnu; do
+                [ -e "$1/$d/$soname" ] && continue 2
+            done
+            cp -L "$path" "$2/$soname"
+        done
+}
+
+# tree_chroot_exec <root> <binds> <libs> <program> [args...]: runs <program> (a path inside the
+# tree, or one under a bound directory) in a chroot of <root>, in a private mount namespace (so
+# nothing stays mounted when it ends, even when it is killed) with /dev, /proc and /sys bound
+# in, a fresh /tmp (HOME and TMPDIR), the directories <binds> (colon-separated) bound at the same
+# paths, the working directory kept when the tree has it, and LD_LIBRARY_PATH=<libs>.  Needs
+# root; the caller checks.  Does not return.
+tree_chroot_exec() {
+    # shellcheck disable=SC2016 # the inner script expands its own arguments
+    exec unshare --mount --propagation private sh -c '
+        set -e
+        root=$1 binds=$2 libs=$3
+        shift 3
+        for d in dev proc sys tmp; do mkdir -p "$root/$d"; done
+        mount --rbind /dev "$root/dev"
+        mount -t proc proc "$root/proc" 2>/dev/null || mount --rbind /proc "$root/proc"
+        mount --rbind /sys "$root/sys"
+        mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
+        IFS=:
+        for b in $binds; do
+            [ -n "$b" ] && [ -d "$b" ] || continue
+            mkdir -p "$root$b"
+            mount --bind "$b" "$root$b"
+        done
+        unset IFS
+        cwd=$(pwd)
+        [ -d "$root$cwd" ] || cwd=/
+        unset LD_PRELOAD
+        export HOME=/tmp TMPDIR=/tmp
+        exec chroot "$root" /bin/sh -c "cd \"\$1\" && PATH=/usr/bin:/bin && LD_LIBRARY_PATH=\"\$2\" && export PATH LD_LIBRARY_PATH && shift 2 && exec \"\$@\"" \
+            sh "$cwd" "$libs" "$@"
+    ' sh "$@"
+}
+
 fetch() {
     dir=$1
     suite=$2

@@ -46,6 +46,8 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SUITE=trixie
+# The chroot runner (tree_chroot_exec, tree_copy_host_libs) the patched Mesa's tests use too.
+DEBIAN_TREE_LIB=1 . "$HERE/debian-tree.sh"
 # dash: /bin/sh in the chroot (popen and PoCL's tools); clinfo: to look at the drivers by hand.
 PACKAGES="mesa-opencl-icd pocl-opencl-icd ocl-icd-libopencl1 clinfo dash"
 RUSTICL_VERSION=25.0.7
@@ -122,19 +124,6 @@ skip() {
     exit 77
 }
 
-# Copies the libraries `$2` needs that the tree `$1`/root lacks into `$1`/host-lib.
-copy_host_libs() {
-    dir=$1
-    mkdir -p "$dir/host-lib"
-    ldd "$2" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' |
-        while read -r soname path; do
-            for d in usr/lib/x86_64-linux-gnu usr/lib lib/x86_64-linux-gnu; do
-                [ -e "$dir/root/$d/$soname" ] && continue 2
-            done
-            cp -L "$path" "$dir/host-lib/$soname"
-        done
-}
-
 run() {
     dir=$(cd "$1" 2>/dev/null && pwd) || skip "the OpenCL tree $1 does not exist (the opencl.trixie.fetch test makes it)"
     driver=$2
@@ -203,37 +192,12 @@ run() {
         prog=$intree
         binds=${SPVBC_CHROOT_BINDS:-}
     else
-        copy_host_libs "$dir" "$prog"
+        tree_copy_host_libs "$root" "$dir/host-lib" "$prog"
         [ -n "$(ls -A "$dir/host-lib")" ] && libs=$libs:$dir/host-lib
         binds="$(dirname "$prog"):${SPVBC_CHROOT_BINDS:-}:$dir/host-lib"
     fi
     export OCL_ICD_VENDORS
-    # The chroot's own environment: HOME and TMPDIR on its fresh /tmp, the tree's libraries (and
-    # the copied host ones) on LD_LIBRARY_PATH, no LD_PRELOAD of the host's.
-    # shellcheck disable=SC2016 # the inner script expands its own arguments
-    exec unshare --mount --propagation private sh -c '
-        set -e
-        root=$1 binds=$2 libs=$3
-        shift 3
-        for d in dev proc sys tmp; do mkdir -p "$root/$d"; done
-        mount --rbind /dev "$root/dev"
-        mount -t proc proc "$root/proc" 2>/dev/null || mount --rbind /proc "$root/proc"
-        mount --rbind /sys "$root/sys"
-        mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
-        IFS=:
-        for b in $binds; do
-            [ -n "$b" ] && [ -d "$b" ] || continue
-            mkdir -p "$root$b"
-            mount --bind "$b" "$root$b"
-        done
-        unset IFS
-        cwd=$(pwd)
-        [ -d "$root$cwd" ] || cwd=/
-        unset LD_PRELOAD
-        export HOME=/tmp TMPDIR=/tmp
-        exec chroot "$root" /bin/sh -c "cd \"\$1\" && PATH=/usr/bin:/bin && LD_LIBRARY_PATH=\"\$2\" && export PATH LD_LIBRARY_PATH && shift 2 && exec \"\$@\"" \
-            sh "$cwd" "$libs" "$@"
-    ' sh "$root" "$binds" "$libs" "$prog" "$@"
+    tree_chroot_exec "$root" "$binds" "$libs" "$prog" "$@"
 }
 
 [ $# -ge 2 ] || usage
