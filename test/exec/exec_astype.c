@@ -10,6 +10,12 @@
  *                                        against the driver, then lowered
  *   spvbc_exec_astype unlowered [-v]     survey: what the driver does with every invalid naive
  *                                        module (pipeline result; if it runs, are lanes right?)
+ *       --expect-accepted undef|zero     ... and fail unless the driver accepts every one and its
+ *                                        defined lanes are right under that padding policy (a
+ *                                        driver that lowers as_type itself: Mesa with
+ *                                        spirv-bitcast, test/mesa)
+ *       --expect-rejected                ... and fail unless the driver rejects every one (the
+ *                                        same Mesa without it)
  *
  * The reference (ref_*) works from bytes only: as_type concatenates the source's lanes, lane 0
  * lowest (SPIR-V's OpBitcast mapping, "lower-ordered bits go to the lower-numbered components",
@@ -29,6 +35,7 @@
 
 #include "astype_gen.h"
 #include "astype_ref.h"
+#include "exec_pairs.h"
 #include "spirv_bitcast.h"
 #include "vkrun.h"
 #include "vulkan_setup.h"
@@ -38,103 +45,12 @@
 #define OUT_FILL REF_OUT_FILL
 #define GROUPS (ELEMS / 64u)
 #define MAX_STRIDE 32u
-#define MAX_TYPES 64
 
 static int g_verbose;
-
-/* The 44 types of at most 4 lanes, in the generator's order. */
-static size_t vulkan_types(spvbc_type_desc *out)
-{
-    spvbc_type_desc all[SPVBC_GEN_OPENCL_TYPE_COUNT];
-    size_t n = spvbc_gen_opencl_types(all), k = 0;
-    for (size_t i = 0; i < n && k < MAX_TYPES; ++i)
-        if (all[i].count <= 4) out[k++] = all[i];
-    return k;
-}
-
-/* Why the device cannot run a module using `t`, or NULL if it can. */
-static const char *missing_feature(const vkr_features *f, const spvbc_type_desc *t)
-{
-    if (t->kind == SPVBC_SCALAR_FLOAT) {
-        if (t->width == 16 && !f->shader_float16) return "half: no shaderFloat16";
-        if (t->width == 16 && !f->storage_buffer16) return "half: no storageBuffer16BitAccess";
-        if (t->width == 64 && !f->shader_float64) return "double: no shaderFloat64";
-        return NULL;
-    }
-    if (t->width == 8 && !f->shader_int8) return "8-bit: no shaderInt8";
-    if (t->width == 8 && !f->storage_buffer8) return "8-bit: no storageBuffer8BitAccess";
-    if (t->width == 16 && !f->shader_int16) return "16-bit int: no shaderInt16";
-    if (t->width == 16 && !f->storage_buffer16) return "16-bit int: no storageBuffer16BitAccess";
-    if (t->width == 64 && !f->shader_int64) return "64-bit int: no shaderInt64";
-    return NULL;
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* Module helpers */
-
-static uint32_t *assemble_pair(const spvbc_type_desc *s, const spvbc_type_desc *d, size_t *n)
-{
-    char *text = spvbc_gen_astype_text(s, d, SPVBC_GEN_VULKAN);
-    if (text == NULL) return NULL;
-    uint32_t *words = NULL;
-    int rc = spvbc_gen_assemble(text, spvbc_gen_target_env(SPVBC_GEN_VULKAN), &words, n);
-    free(text);
-    return rc == 0 ? words : NULL;
-}
-
-static int open_device(vkr_context **vk, char *desc, size_t desc_size)
-{
-    char msg[512];
-    vkr_status st = vkr_create(NULL, vk, msg, sizeof msg);
-    if (st == VKR_NO_DEVICE) {
-        printf("exec: SKIP: no Vulkan device: %s\n", msg);
-        return EXIT_SKIP;
-    }
-    if (st != VKR_OK) {
-        printf("exec: FAIL: cannot set up the Vulkan device: %s\n", msg);
-        return 1;
-    }
-    vkr_describe(*vk, desc, desc_size);
-    const vkr_device_info *info = vkr_info(*vk);
-    const vkr_features *f = vkr_get_features(*vk);
-    printf("exec: device %u of %u: %s\n", info->device_index, info->device_count, desc);
-    printf("exec: features: shaderInt8=%d shaderInt16=%d shaderInt64=%d shaderFloat16=%d "
-           "shaderFloat64=%d storageBuffer8BitAccess=%d storageBuffer16BitAccess=%d "
-           "shaderDenormPreserveFloat32=%d chainedModule=%d\n",
-           f->shader_int8, f->shader_int16, f->shader_int64, f->shader_float16, f->shader_float64,
-           f->storage_buffer8, f->storage_buffer16, f->float_controls_preserve32,
-           f->chained_module);
-    return 0;
-}
-
-/* An ordered pair of the Vulkan types whose OpenCL sizes agree and whose SPIR-V types differ:
- * its indexes into the type list, its types, class and OpenCL names. */
-typedef struct type_pair {
-    size_t i, j;
-    const spvbc_type_desc *s, *d;
-    pair_class pc;
-    char sn[16], dn[16];
-} type_pair;
-
-/* Steps `*k` (0 to start) through the `nt` x `nt` ordered pairs of `types`, source-major, to
- * the next such pair, which it writes to `p`; returns 0 when there is none. */
-static int next_pair(const spvbc_type_desc *types, size_t nt, size_t *k, type_pair *p)
-{
-    while (*k < nt * nt) {
-        p->i = *k / nt;
-        p->j = *k % nt;
-        ++*k;
-        p->s = &types[p->i];
-        p->d = &types[p->j];
-        if (ref_same_spirv_type(p->s, p->d) || ref_opencl_bytes(p->s) != ref_opencl_bytes(p->d))
-            continue;
-        p->pc = ref_classify(p->s, p->d);
-        spvbc_gen_type_name(p->s, p->sn, sizeof p->sn);
-        spvbc_gen_type_name(p->d, p->dn, sizeof p->dn);
-        return 1;
-    }
-    return 0;
-}
+/* unlowered: what the driver must do with every module (--expect-...), and the policy its
+ * accepted results are compared under. */
+static enum { EXPECT_NOTHING, EXPECT_ACCEPTED, EXPECT_REJECTED } g_expect;
+static spvbc_pad_policy g_expect_pad = SPVBC_PAD_UNDEF;
 
 /* ---------------------------------------------------------------------------------------- */
 /* pairs */
@@ -145,20 +61,20 @@ static int cmd_pairs(vkr_context *vk, const char *desc, const char *dir)
     const vkr_features *f = vkr_get_features(vk);
     const int env = spvbc_gen_target_env(SPVBC_GEN_VULKAN);
     spvbc_type_desc types[MAX_TYPES];
-    size_t nt = vulkan_types(types);
+    size_t nt = exec_vulkan_types(types);
     static const spvbc_pad_policy pads[2] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO};
     static uint8_t in[ELEMS * MAX_STRIDE], out[ELEMS * MAX_STRIDE];
     ref_tally t;
     memset(&t, 0, sizeof t);
 
-    type_pair tp;
-    for (size_t k = 0; next_pair(types, nt, &k, &tp);) {
+    exec_type_pair tp;
+    for (size_t k = 0; exec_next_pair(types, nt, &k, &tp);) {
         const spvbc_type_desc *s = tp.s, *d = tp.d;
         const char *sn = tp.sn, *dn = tp.dn;
         const pair_class pc = tp.pc;
         char label[64];
-        const char *miss = missing_feature(f, s);
-        if (miss == NULL) miss = missing_feature(f, d);
+        const char *miss = exec_missing_feature(f, s);
+        if (miss == NULL) miss = exec_missing_feature(f, d);
         if (miss != NULL) {
             t.pairs_skipped++;
             ref_reasons_add(&t.skipped, miss);
@@ -167,7 +83,7 @@ static int cmd_pairs(vkr_context *vk, const char *desc, const char *dir)
         }
         int pair_ok = 1;
         size_t nw = 0;
-        uint32_t *naive = assemble_pair(s, d, &nw);
+        uint32_t *naive = exec_assemble_pair(s, d, &nw);
         if (naive == NULL) {
             printf("  FAIL as_%s(%s): the generator gave no module\n", dn, sn);
             ref_reasons_add(&t.failures, "no naive module");
@@ -454,22 +370,22 @@ static int cmd_unlowered(vkr_context *vk, const char *desc, const char *dir)
     (void)dir;
     const vkr_features *f = vkr_get_features(vk);
     spvbc_type_desc types[MAX_TYPES];
-    size_t nt = vulkan_types(types);
+    size_t nt = exec_vulkan_types(types);
     static uint8_t in[ELEMS * MAX_STRIDE], out[ELEMS * MAX_STRIDE];
     reasons results[PC_NUM];
     memset(results, 0, sizeof results);
     unsigned tried = 0, accepted = 0, right = 0, wrong = 0, runner_errors = 0;
     compare_stats total;
     memset(&total, 0, sizeof total);
-    type_pair tp;
-    for (size_t k = 0; next_pair(types, nt, &k, &tp);) {
+    exec_type_pair tp;
+    for (size_t k = 0; exec_next_pair(types, nt, &k, &tp);) {
         const spvbc_type_desc *s = tp.s, *d = tp.d;
         if (tp.pc == PC_SAME_COUNT || tp.pc == PC_COUNT_CHANGE) continue;
-        if (missing_feature(f, s) != NULL || missing_feature(f, d) != NULL) continue;
+        if (exec_missing_feature(f, s) != NULL || exec_missing_feature(f, d) != NULL) continue;
         char label[64];
         (void)snprintf(label, sizeof label, "as_%s(%s)", tp.dn, tp.sn);
         size_t nw = 0;
-        uint32_t *naive = assemble_pair(s, d, &nw);
+        uint32_t *naive = exec_assemble_pair(s, d, &nw);
         if (naive == NULL) {
             runner_errors++;
             continue;
@@ -492,7 +408,7 @@ static int cmd_unlowered(vkr_context *vk, const char *desc, const char *dir)
             compare_stats cs;
             memset(&cs, 0, sizeof cs);
             unsigned long long bad = ref_compare(g_verbose ? label : "", in, sstride, s, out,
-                                                 dstride, d, SPVBC_PAD_UNDEF, &cs);
+                                                 dstride, d, g_expect_pad, &cs);
             total.lanes_undefined += cs.lanes_undefined;
             total.pad_zero += cs.pad_zero;
             total.pad_memory += cs.pad_memory;
@@ -520,6 +436,15 @@ static int cmd_unlowered(vkr_context *vk, const char *desc, const char *dir)
     printf("exec: %s: %u invalid naive modules tried: %u accepted by the driver (%u with the "
            "defined lanes right, %u wrong), %u rejected\n",
            desc, tried, accepted, right, wrong, tried - accepted);
+    if (g_expect == EXPECT_ACCEPTED && (tried == 0 || accepted != tried || wrong != 0)) {
+        printf("exec: FAIL: expected every one accepted with its defined lanes right (pad %s)\n",
+               spvbc_pad_policy_string(g_expect_pad));
+        return 1;
+    }
+    if (g_expect == EXPECT_REJECTED && (tried == 0 || accepted != 0)) {
+        printf("exec: FAIL: expected every one rejected\n");
+        return 1;
+    }
     return runner_errors == 0 ? 0 : 1;
 }
 
@@ -527,21 +452,32 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     const char *cmd = argc > 1 ? argv[1] : "pairs";
-    for (int i = 2; i < argc; ++i)
+    for (int i = 2; i < argc; ++i) {
         if (strcmp(argv[i], "-v") == 0) g_verbose = 1;
+        if (strcmp(argv[i], "--expect-rejected") == 0) g_expect = EXPECT_REJECTED;
+        if (strcmp(argv[i], "--expect-accepted") == 0) {
+            g_expect = EXPECT_ACCEPTED;
+            if (i + 1 >= argc || spvbc_pad_policy_from_string(argv[++i], &g_expect_pad) != 0) {
+                fprintf(stderr, "%s: --expect-accepted undef|zero\n", argv[0]);
+                return 2;
+            }
+        }
+    }
     int (*run)(vkr_context *, const char *, const char *) = NULL;
     if (strcmp(cmd, "pairs") == 0) run = cmd_pairs;
     if (strcmp(cmd, "seeds") == 0 && argc > 2) run = cmd_seeds;
     if (strcmp(cmd, "motivating") == 0 && argc > 2) run = cmd_motivating;
     if (strcmp(cmd, "unlowered") == 0) run = cmd_unlowered;
     if (run == NULL) {
-        fprintf(stderr, "usage: %s pairs [-v] | seeds <dir> | motivating <dir> | unlowered [-v]\n",
+        fprintf(stderr,
+                "usage: %s pairs [-v] | seeds <dir> | motivating <dir> | unlowered [-v] "
+                "[--expect-accepted undef|zero | --expect-rejected]\n",
                 argv[0]);
         return 2;
     }
     vkr_context *vk = NULL;
     char desc[512];
-    int rc = open_device(&vk, desc, sizeof desc);
+    int rc = exec_open_device(&vk, desc, sizeof desc);
     if (rc != 0) return rc;
     rc = run(vk, desc, argc > 2 ? argv[2] : NULL);
     vkr_destroy(vk);

@@ -2,7 +2,7 @@
  * opencl_il.c - the as_type execution suite through clCreateProgramWithIL, on an OpenCL driver
  * that ingests SPIR-V (rusticl, PoCL 6: cmake/opencl-trixie.sh runs it on them).
  *
- *   spvbc_opencl_il pairs [--naive --pad undef|zero] [-v]
+ *   spvbc_opencl_il pairs [--naive --pad undef|zero] [--check-il] [-v]
  *   spvbc_opencl_il unlowered --expect-log <text> [--expect-stderr <text>] [-v]
  *
  * pairs: for every as_type pair of the 66 OpenCL types (identity pairs aside: Kernel integers
@@ -17,8 +17,10 @@
  *   are plain pointers, indexed by the work-item id: see indexed_text()), compared bit for
  *   bit with the C reference (test/exec/astype_ref.h) under the policy the module was lowered
  *   with.  --naive hands every naive module to the driver unlowered and compares under --pad:
- *   it passes only where something between the program and the driver (the OpenCL layer)
- *   lowers the invalid ones under that policy.
+ *   it passes only where something between the program and the driver (the OpenCL layer, or
+ *   the driver itself: Mesa with spirv-bitcast) lowers the invalid ones under that policy.
+ *   --check-il: after each build, CL_PROGRAM_IL must return the very words handed to
+ *   clCreateProgramWithIL (a driver that lowers them keeps the application's).
  * unlowered: every invalid naive module (a 3-component side against a 4-lane one: the total bit
  *   widths differ) is created with clCreateProgramWithIL, which must succeed, and built, which
  *   must fail with CL_BUILD_PROGRAM_FAILURE and a build log containing <text> (what the driver
@@ -48,6 +50,7 @@
 #define EXIT_SKIP 77
 
 static int g_verbose;
+static int g_check_il; /* --check-il */
 
 typedef struct cl_env {
     spvbc_cl_env cl; /* the device, its context and queue */
@@ -135,6 +138,21 @@ static void close_env(cl_env *env)
     spvbc_cl_close(&env->cl);
 }
 
+/* 0 when CL_PROGRAM_IL of `prog` is the `n` words at `words`. */
+static int check_program_il(cl_program prog, const char *label, const uint32_t *words, size_t n)
+{
+    size_t size = 0;
+    cl_int e = clGetProgramInfo(prog, CL_PROGRAM_IL, 0, NULL, &size);
+    uint32_t *il = e == CL_SUCCESS && size == n * sizeof *words ? malloc(size) : NULL;
+    int same = il != NULL && clGetProgramInfo(prog, CL_PROGRAM_IL, size, il, NULL) == CL_SUCCESS &&
+               memcmp(il, words, size) == 0;
+    free(il);
+    if (!same)
+        printf("  FAIL %s: CL_PROGRAM_IL (%d, %zu bytes) is not the %zu bytes handed in\n", label,
+               (int)e, size, n * sizeof *words);
+    return same ? 0 : 1;
+}
+
 /* Runs `words` on env->in_host (`sstride` apart) into env->out_host (`dstride` apart), one
  * work-item per value; returns 0 on success. */
 static int run_il(cl_env *env, const char *label, const uint32_t *words, size_t n, size_t sstride,
@@ -151,6 +169,12 @@ static int run_il(cl_env *env, const char *label, const uint32_t *words, size_t 
     cl_kernel k = spvbc_cl_build_kernel(prog, env->cl.dev.id, "", "astype", label, &step);
     if (k == NULL) {
         ref_reasons_add(failures, step);
+        return 1;
+    }
+    if (g_check_il && check_program_il(prog, label, words, n) != 0) {
+        clReleaseKernel(k);
+        clReleaseProgram(prog);
+        ref_reasons_add(failures, "CL_PROGRAM_IL differs from the words handed in");
         return 1;
     }
     size_t items = REF_ELEMS;
@@ -501,7 +525,7 @@ static int mode_unlowered(cl_env *env, const char *expect, const char *expect_er
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    const char *usage = "usage: %s pairs [--naive --pad undef|zero] [-v] | unlowered "
+    const char *usage = "usage: %s pairs [--naive --pad undef|zero] [--check-il] [-v] | unlowered "
                         "--expect-log <text> [--expect-stderr <text>] [-v]\n";
     if (argc < 2) {
         fprintf(stderr, usage, argv[0]);
@@ -513,6 +537,8 @@ int main(int argc, char **argv)
     for (int a = 2; a < argc; ++a) {
         if (strcmp(argv[a], "-v") == 0) {
             g_verbose = 1;
+        } else if (strcmp(argv[a], "--check-il") == 0) {
+            g_check_il = 1;
         } else if (strcmp(argv[a], "--naive") == 0) {
             o.naive = 1;
         } else if (strcmp(argv[a], "--pad") == 0 && a + 1 < argc &&
