@@ -6,7 +6,7 @@
  *      medians of several runs;
  *   2. in process, with the input already in memory: parse+validate and parse+lower+get_words
  *      through the public API, first call and warm median, as MB/s;
- *      on invalid inputs also validate under SPVBC_DIAGNOSTICS_COUNT_ONLY, and validate under
+ *      on invalid inputs also validate under SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, and validate under
  *      the default policy reading every diagnostic through spvbc_context_diagnostic(); and
  *      the two floors these are set against (bench_floor.c): the walk and the record pass;
  *   3. the growth exponent of each time over a series of sizes (least squares of ln t on ln size);

@@ -94,7 +94,7 @@ typedef struct options {
     int no_small;
 } options;
 
-/* OP_VALIDATE_COUNT: validate under SPVBC_DIAGNOSTICS_COUNT_ONLY.  OP_VALIDATE_READ: validate
+/* OP_VALIDATE_COUNT: validate under SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY.  OP_VALIDATE_READ: validate
  * under the default policy (KEEP_ALL), then read every diagnostic through
  * spvbc_context_diagnostic() (which makes its sentence) and touch its text, as a caller that
  * shows every message does. */

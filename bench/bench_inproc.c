@@ -123,7 +123,7 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
             return -1;
         }
         if (op == OP_VALIDATE_COUNT &&
-            spvbc_context_set_diagnostic_policy(*ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0) !=
+            spvbc_context_set_diagnostic_policy(*ctx, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0) !=
                 SPVBC_SUCCESS) {
             spvbc_context_destroy(*ctx);
             *ctx = NULL;
@@ -299,11 +299,11 @@ void run_small(const options *o, small_set *s)
     build_clean8k(&clean);
     printf("  small modules: %zu bytes with 6 rewrites, clean %zu bytes\n", six.n * 4, clean.n * 4);
     fflush(stdout);
-    measure_small(o, &six, 1, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[0]);
-    measure_small(o, &six, 0, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[1]);
-    measure_small(o, &clean, 0, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[2]);
-    measure_small(o, &clean, 1, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[3]);
-    measure_small(o, &six, 0, SPVBC_DIAGNOSTICS_COUNT_ONLY, &s->m[4]);
+    measure_small(o, &six, 1, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[0]);
+    measure_small(o, &six, 0, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[1]);
+    measure_small(o, &clean, 0, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[2]);
+    measure_small(o, &clean, 1, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[3]);
+    measure_small(o, &six, 0, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, &s->m[4]);
     mb_free(&six);
     mb_free(&clean);
 }

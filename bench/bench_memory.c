@@ -76,13 +76,13 @@ void run_patho(size_t count, patho *p)
         printf("  library memory: %s, %zu bitcasts, %zu errors\n", op ? "lower" : "validate", count,
                p->errors);
         fflush(stdout);
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_KEEP_ALL, 0, &p->all[op]);
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_KEEP_FIRST, PATHO_KEEP_FIRST, &p->first[op]);
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0, &p->only[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0, &p->all[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST, PATHO_KEEP_FIRST, &p->first[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0, &p->only[op]);
     }
     patho_set_errors(&b, count, first, 0);
     for (int op = 0; op < 2; ++op) {
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_KEEP_ALL, 0, &p->clean[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0, &p->clean[op]);
     }
     mb_free(&b);
 }

@@ -58,7 +58,7 @@ static bool not_kept_note(spvbc_context ctx, const spvbc__diag_store *st)
     char text[128];
     size_t n = 0;
     text_size(text, &n, st->not_kept);
-    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY || st->limit == 0) {
+    if (st->policy == SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY || st->limit == 0) {
         text_put(text, &n, none_text, sizeof none_text - 1);
     } else {
         text_put(text, &n, first_text, sizeof first_text - 1);

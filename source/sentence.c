@@ -147,9 +147,9 @@ static void type_spelling(sbuf *b, const struct spvbc_module_s *m, const spvbc__
 static void refusal_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__site_info *info)
 {
     switch (info->plan.refusal) {
-    case SPVBC_REFUSE_SIZE: put(b, "the byte sizes differ, which as_type forbids too"); break;
-    case SPVBC_REFUSE_BOOL_OR_VOID: put(b, "as_type excludes bool and void"); break;
-    case SPVBC_REFUSE_MISSING_FEATURE: {
+    case SPVBC_PLAN_REFUSAL_SIZE: put(b, "the byte sizes differ, which as_type forbids too"); break;
+    case SPVBC_PLAN_REFUSAL_BOOL_OR_VOID: put(b, "as_type excludes bool and void"); break;
+    case SPVBC_PLAN_REFUSAL_MISSING_FEATURE: {
         char names[96];
         spvbc__feature_names(
             spvbc__missing_features(&info->src, &info->dst, spvbc__plan_features(m)), names,
@@ -161,10 +161,12 @@ static void refusal_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__s
                    "OpVectorShuffle)");
         break;
     }
-    case SPVBC_REFUSE_PAD_POLICY:
+    case SPVBC_PLAN_REFUSAL_PAD_POLICY:
         put(b, "the padding policy 'error' refuses 3-component sources");
         break;
-    case SPVBC_REFUSE_BAD_TYPE: put(b, "a side is not an OpenCL C scalar or vector type"); break;
+    case SPVBC_PLAN_REFUSAL_BAD_TYPE:
+        put(b, "a side is not an OpenCL C scalar or vector type");
+        break;
     default: break;
     }
 }
@@ -330,7 +332,7 @@ static void astype_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__si
     put(b, astype);
     put(b, " is ");
     put(b, spvbc_astype_class_string(p->cls));
-    if (p->refusal != SPVBC_REFUSE_NONE) {
+    if (p->refusal != SPVBC_PLAN_REFUSAL_NONE) {
         const bool illegal = p->cls == SPVBC_ASTYPE_SIZE_ERROR || p->cls == SPVBC_ASTYPE_EXCLUDED;
         put(b, illegal ? ", not legal OpenCL C: " : " (");
         refusal_text(b, m, info);

@@ -22,7 +22,7 @@
 # SPDX-License-Identifier: Apache-2.0
 set -u
 
-PKGS=(libspirv-bitcast0.2 libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer
+PKGS=(libspirv-bitcast0.3 libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer
     spirv-bitcast-opencl-layer)
 src="" work="" version="" python="" spirv_as="" spirv_val="" layer_test="" layer_dir=""
 cl_layer_test="" cl_layer_icd="" cl_layer_examples=""
@@ -214,10 +214,10 @@ else
 fi
 # The loader may name it through /lib (merged /usr): compare the files, not the spellings.
 loaded=$(ldd "$work/consumer-cmake/build/consumer_shared" | sed -n 's/.*libspirv-bitcast\.so\.0\.2 => \([^ ]*\).*/\1/p')
-if [ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "/usr/lib/$multiarch/libspirv-bitcast.so.0.2")" ]; then
-    ok "consumer_shared loads $loaded (the installed libspirv-bitcast.so.0.2)"
+if [ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "/usr/lib/$multiarch/libspirv-bitcast.so.0.3")" ]; then
+    ok "consumer_shared loads $loaded (the installed libspirv-bitcast.so.0.3)"
 else
-    fail "consumer_shared loads '${loaded:-no libspirv-bitcast.so.0.2}', not the installed library"
+    fail "consumer_shared loads '${loaded:-no libspirv-bitcast.so.0.3}', not the installed library"
 fi
 if command -v pkg-config >/dev/null 2>&1; then
     "$python" "$itests" consumer-pkgconfig --pkg-config pkg-config --prefix /usr \
@@ -323,7 +323,7 @@ for p in "${PKGS[@]}"; do
     esac
 done
 for path in /usr/bin/spirv-bitcast "$manifest" "$libpath" "$cl_libpath" "$comp" /usr/include/spirv_bitcast.h \
-    "/usr/lib/$multiarch/libspirv-bitcast.so.0.2"; do
+    "/usr/lib/$multiarch/libspirv-bitcast.so.0.3"; do
     [ -e "$path" ] && fail "$path is left after the purge"
 done
 ok "purged; no installed file left"
