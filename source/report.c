@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "context.h"
+#include "decimal.h"
 #include "report.h"
 #include "sentence.h"
 
@@ -38,14 +39,8 @@ static void text_put(char *text, size_t *n, const char *s, size_t len)
 /* Appends `v` in decimal (as "%zu") to the `*n` bytes at `text`. */
 static void text_size(char *text, size_t *n, size_t v)
 {
-    char digits[24];
-    size_t k = 0;
-    do {
-        digits[k++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (k)
-        text[(*n)++] = digits[--k];
+    char digits[SPVBC__DECIMAL_MAX];
+    text_put(text, n, digits, spvbc__decimal(digits, v));
 }
 
 /* Adds the R-NOT-KEPT note of `st`: "%zu findings not kept (diagnostic policy: count only)" or

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "decimal.h"
 #include "rules.h"
 
 static bool is_num_scalar(const spvbc__type *t)
@@ -248,11 +249,10 @@ bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t
         return false;
     if (size == 0) return true;
     /* base plus at most two digits, truncated to `size` (no snprintf: this runs per finding) */
-    char tmp[16];
+    char tmp[8 + SPVBC__DECIMAL_MAX];
     size_t n = strlen(base);
     memcpy(tmp, base, n);
-    if (d->count >= 10) tmp[n++] = (char)('0' + d->count / 10);
-    if (d->count != 1) tmp[n++] = (char)('0' + d->count % 10);
+    if (d->count != 1) n += spvbc__decimal(tmp + n, d->count);
     if (n > size - 1) n = size - 1;
     memcpy(buf, tmp, n);
     buf[n] = '\0';

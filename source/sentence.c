@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "context.h"
+#include "decimal.h"
 #include "sentence.h"
 
 /* A bounded text buffer: appends truncate, and formatting is plain copies and decimal digits
@@ -32,14 +33,11 @@ static void put(sbuf *b, const char *s)
 
 static void put_u(sbuf *b, uint32_t v)
 {
-    char d[11];
-    size_t n = 0;
-    do {
-        d[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n && b->len + 1 < b->size)
-        b->p[b->len++] = d[--n];
+    char d[SPVBC__DECIMAL_MAX];
+    size_t n = spvbc__decimal(d, v);
+    if (n > b->size - 1 - b->len) n = b->size - 1 - b->len;
+    memcpy(b->p + b->len, d, n);
+    b->len += n;
     b->p[b->len] = '\0';
 }
 
@@ -420,16 +418,11 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
 /* Appends id `v` as text ("%5") to `ids`. */
 static void id_text(spvbc__sentence_ids *ids, uint32_t v)
 {
-    char digits[10];
-    uint32_t n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
+    char digits[SPVBC__DECIMAL_MAX];
+    size_t n = spvbc__decimal(digits, v); /* at most 10: `v` is 32 bits */
     char *t = ids->text[ids->count];
     t[0] = '%';
-    for (uint32_t k = 0; k < n; ++k)
-        t[1 + k] = digits[n - 1 - k];
+    memcpy(t + 1, digits, n);
     ids->len[ids->count++] = (uint8_t)(n + 1);
 }
 

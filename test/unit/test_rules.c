@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "decimal.h"
 #include "rules.h"
 
 /* ---- type constructors ------------------------------------------------------------------- */
@@ -383,12 +384,36 @@ static void test_pad_policy_names(void **state)
     assert_int_equal(spvbc_pad_policy_from_string("undef", NULL), SPVBC_ERROR_INVALID_ARGUMENT);
 }
 
+/* The one decimal writer: printf's digits at the ends of each width, no NUL written. */
+static void test_decimal(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t v;
+        const char *text;
+    } rows[] = {{0, "0"},
+                {9, "9"},
+                {10, "10"},
+                {4294967295u, "4294967295"},
+                {4294967296u, "4294967296"},
+                {UINT64_MAX, "18446744073709551615"}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        char out[SPVBC__DECIMAL_MAX + 1];
+        memset(out, '#', sizeof out);
+        size_t n = spvbc__decimal(out, rows[i].v);
+        assert_int_equal(n, strlen(rows[i].text));
+        assert_memory_equal(out, rows[i].text, n);
+        assert_int_equal(out[n < SPVBC__DECIMAL_MAX ? n : SPVBC__DECIMAL_MAX], '#');
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bitcast_rules), cmocka_unit_test(test_pair_counts), cmocka_unit_test(test_pad_policy_names),
-        cmocka_unit_test(test_plans),         cmocka_unit_test(test_plan_refusals),
-        cmocka_unit_test(test_opencl_names),
+        cmocka_unit_test(test_bitcast_rules),    cmocka_unit_test(test_pair_counts),
+        cmocka_unit_test(test_pad_policy_names), cmocka_unit_test(test_plans),
+        cmocka_unit_test(test_plan_refusals),    cmocka_unit_test(test_opencl_names),
+        cmocka_unit_test(test_decimal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
