@@ -6,7 +6,7 @@
  *      medians of several runs;
  *   2. in process, with the input already in memory: parse+validate and parse+lower+get_words
  *      through the public API, first call and warm median, as MB/s;
- *      on invalid inputs also validate under SPVBC_DIAGNOSTICS_COUNT_ONLY, and validate under
+ *      on invalid inputs also validate under SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, and validate under
  *      the default policy reading every diagnostic through spvbc_context_diagnostic(); and
  *      the two floors these are set against (bench_floor.c): the walk and the record pass;
  *   3. the growth exponent of each time over a series of sizes (least squares of ln t on ln size);
@@ -47,66 +47,12 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
-
-double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y ? 1 : 0;
-}
-
-double median(double *v, int n)
-{
-    if (n <= 0) {
-        return NAN;
-    }
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "spvbc_bench: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
-char *xstrdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = (char *)xmalloc(n);
-    memcpy(p, s, n);
-    return p;
-}
-
-uint32_t id_cap(uint32_t bound)
-{
-    uint64_t cap = (uint64_t)bound * 2;
-    if (cap < SPVBC_DEFAULT_MAX_ID_BOUND) {
-        cap = SPVBC_DEFAULT_MAX_ID_BOUND;
-    }
-    if (cap > 0x7FFFFFF0u) {
-        cap = 0x7FFFFFF0u;
-    }
-    return (uint32_t)cap;
-}
 
 static int is_invalid_series(const options *o, const char *series)
 {
@@ -116,16 +62,6 @@ static int is_invalid_series(const options *o, const char *series)
         }
     }
     return 0;
-}
-
-double mbps(size_t size, double seconds)
-{
-    return seconds > 0 ? (double)size / 1e6 / seconds : NAN;
-}
-
-double mib(size_t size)
-{
-    return (double)size / (1024.0 * 1024.0);
 }
 
 /* ---- main ----------------------------------------------------------------------------------- */
@@ -141,68 +77,58 @@ static void usage(void)
             "       spvbc_bench --emit-small DIR\n");
 }
 
-int main(int argc, char **argv)
+/* Reads the command line into `*o` and the inputs into `ins` (room for `argc`), their number
+ * into `*n`; 0, or 2 after printing the usage. */
+static int parse_args(int argc, char **argv, options *o, input *ins, int *n)
 {
-    if (argc == 3 && !strcmp(argv[1], "--walk-file")) {
-        return walk_file(argv[2]);
-    }
-    if (argc == 3 && !strcmp(argv[1], "--emit-small")) {
-        return emit_small(argv[2]);
-    }
-    {
-        ssize_t len = readlink("/proc/self/exe", self_exe, sizeof self_exe - 1);
-        self_exe[len > 0 ? len : 0] = '\0';
-    }
-    options o;
-    memset(&o, 0, sizeof o);
-    o.cp = "/bin/cp";
-    o.tmp = "/tmp";
-    o.min_time = 1.5;
-    o.min_reps = 5;
-    o.max_reps = 400;
-    o.proc_reps = 5;
-    input *ins = (input *)xmalloc((size_t)argc * sizeof(input));
-    int n = 0;
+    memset(o, 0, sizeof *o);
+    o->cp = "/bin/cp";
+    o->tmp = "/tmp";
+    o->min_time = 1.5;
+    o->min_reps = 5;
+    o->max_reps = 400;
+    o->proc_reps = 5;
+    int count = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 #define OPT(name) (!strcmp(a, name) && v && (++i, 1))
         if (OPT("--cli")) {
-            o.cli = v;
+            o->cli = v;
         } else if (OPT("--spirv-val")) {
-            o.spirv_val = *v ? v : NULL;
+            o->spirv_val = *v ? v : NULL;
         } else if (OPT("--spirv-opt")) {
-            o.spirv_opt = *v ? v : NULL;
+            o->spirv_opt = *v ? v : NULL;
         } else if (OPT("--cp")) {
-            o.cp = v;
+            o->cp = v;
         } else if (OPT("--invalid")) {
-            if (o.invalid_count < 16) {
-                o.invalid[o.invalid_count++] = v;
+            if (o->invalid_count < 16) {
+                o->invalid[o->invalid_count++] = v;
             }
         } else if (OPT("--tmp")) {
-            o.tmp = v;
+            o->tmp = v;
         } else if (OPT("--min-time")) {
-            o.min_time = atof(v);
+            o->min_time = atof(v);
         } else if (OPT("--min-reps")) {
-            o.min_reps = atoi(v);
+            o->min_reps = atoi(v);
         } else if (OPT("--max-reps")) {
-            o.max_reps = atoi(v);
+            o->max_reps = atoi(v);
         } else if (OPT("--proc-reps")) {
-            o.proc_reps = atoi(v);
+            o->proc_reps = atoi(v);
         } else if (OPT("--patho")) {
-            o.patho = (size_t)strtoull(v, NULL, 10);
+            o->patho = (size_t)strtoull(v, NULL, 10);
         } else if (!strcmp(a, "--no-small")) {
-            o.no_small = 1;
+            o->no_small = 1;
         } else if (!strcmp(a, "--no-proc")) {
-            o.no_proc = 1;
+            o->no_proc = 1;
         } else if (OPT("--only")) {
-            o.only = v;
+            o->only = v;
         } else if (OPT("--dat")) {
-            o.dat = v;
+            o->dat = v;
         } else if (OPT("--plot")) {
-            o.plot = v;
+            o->plot = v;
         } else if (OPT("--md")) {
-            o.md = v;
+            o->md = v;
         } else if (a[0] == '-') {
             usage();
             return 2;
@@ -213,78 +139,111 @@ int main(int argc, char **argv)
                 usage();
                 return 2;
             }
-            input *in = &ins[n++];
+            input *in = &ins[count++];
             memset(in, 0, sizeof *in);
-            in->label = xstrdup(a);
+            in->label = bench_xstrdup(a);
             in->label[eq - a] = '\0';
-            in->series = xstrdup(in->label);
+            in->series = bench_xstrdup(in->label);
             in->series[slash - a] = '\0';
             in->name = in->label + (slash - a) + 1;
             in->path = eq + 1;
-            in->invalid = is_invalid_series(&o, in->series);
+            in->invalid = is_invalid_series(o, in->series);
         }
 #undef OPT
     }
-    if (n == 0) {
+    if (count == 0) {
         usage();
         return 2;
     }
-    for (int i = 0; i < n; ++i) {
-        ins[i].invalid = is_invalid_series(&o, ins[i].series);
+    for (int i = 0; i < count; ++i) {
+        ins[i].invalid = is_invalid_series(o, ins[i].series);
     }
+    *n = count;
+    return 0;
+}
 
-    printf("spvbc_bench: library %s; %d inputs; medians; the machine may be shared, so wall "
-           "times are noisy\n",
-           spvbc_version_string(), n);
-
-    /* 1. whole processes, while this process is small */
+/* 1. Whole processes, while this process is small; 1 when an input cannot be read. */
+static int measure_processes(const options *o, input *ins, int n)
+{
     for (int i = 0; i < n; ++i) {
         input *in = &ins[i];
-        if (warm_file(in->path, &in->size, &in->bound) != 0) {
+        if (bench_warm_file(in->path, &in->size, &in->bound) != 0) {
             fprintf(stderr, "spvbc_bench: cannot read %s: %s\n", in->path, strerror(errno));
             return 1;
         }
-        if (!o.no_proc) {
-            printf("  process runs: %s (%.1f MiB)\n", in->label, mib(in->size));
+        if (!o->no_proc) {
+            printf("  process runs: %s (%.1f MiB)\n", in->label, bench_mib(in->size));
             fflush(stdout);
-            run_processes(&o, in);
+            bench_run_processes(o, in);
         }
     }
+    return 0;
+}
 
-    /* 2. in process */
+/* 2. In process, with the input in memory; 1 when an input cannot be loaded. */
+static int measure_in_process(const options *o, input *ins, int n)
+{
     for (int i = 0; i < n; ++i) {
         input *in = &ins[i];
         uint32_t *words;
         size_t size;
-        if (load_words(in->path, &words, &size) != 0 || size % 4) {
+        if (bench_load_words(in->path, &words, &size) != 0 || size % 4) {
             fprintf(stderr, "spvbc_bench: cannot load %s\n", in->path);
             return 1;
         }
         printf("  in-process runs: %s\n", in->label);
         fflush(stdout);
-        if (!o.only) {
-            measure_op(&o, in, OP_WALK, words, size / 4, &in->walk, 0);
-            measure_op(&o, in, OP_RECORD, words, size / 4, &in->record, 0);
+        if (!o->only) {
+            bench_measure_op(o, in, OP_WALK, words, size / 4, &in->walk, 0);
+            bench_measure_op(o, in, OP_RECORD, words, size / 4, &in->record, 0);
         }
-        if (!o.only || !strcmp(o.only, "validate")) {
-            measure_op(&o, in, OP_VALIDATE, words, size / 4, &in->validate, 0);
+        if (!o->only || !strcmp(o->only, "validate")) {
+            bench_measure_op(o, in, OP_VALIDATE, words, size / 4, &in->validate, 0);
         }
-        if (!o.only || !strcmp(o.only, "lower")) {
-            measure_op(&o, in, OP_LOWER, words, size / 4, &in->lower, 0);
+        if (!o->only || !strcmp(o->only, "lower")) {
+            bench_measure_op(o, in, OP_LOWER, words, size / 4, &in->lower, 0);
         }
-        if (!o.only || !strcmp(o.only, "validate-reuse")) {
-            measure_op(&o, in, OP_VALIDATE, words, size / 4, &in->validate_r, 1);
+        if (!o->only || !strcmp(o->only, "validate-reuse")) {
+            bench_measure_op(o, in, OP_VALIDATE, words, size / 4, &in->validate_r, 1);
         }
-        if (!o.only || !strcmp(o.only, "lower-reuse")) {
-            measure_op(&o, in, OP_LOWER, words, size / 4, &in->lower_r, 1);
+        if (!o->only || !strcmp(o->only, "lower-reuse")) {
+            bench_measure_op(o, in, OP_LOWER, words, size / 4, &in->lower_r, 1);
         }
-        if (in->invalid && (!o.only || !strcmp(o.only, "validate-count"))) {
-            measure_op(&o, in, OP_VALIDATE_COUNT, words, size / 4, &in->validate_count, 0);
+        if (in->invalid && (!o->only || !strcmp(o->only, "validate-count"))) {
+            bench_measure_op(o, in, OP_VALIDATE_COUNT, words, size / 4, &in->validate_count, 0);
         }
-        if (in->invalid && (!o.only || !strcmp(o.only, "validate-read"))) {
-            measure_op(&o, in, OP_VALIDATE_READ, words, size / 4, &in->validate_read, 0);
+        if (in->invalid && (!o->only || !strcmp(o->only, "validate-read"))) {
+            bench_measure_op(o, in, OP_VALIDATE_READ, words, size / 4, &in->validate_read, 0);
         }
         free(words);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--walk-file")) {
+        return bench_walk_file(argv[2]);
+    }
+    if (argc == 3 && !strcmp(argv[1], "--emit-small")) {
+        return bench_emit_small(argv[2]);
+    }
+    {
+        ssize_t len = readlink("/proc/self/exe", bench_self_exe, sizeof bench_self_exe - 1);
+        bench_self_exe[len > 0 ? len : 0] = '\0';
+    }
+    options o;
+    input *ins = (input *)bench_xmalloc((size_t)argc * sizeof(input));
+    int n = 0;
+    if (parse_args(argc, argv, &o, ins, &n) != 0) {
+        return 2;
+    }
+    printf("spvbc_bench: library %s; %d inputs; medians; the machine may be shared, so wall "
+           "times are noisy\n",
+           spvbc_version_string(), n);
+
+    if (measure_processes(&o, ins, n) != 0 || measure_in_process(&o, ins, n) != 0) {
+        return 1;
     }
 
     /* 3. the small modules and the pathological one, built in memory */
@@ -293,13 +252,13 @@ int main(int argc, char **argv)
     memset(&small, 0, sizeof small);
     memset(&pa, 0, sizeof pa);
     if (!o.only && !o.no_small) {
-        run_small(&o, &small);
+        bench_run_small(&o, &small);
     }
     if (!o.only && o.patho) {
-        run_patho(o.patho, &pa);
+        bench_run_patho(o.patho, &pa);
     }
 
-    report(&o, ins, n, &small, &pa);
+    bench_report(&o, ins, n, &small, &pa);
     for (int i = 0; i < n; ++i) {
         free(ins[i].label);
         free(ins[i].series);

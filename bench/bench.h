@@ -1,10 +1,14 @@
 /*
  * bench.h - what the rooms of the benchmark (spvbc_bench) share: the inputs and their
  * measurements, the options, and each room's entry points.  bench.c says what the benchmark
- * measures; the rooms are bench_proc.c (whole processes), bench_inproc.c (the public API in
- * process, and the small modules per call), bench_modules.c (the modules built in memory),
- * bench_memory.c (the library's memory on the pathological module), bench_report.c (the tables),
- * bench_goals.c (the goals table) and bench_data.c (the data files).
+ * measures and holds main() alone; the rooms, each calling only rooms listed after it, are
+ * bench_report.c (the tables), bench_goals.c (the goals table) and bench_data.c (the data
+ * files), bench_figures.c (the figures those three read, and how they are written),
+ * bench_proc.c (whole processes), bench_inproc.c (the public API in process, and the small
+ * modules per call), bench_memory.c (the library's memory on the pathological module),
+ * bench_floor.c (the floors) and bench_modules.c (the modules built in memory), and at the
+ * bottom bench_util.c (allocation, units) with test/support's test_time.h (clock, median).
+ * Every global name is bench_* (the generator's, in gen_module.h, gen_*).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -15,8 +19,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bench_util.h"
 #include "modbuild.h"
 #include "spirv_bitcast.h"
+#include "test_time.h"
 
 /* ---- tools run as processes --------------------------------------------------------------- */
 
@@ -35,9 +41,9 @@ enum {
     P_COUNT
 };
 
-extern const char *const proc_names[P_COUNT]; /* for the tables */
-extern const char *const proc_keys[P_COUNT]; /* for the data file */
-extern char self_exe[4096]; /* this program, which runs itself for the P_FLOOR walk */
+extern const char *const bench_proc_names[P_COUNT]; /* for the tables */
+extern const char *const bench_proc_keys[P_COUNT]; /* for the data file */
+extern char bench_self_exe[4096]; /* this program, which runs itself for the P_FLOOR walk */
 
 typedef struct proc_m {
     int ran; /* measured */
@@ -94,7 +100,7 @@ typedef struct options {
     int no_small;
 } options;
 
-/* OP_VALIDATE_COUNT: validate under SPVBC_DIAGNOSTICS_COUNT_ONLY.  OP_VALIDATE_READ: validate
+/* OP_VALIDATE_COUNT: validate under SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY.  OP_VALIDATE_READ: validate
  * under the default policy (KEEP_ALL), then read every diagnostic through
  * spvbc_context_diagnostic() (which makes its sentence) and touch its text, as a caller that
  * shows every message does. */
@@ -149,46 +155,33 @@ typedef struct small_set {
 /* The time of a metric of an input: 0..P_COUNT-1 processes, then the in-process ones. */
 enum { M_IN_VALIDATE = P_COUNT, M_IN_LOWER, M_COUNT };
 
-/* ---- bench.c: shared helpers ---------------------------------------------------------------- */
-
-double now(void);
-/** The median of the `n` values of `v` (which it sorts); NAN if `n` is 0. */
-double median(double *v, int n);
-/** malloc() that exits with status 2 when out of memory. */
-void *xmalloc(size_t n);
-char *xstrdup(const char *s);
-/** The id bound cap the tools get for a module of id bound `bound`. */
-uint32_t id_cap(uint32_t bound);
-double mbps(size_t size, double seconds);
-double mib(size_t size);
-
 /* ---- bench_proc.c: whole processes ----------------------------------------------------------- */
 
 /** 1 for this project's tools (their ratio is to cp), 0 for the others (to validate). */
-int is_ours(int p);
+int bench_is_ours(int p);
 /** Reads the file once so that every tool finds it in the page cache; returns its size. */
-int warm_file(const char *path, size_t *size, uint32_t *bound);
+int bench_warm_file(const char *path, size_t *size, uint32_t *bound);
 /** Every whole-process measurement of `in`. */
-void run_processes(const options *o, input *in);
+void bench_run_processes(const options *o, input *in);
 /** The whole-process floor (spvbc_bench --walk-file PATH); exit status 0 if the walk ended at
  *  the end of the file. */
-int walk_file(const char *path);
+int bench_walk_file(const char *path);
 
 /* ---- bench_inproc.c: the public API in process -------------------------------------------------
  */
 
 /** Reads `path` into `*words` (xmalloc'ed) and its byte count into `*size`; 0 on success. */
-int load_words(const char *path, uint32_t **words, size_t *size);
+int bench_load_words(const char *path, uint32_t **words, size_t *size);
 /** The floors (bench_floor.c): seconds for one walk, and for one record pass over an id table
  *  of `bound` entries. */
-double run_walk(const uint32_t *words, size_t count);
-double run_record(const uint32_t *words, size_t count, uint32_t bound);
+double bench_run_walk(const uint32_t *words, size_t count);
+double bench_run_record(const uint32_t *words, size_t count, uint32_t bound);
 /** Times `op` on `words` into `t`: the first call in a new context, then warm calls; with the
  *  reusing allocator if `reuse`. */
-void measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,
-                timing *t, int reuse);
+void bench_measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,
+                      timing *t, int reuse);
 /** Times the small modules per call, as a Vulkan layer calls the library. */
-void run_small(const options *o, small_set *s);
+void bench_run_small(const options *o, small_set *s);
 
 /* ---- bench_modules.c: modules built in memory --------------------------------------------------
  */
@@ -198,60 +191,65 @@ enum { PA_FN = 1, PA_VOID, PA_FNTY, PA_F, PA_F4, PA_F3, PA_I, PA_I4, PA_LABEL, P
 
 /** The pathological module of `count` bitcasts into `b`; returns its errors and the word offset
  *  of the first bitcast in `*first_bitcast`. */
-size_t patho_build(mb *b, size_t count, size_t *first_bitcast);
+size_t bench_patho_build(mb *b, size_t count, size_t *first_bitcast);
 /** Turns the errors of the pathological module into valid bitcasts (`errors` 0) and back. */
-void patho_set_errors(mb *b, size_t count, size_t first_bitcast, int errors);
+void bench_patho_set_errors(mb *b, size_t count, size_t first_bitcast, int errors);
 /** The compute shader of `blocks` blocks, the first `lowerable` of them with a 4->3 bitcast. */
-void build_compute(mb *b, uint32_t blocks, uint32_t lowerable);
-/** The clean shader: build_compute() without errors, with the fewest blocks reaching 8 KiB. */
-void build_clean8k(mb *b);
+void bench_build_compute(mb *b, uint32_t blocks, uint32_t lowerable);
+/** The clean shader: bench_build_compute() without errors, with the fewest blocks reaching 8 KiB.
+ */
+void bench_build_clean8k(mb *b);
 /** --emit-small DIR: writes the two small modules for run.sh's spirv-val check. */
-int emit_small(const char *dir);
+int bench_emit_small(const char *dir);
 
 /* ---- bench_memory.c ---------------------------------------------------------------------------
  */
 
 /** The library's memory on the pathological module of `count` bitcasts and its clean twin. */
-void run_patho(size_t count, patho *p);
+void bench_run_patho(size_t count, patho *p);
 
-/* ---- bench_report.c: the tables -----------------------------------------------------------------
- */
+/* ---- bench_figures.c: the figures of the tables and how they are written ------------------- */
 
 /** Writes to stdout and, if `md` is set, the same text to the Markdown file. */
 typedef struct out2 {
     FILE *md;
 } out2;
 
-void both(out2 *o, const char *fmt, ...)
+void bench_both(out2 *o, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /** `v` formatted with `f` in one of eight rotating buffers ("-" for NAN). */
-const char *num(double v, const char *f);
+const char *bench_num(double v, const char *f);
 /** a / b, or NAN unless both are positive. */
-double ratio(double a, double b);
+double bench_ratio(double a, double b);
 /** Peak RSS of tool `p` on `in` per input byte; NAN if not measured. */
-double rss_per_byte(const input *in, int p);
+double bench_rss_per_byte(const input *in, int p);
 /** Median seconds of metric `m` of `in`: wall clock, or CPU time if `cpu`; NAN if none. */
-double metric_time(const input *in, int m, int cpu);
+double bench_metric_time(const input *in, int m, int cpu);
 /** MB/s of the warm calls of `t` on `in` (CPU time if `cpu`); NAN if not measured. */
-double timing_mbps(const input *in, const timing *t, int cpu);
+double bench_timing_mbps(const input *in, const timing *t, int cpu);
+
+/* ---- bench_report.c: the tables -----------------------------------------------------------------
+ */
+
 /** Every table on stdout (and into --md), the goals among them, then the data files. */
-void report(const options *opt, input *ins, int n, const small_set *small, const patho *pa);
+void bench_report(const options *opt, input *ins, int n, const small_set *small, const patho *pa);
 
 /* ---- bench_goals.c -----------------------------------------------------------------------------
  */
 
 /** The goals table, each figure against its bound (met / MISSED). */
-void goals(out2 *o, const options *opt, input *ins, int n, const small_set *small, const patho *pa);
+void bench_goals(out2 *o, const options *opt, input *ins, int n, const small_set *small,
+                 const patho *pa);
 
 /* ---- bench_data.c ------------------------------------------------------------------------------
  */
 
 /** --dat: every number as a tab-separated row. */
-void write_dat(const char *path, input *ins, int n, const small_set *small, const patho *pa);
+void bench_write_dat(const char *path, input *ins, int n, const small_set *small, const patho *pa);
 /** --plot: throughput per tool over the sizes of the series, one gnuplot data block each. */
-void write_plot(const char *path, input *ins, int n);
+void bench_write_plot(const char *path, input *ins, int n);
 
 #endif /* SPVBC_BENCH_H_ */

@@ -11,7 +11,7 @@
 
 #include "bench.h"
 
-void write_dat(const char *path, input *ins, int n, const small_set *small, const patho *pa)
+void bench_write_dat(const char *path, input *ins, int n, const small_set *small, const patho *pa)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -28,8 +28,8 @@ void write_dat(const char *path, input *ins, int n, const small_set *small, cons
                 continue;
             }
             fprintf(f, "%s\t%s\t%zu\t%u\t%s\t%d\t-\t%.6f\t%.6f\t%ld\t%.2f\t%s\n", in->label,
-                    in->series, in->size, in->bound, proc_keys[p], m->reps, m->wall, m->cpu,
-                    m->rss_kb * 1024, mbps(in->size, m->wall), m->failed ? "failed" : "ok");
+                    in->series, in->size, in->bound, bench_proc_keys[p], m->reps, m->wall, m->cpu,
+                    m->rss_kb * 1024, bench_mbps(in->size, m->wall), m->failed ? "failed" : "ok");
         }
         const timing *ts[8] = {&in->validate,      &in->lower,   &in->walk,
                                &in->validate_r,    &in->lower_r, &in->validate_count,
@@ -44,7 +44,7 @@ void write_dat(const char *path, input *ins, int n, const small_set *small, cons
             }
             fprintf(f, "%s\t%s\t%zu\t%u\t%s\t%d\t%.6f\t%.6f\t%.6f\t-\t%.2f\t%s\n", in->label,
                     in->series, in->size, in->bound, keys[k], ts[k]->reps, ts[k]->first,
-                    ts[k]->warm, ts[k]->cpu_warm, mbps(in->size, ts[k]->warm),
+                    ts[k]->warm, ts[k]->cpu_warm, bench_mbps(in->size, ts[k]->warm),
                     ts[k]->failed ? "failed" : "ok");
         }
     }
@@ -56,7 +56,7 @@ void write_dat(const char *path, input *ins, int n, const small_set *small, cons
         const small_m *m = &small->m[k];
         if (m->ran) {
             fprintf(f, "small\tsmall\t%zu\t-\t%s\t%d\t-\t%.9f\t-\t-\t%.2f\t%s\n", m->bytes,
-                    small_keys[k], m->calls, m->us * 1e-6, mbps(m->bytes, m->us * 1e-6),
+                    small_keys[k], m->calls, m->us * 1e-6, bench_mbps(m->bytes, m->us * 1e-6),
                     m->failed ? "failed" : "ok");
         }
     }
@@ -71,14 +71,14 @@ void write_dat(const char *path, input *ins, int n, const small_set *small, cons
                         "2f\t%s\n",
                         pa->count, pa->bytes, (unsigned)(pa->count + PA_FIRST),
                         op ? "lower" : "validate", pol[k], r[k]->seconds, r[k]->peak,
-                        mbps(pa->bytes, r[k]->seconds), r[k]->failed ? "failed" : "ok");
+                        bench_mbps(pa->bytes, r[k]->seconds), r[k]->failed ? "failed" : "ok");
             }
         }
     }
     fclose(f);
 }
 
-void write_plot(const char *path, input *ins, int n)
+void bench_write_plot(const char *path, input *ins, int n)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -111,9 +111,9 @@ void write_plot(const char *path, input *ins, int n)
             if (strcmp(ins[i].series, lines[l].series)) {
                 continue;
             }
-            double t = metric_time(&ins[i], lines[l].metric, 0);
+            double t = bench_metric_time(&ins[i], lines[l].metric, 0);
             if (!isnan(t)) {
-                fprintf(f, "%.3f\t%.3f\n", mib(ins[i].size), mbps(ins[i].size, t));
+                fprintf(f, "%.3f\t%.3f\n", bench_mib(ins[i].size), bench_mbps(ins[i].size, t));
             }
         }
     }

@@ -21,10 +21,10 @@ static volatile uint32_t floor_sink;
 
 /** The floor: one linear pass that reads every instruction's first word and counts opcodes
  *  (what the issue calls "a single linear pass that only reads every instruction"). */
-double run_walk(const uint32_t *words, size_t count)
+double bench_run_walk(const uint32_t *words, size_t count)
 {
     static uint32_t hist[256];
-    double t0 = now();
+    double t0 = test_time_now();
     memset(hist, 0, sizeof hist);
     size_t off = 5;
     while (off < count) {
@@ -38,7 +38,7 @@ double run_walk(const uint32_t *words, size_t count)
         x += hist[i] * (uint32_t)i;
     }
     floor_sink = x;
-    return now() - t0;
+    return test_time_now() - t0;
 }
 
 /** The record floor: the walk, and for every instruction its opcode's shape (result id? result
@@ -46,7 +46,7 @@ double run_walk(const uint32_t *words, size_t count)
  *  table cleared first, as the library's reader does, but with no check of any kind (ids in
  *  range, defined once, types declared before use) and no bitcast recorded beyond a count.  A
  *  reader that can name the type of a bitcast's operand does at least this, or walks twice. */
-double run_record(const uint32_t *words, size_t count, uint32_t bound)
+double bench_run_record(const uint32_t *words, size_t count, uint32_t bound)
 {
     static uint8_t shape[65536]; /* bit 0: result id; bit 1: result type */
     static int ready;
@@ -65,10 +65,10 @@ double run_record(const uint32_t *words, size_t count, uint32_t bound)
     }
     if (ids_cap < bound) { /* kept from call to call, as the library's context keeps its own */
         free(ids);
-        ids = (uint32_t *)xmalloc((size_t)bound * 4);
+        ids = (uint32_t *)bench_xmalloc((size_t)bound * 4);
         ids_cap = bound;
     }
-    double t0 = now();
+    double t0 = test_time_now();
     memset(ids, 0, (size_t)bound * 4);
     size_t off = 5, bitcasts = 0;
     while (off < count) {
@@ -87,5 +87,5 @@ double run_record(const uint32_t *words, size_t count, uint32_t bound)
         off += wc;
     }
     floor_sink = (uint32_t)bitcasts + ids[bound / 2];
-    return now() - t0;
+    return test_time_now() - t0;
 }

@@ -16,7 +16,7 @@
 
 #include "bench.h"
 
-int load_words(const char *path, uint32_t **words, size_t *size)
+int bench_load_words(const char *path, uint32_t **words, size_t *size)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -28,7 +28,7 @@ int load_words(const char *path, uint32_t **words, size_t *size)
         return -1;
     }
     *size = (size_t)st.st_size;
-    *words = (uint32_t *)xmalloc((*size + 3) & ~(size_t)3);
+    *words = (uint32_t *)bench_xmalloc((*size + 3) & ~(size_t)3);
     size_t got = fread(*words, 1, *size, f);
     fclose(f);
     return got == *size ? 0 : -1;
@@ -109,21 +109,21 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
 {
     spvbc_module mod;
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
-    po.max_id_bound = id_cap(in->bound);
+    po.max_id_bound = bench_id_cap(in->bound);
     if (op == OP_WALK) {
-        return run_walk(words, count);
+        return bench_run_walk(words, count);
     }
     if (op == OP_RECORD) {
-        return run_record(words, count, in->bound);
+        return bench_run_record(words, count, in->bound);
     }
-    double t0 = now();
+    double t0 = test_time_now();
     if (!*ctx) {
         if (spvbc_context_create(alloc, ctx) != SPVBC_SUCCESS) {
             *ctx = NULL;
             return -1;
         }
         if (op == OP_VALIDATE_COUNT &&
-            spvbc_context_set_diagnostic_policy(*ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0) !=
+            spvbc_context_set_diagnostic_policy(*ctx, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0) !=
                 SPVBC_SUCCESS) {
             spvbc_context_destroy(*ctx);
             *ctx = NULL;
@@ -157,7 +157,7 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
         }
         spvbc_module_destroy(mod);
     }
-    double t = now() - t0;
+    double t = test_time_now() - t0;
     if (r != SPVBC_SUCCESS) {
         if (spvbc_context_diagnostic_count(*ctx)) {
             fprintf(stderr, "spvbc_bench: %s: %s: %s\n", in->label, spvbc_result_string(r),
@@ -177,16 +177,16 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,
-                timing *t, int reuse)
+void bench_measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,
+                      timing *t, int reuse)
 {
     reuse_cache cache;
     spvbc_allocator ra = {sizeof(spvbc_allocator), reuse_alloc, reuse_free, &cache};
     const spvbc_allocator *alloc = reuse ? &ra : NULL;
     cache.count = 0;
     int cap = o->max_reps < 1 ? 1 : o->max_reps;
-    double *times = (double *)xmalloc((size_t)cap * sizeof(double));
-    double *cpus = (double *)xmalloc((size_t)cap * sizeof(double));
+    double *times = (double *)bench_xmalloc((size_t)cap * sizeof(double));
+    double *cpus = (double *)bench_xmalloc((size_t)cap * sizeof(double));
     memset(t, 0, sizeof *t);
     t->ran = 1;
     double c0 = cpu_now();
@@ -215,10 +215,10 @@ void measure_op(const options *o, input *in, op_kind op, const uint32_t *words, 
     }
     t->reps = n;
     if (n) {
-        t->warm = median(times, n); /* sorts */
+        t->warm = test_time_median(times, n); /* sorts */
         t->lo = times[0];
         t->hi = times[n - 1];
-        t->cpu_warm = median(cpus, n);
+        t->cpu_warm = test_time_median(cpus, n);
     }
     free(times);
     free(cpus);
@@ -276,34 +276,34 @@ static void measure_small(const options *o, const mb *b, int fresh, spvbc_diagno
     double spent = 0, limit = o->min_time < 0.2 ? 0.2 : o->min_time;
     int n = 0;
     while (!m->failed && n < MAX_BATCHES && (n < 30 || spent < limit)) {
-        double t0 = now();
+        double t0 = test_time_now();
         for (int k = 0; k < BATCH; ++k) {
             m->failed |= !small_call(&ctx, b, fresh, policy);
         }
-        double t = now() - t0;
+        double t = test_time_now() - t0;
         spent += t;
         per[n++] = t / BATCH * 1e6;
     }
     spvbc_context_destroy(ctx);
     m->calls = n * BATCH;
     if (n) {
-        m->us = median(per, n); /* sorts */
+        m->us = test_time_median(per, n); /* sorts */
         m->us_min = per[0];
     }
 }
 
-void run_small(const options *o, small_set *s)
+void bench_run_small(const options *o, small_set *s)
 {
     mb six = {0}, clean = {0};
-    build_compute(&six, 10, 6);
-    build_clean8k(&clean);
+    bench_build_compute(&six, 10, 6);
+    bench_build_clean8k(&clean);
     printf("  small modules: %zu bytes with 6 rewrites, clean %zu bytes\n", six.n * 4, clean.n * 4);
     fflush(stdout);
-    measure_small(o, &six, 1, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[0]);
-    measure_small(o, &six, 0, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[1]);
-    measure_small(o, &clean, 0, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[2]);
-    measure_small(o, &clean, 1, SPVBC_DIAGNOSTICS_KEEP_ALL, &s->m[3]);
-    measure_small(o, &six, 0, SPVBC_DIAGNOSTICS_COUNT_ONLY, &s->m[4]);
+    measure_small(o, &six, 1, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[0]);
+    measure_small(o, &six, 0, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[1]);
+    measure_small(o, &clean, 0, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[2]);
+    measure_small(o, &clean, 1, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, &s->m[3]);
+    measure_small(o, &six, 0, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, &s->m[4]);
     mb_free(&six);
     mb_free(&clean);
 }

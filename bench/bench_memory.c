@@ -22,10 +22,10 @@ static void run_mem(const mb *b, int lower, spvbc_diagnostic_policy policy, size
     spvbc_context ctx;
     spvbc_module mod;
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
-    po.max_id_bound = id_cap(b->w[3]);
+    po.max_id_bound = bench_id_cap(b->w[3]);
     memset(m, 0, sizeof *m);
     m->ran = 1;
-    double t0 = now();
+    double t0 = test_time_now();
     if (spvbc_context_create(&a, &ctx) != SPVBC_SUCCESS) {
         m->failed = 1;
         return;
@@ -57,32 +57,32 @@ static void run_mem(const mb *b, int lower, spvbc_diagnostic_policy policy, size
     }
     m->kept = spvbc_context_diagnostic_count(ctx);
     spvbc_context_destroy(ctx);
-    m->seconds = now() - t0;
+    m->seconds = test_time_now() - t0;
     m->peak = c.peak_bytes;
     m->leaked = c.live_bytes;
     m->failed = r != SPVBC_SUCCESS || c.live_bytes != 0 || c.bad_free;
 }
 
-void run_patho(size_t count, patho *p)
+void bench_run_patho(size_t count, patho *p)
 {
     mb b = {0};
     size_t first;
     memset(p, 0, sizeof *p);
     p->ran = 1;
     p->count = count;
-    p->errors = patho_build(&b, count, &first);
+    p->errors = bench_patho_build(&b, count, &first);
     p->bytes = b.n * 4;
     for (int op = 0; op < 2; ++op) {
         printf("  library memory: %s, %zu bitcasts, %zu errors\n", op ? "lower" : "validate", count,
                p->errors);
         fflush(stdout);
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_KEEP_ALL, 0, &p->all[op]);
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_KEEP_FIRST, PATHO_KEEP_FIRST, &p->first[op]);
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0, &p->only[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0, &p->all[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST, PATHO_KEEP_FIRST, &p->first[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0, &p->only[op]);
     }
-    patho_set_errors(&b, count, first, 0);
+    bench_patho_set_errors(&b, count, first, 0);
     for (int op = 0; op < 2; ++op) {
-        run_mem(&b, op, SPVBC_DIAGNOSTICS_KEEP_ALL, 0, &p->clean[op]);
+        run_mem(&b, op, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0, &p->clean[op]);
     }
     mb_free(&b);
 }

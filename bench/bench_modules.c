@@ -16,9 +16,9 @@
 
 /* The pathological module, after test/fuzz/pathological.c: one Kernel function holding `count`
  * OpBitcast of one OpUndef float4; every 4th is as_float3(float4) written as a direct OpBitcast
- * (an error that lower rewrites), the others as_int4(float4).  patho_set_errors() turns the
+ * (an error that lower rewrites), the others as_int4(float4).  bench_patho_set_errors() turns the
  * errors into valid as_int4 and back, which gives the clean twin (same size, no findings). */
-size_t patho_build(mb *b, size_t count, size_t *first_bitcast)
+size_t bench_patho_build(mb *b, size_t count, size_t *first_bitcast)
 {
     b->n = 0;
     mb_reserve(b, 64 + 4 * count);
@@ -47,7 +47,7 @@ size_t patho_build(mb *b, size_t count, size_t *first_bitcast)
     return (count + 3) / 4;
 }
 
-void patho_set_errors(mb *b, size_t count, size_t first_bitcast, int errors)
+void bench_patho_set_errors(mb *b, size_t count, size_t first_bitcast, int errors)
 {
     for (size_t i = 0; i < count; i += 4) {
         b->w[first_bitcast + i * 4 + 1] = errors ? PA_F3 : PA_I4;
@@ -58,7 +58,7 @@ void patho_set_errors(mb *b, size_t count, size_t first_bitcast, int errors)
  * `blocks` blocks that load a float4 from a storage buffer, square it and store a bitcast of
  * it; the first `lowerable` blocks store as_float3(float4) written as a direct OpBitcast (an
  * error that lower rewrites), the others as_int4(float4). */
-void build_compute(mb *b, uint32_t blocks, uint32_t lowerable)
+void bench_build_compute(mb *b, uint32_t blocks, uint32_t lowerable)
 {
     enum {
         MAIN = 1,
@@ -96,7 +96,7 @@ void build_compute(mb *b, uint32_t blocks, uint32_t lowerable)
     };
     /* per block: constant k, idx, inp, x, s, y, outp */
     const uint32_t per = 7;
-    b->n = 0; /* build_clean8k() builds again into the same buffer */
+    b->n = 0; /* bench_build_clean8k() builds again into the same buffer */
     mb_reserve(b, 512 + 64 * (size_t)blocks);
     mb_header(b, 0x00010500u, 0);
     MB(b, SpvOpCapability, SpvCapabilityShader);
@@ -180,11 +180,11 @@ void build_compute(mb *b, uint32_t blocks, uint32_t lowerable)
     b->w[3] = FIRST + blocks * per;
 }
 
-void build_clean8k(mb *b)
+void bench_build_clean8k(mb *b)
 {
     uint32_t blocks = 10;
     do {
-        build_compute(b, ++blocks, 0);
+        bench_build_compute(b, ++blocks, 0);
     } while (b->n * 4 < 8192);
 }
 
@@ -203,11 +203,11 @@ static int write_words(const char *dir, const char *name, const mb *b)
     return ok;
 }
 
-int emit_small(const char *dir)
+int bench_emit_small(const char *dir)
 {
     mb six = {0}, clean = {0};
-    build_compute(&six, 10, 6);
-    build_clean8k(&clean);
+    bench_build_compute(&six, 10, 6);
+    bench_build_clean8k(&clean);
     int ok = write_words(dir, "small-six-4to3.spv", &six) &&
              write_words(dir, "small-clean-8k.spv", &clean);
     mb_free(&six);

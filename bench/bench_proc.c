@@ -22,32 +22,33 @@
 
 #include "bench.h"
 
-const char *const proc_names[P_COUNT] = {"cp",
-                                         "spirv-bitcast validate",
-                                         "spirv-bitcast lower",
-                                         "spirv-val",
-                                         "spirv-opt (no passes)",
-                                         "spirv-bitcast validate -q",
-                                         "spirv-bitcast lower -q",
-                                         "floor: mmap + walk"};
-const char *const proc_keys[P_COUNT] = {"cp",           "proc_validate",       "proc_lower",
-                                        "spirv_val",    "spirv_opt",           "proc_validate_q",
-                                        "proc_lower_q", "proc_floor_mmap_walk"};
-_Static_assert(sizeof proc_names / sizeof proc_names[0] == P_COUNT, "one name per tool");
-_Static_assert(sizeof proc_keys / sizeof proc_keys[0] == P_COUNT, "one key per tool");
+const char *const bench_proc_names[P_COUNT] = {"cp",
+                                               "spirv-bitcast validate",
+                                               "spirv-bitcast lower",
+                                               "spirv-val",
+                                               "spirv-opt (no passes)",
+                                               "spirv-bitcast validate -q",
+                                               "spirv-bitcast lower -q",
+                                               "floor: mmap + walk"};
+const char *const bench_proc_keys[P_COUNT] = {
+    "cp",        "proc_validate",   "proc_lower",   "spirv_val",
+    "spirv_opt", "proc_validate_q", "proc_lower_q", "proc_floor_mmap_walk"};
+_Static_assert(sizeof bench_proc_names / sizeof bench_proc_names[0] == P_COUNT,
+               "one name per tool");
+_Static_assert(sizeof bench_proc_keys / sizeof bench_proc_keys[0] == P_COUNT, "one key per tool");
 
-int is_ours(int p)
+int bench_is_ours(int p)
 {
     return p == P_VALIDATE || p == P_LOWER || p == P_VALIDATE_Q || p == P_LOWER_Q || p == P_FLOOR;
 }
 
-char self_exe[4096];
+char bench_self_exe[4096];
 
 /** Runs `argv` with stdin and stdout on /dev/null and stderr into `errpath`; one measurement. */
 static int run_once(char *const argv[], const char *errpath, double *wall, double *cpu,
                     long *rss_kb, int *status)
 {
-    double t0 = now();
+    double t0 = test_time_now();
     pid_t pid = fork();
     if (pid < 0) {
         return -1;
@@ -69,7 +70,7 @@ static int run_once(char *const argv[], const char *errpath, double *wall, doubl
     if (wait4(pid, &st, 0, &ru) != pid) {
         return -1;
     }
-    *wall = now() - t0;
+    *wall = test_time_now() - t0;
     *cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
            (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
     *rss_kb = ru.ru_maxrss;
@@ -129,15 +130,15 @@ static void measure_proc(const options *o, proc_m *m, char *const argv[], unsign
             }
         }
     }
-    m->wall = median(walls, m->reps);
-    m->cpu = median(cpus, m->reps);
+    m->wall = test_time_median(walls, m->reps);
+    m->cpu = test_time_median(cpus, m->reps);
     unlink(errpath);
     if (outpath) {
         unlink(outpath);
     }
 }
 
-int warm_file(const char *path, size_t *size, uint32_t *bound)
+int bench_warm_file(const char *path, size_t *size, uint32_t *bound)
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
@@ -162,11 +163,11 @@ int warm_file(const char *path, size_t *size, uint32_t *bound)
     return 0;
 }
 
-void run_processes(const options *o, input *in)
+void bench_run_processes(const options *o, input *in)
 {
     char cap[32], capeq[48], outpath[4096];
-    snprintf(cap, sizeof cap, "%u", id_cap(in->bound));
-    snprintf(capeq, sizeof capeq, "--max-id-bound=%u", id_cap(in->bound));
+    snprintf(cap, sizeof cap, "%u", bench_id_cap(in->bound));
+    snprintf(capeq, sizeof capeq, "--max-id-bound=%u", bench_id_cap(in->bound));
     snprintf(outpath, sizeof outpath, "%s/spvbc-bench-out.%ld.spv", o->tmp, (long)getpid());
     char *path = (char *)in->path;
 
@@ -174,8 +175,8 @@ void run_processes(const options *o, input *in)
         char *argv[] = {(char *)o->cp, path, outpath, NULL};
         measure_proc(o, &in->proc[P_CP], argv, 1u, outpath);
     }
-    if (self_exe[0]) {
-        char *argv[] = {self_exe, "--walk-file", path, NULL};
+    if (bench_self_exe[0]) {
+        char *argv[] = {bench_self_exe, "--walk-file", path, NULL};
         measure_proc(o, &in->proc[P_FLOOR], argv, 1u, NULL);
     }
     if (o->cli) {
@@ -206,7 +207,7 @@ void run_processes(const options *o, input *in)
 static volatile uint32_t walk_sink;
 
 /* Maps `path` as the CLI does and reads every instruction's first word once. */
-int walk_file(const char *path)
+int bench_walk_file(const char *path)
 {
     int fd = open(path, O_RDONLY);
     struct stat st;

@@ -49,19 +49,6 @@ static const char *const metric_names[] = {"cp",
                                            "lower (in-process)"};
 _Static_assert(sizeof metric_names / sizeof metric_names[0] == M_COUNT, "one name per metric");
 
-double metric_time(const input *in, int m, int cpu)
-{
-    if (!in) {
-        return NAN;
-    }
-    if (m < P_COUNT) {
-        const proc_m *p = &in->proc[m];
-        return p->ran && !p->failed ? (cpu ? p->cpu : p->wall) : NAN;
-    }
-    const timing *t = m == M_IN_VALIDATE ? &in->validate : &in->lower;
-    return t->ran && !t->failed && t->reps ? (cpu ? t->cpu_warm : t->warm) : NAN;
-}
-
 static double series_exponent(input *ins, int n, const char *series, int m, int cpu)
 {
     double s[64], t[64];
@@ -69,7 +56,7 @@ static double series_exponent(input *ins, int n, const char *series, int m, int 
     for (int i = 0; i < n && k < 64; ++i) {
         if (!strcmp(ins[i].series, series)) {
             s[k] = (double)ins[i].size;
-            t[k] = metric_time(&ins[i], m, cpu);
+            t[k] = bench_metric_time(&ins[i], m, cpu);
             k++;
         }
     }
@@ -82,56 +69,9 @@ static double series_exponent(input *ins, int n, const char *series, int m, int 
     return hi >= 4 * lo ? fit_exponent(s, t, k) : NAN;
 }
 
-void both(out2 *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    if (o->md) {
-        va_start(ap, fmt);
-        vfprintf(o->md, fmt, ap);
-        va_end(ap);
-    }
-}
-
-const char *num(double v, const char *f)
-{
-    static char bufs[8][40];
-    static int next;
-    char *b = bufs[next++ & 7];
-    if (isnan(v)) {
-        snprintf(b, 40, "-");
-    } else {
-        snprintf(b, 40, f, v);
-    }
-    return b;
-}
-
-double ratio(double a, double b)
-{
-    return (a > 0 && b > 0) ? a / b : NAN;
-}
-
-double rss_per_byte(const input *in, int p)
-{
-    if (!in || !in->proc[p].ran || in->proc[p].failed) {
-        return NAN;
-    }
-    return (double)in->proc[p].rss_kb * 1024.0 / (double)in->size;
-}
-
 static double metric_mbps(const input *in, int m, int cpu)
 {
-    return in ? mbps(in->size, metric_time(in, m, cpu)) : NAN;
-}
-
-double timing_mbps(const input *in, const timing *t, int cpu)
-{
-    if (!in || !t->ran || t->failed || !t->reps) {
-        return NAN;
-    }
-    return mbps(in->size, cpu ? t->cpu_warm : t->warm);
+    return in ? bench_mbps(in->size, bench_metric_time(in, m, cpu)) : NAN;
 }
 
 /* The head of a whole-process table: `cell` (a format of the tool's name) for each tool of
@@ -140,16 +80,16 @@ static void proc_head(out2 *o, const int *cols, int ncols, const char *cell, con
                       const char *rule, const char *end)
 {
     for (int c = 0; c < ncols; ++c) {
-        both(o, cell, proc_names[cols[c]]);
+        bench_both(o, cell, bench_proc_names[cols[c]]);
     }
-    both(o, "%s", mid);
+    bench_both(o, "%s", mid);
     for (int c = 0; c < ncols; ++c) {
-        both(o, "%s", rule);
+        bench_both(o, "%s", rule);
     }
-    both(o, "%s", end);
+    bench_both(o, "%s", end);
 }
 
-void report(const options *opt, input *ins, int n, const small_set *small, const patho *pa)
+void bench_report(const options *opt, input *ins, int n, const small_set *small, const patho *pa)
 {
     out2 o = {NULL};
     if (opt->md) {
@@ -159,100 +99,108 @@ void report(const options *opt, input *ins, int n, const small_set *small, const
         }
     }
 
-    both(&o, "\n### In process (input already in memory; public API)\n\n");
-    both(&o, "validate = spvbc_module_parse + spvbc_module_validate; lower = spvbc_module_parse "
-             "+ spvbc_module_lower + spvbc_module_get_words (+ spvbc_module_destroy).  first = "
-             "spvbc_context_create and the first call, in a new context; the warm calls reuse that "
-             "context, as a driver parsing module after module does.  MB/s = input bytes / median "
-             "time of the warm calls (wall clock; CPU = thread CPU time, which the other users of "
-             "the machine inflate less).  reuse = CPU MB/s "
-             "with a caller allocator that hands freed blocks back (no fresh pages after the "
-             "first call).  walk = one pass reading every instruction's first word (the memory "
-             "floor).  record = the walk, plus for every instruction its opcode's shape from a "
-             "table and its result type stored in an id table, unchecked: the least a reader that "
-             "can name the type of any bitcast's operand does in one pass (bench/bench_floor.c)."
-             "\n\n");
-    both(&o, "| input | MiB | id bound | bitcasts | findings | rewritten | walk MB/s | "
-             "record MB/s | validate first ms | warm ms | MB/s | MB/s CPU | reuse | "
-             "lower first ms | warm ms | MB/s | MB/s CPU | reuse | runs |\n");
-    both(&o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-             "---:|---:|\n");
+    bench_both(&o, "\n### In process (input already in memory; public API)\n\n");
+    bench_both(
+        &o, "validate = spvbc_module_parse + spvbc_module_validate; lower = spvbc_module_parse "
+            "+ spvbc_module_lower + spvbc_module_get_words (+ spvbc_module_destroy).  first = "
+            "spvbc_context_create and the first call, in a new context; the warm calls reuse that "
+            "context, as a driver parsing module after module does.  MB/s = input bytes / median "
+            "time of the warm calls (wall clock; CPU = thread CPU time, which the other users of "
+            "the machine inflate less).  reuse = CPU MB/s "
+            "with a caller allocator that hands freed blocks back (no fresh pages after the "
+            "first call).  walk = one pass reading every instruction's first word (the memory "
+            "floor).  record = the walk, plus for every instruction its opcode's shape from a "
+            "table and its result type stored in an id table, unchecked: the least a reader that "
+            "can name the type of any bitcast's operand does in one pass (bench/bench_floor.c)."
+            "\n\n");
+    bench_both(&o, "| input | MiB | id bound | bitcasts | findings | rewritten | walk MB/s | "
+                   "record MB/s | validate first ms | warm ms | MB/s | MB/s CPU | reuse | "
+                   "lower first ms | warm ms | MB/s | MB/s CPU | reuse | runs |\n");
+    bench_both(
+        &o, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+            "---:|---:|\n");
     for (int i = 0; i < n; ++i) {
         input *in = &ins[i];
-        both(&o, "| %s | %.1f | %u | %zu | %zu | %zu | %s | %s |", in->label, mib(in->size),
-             in->bound, in->vsum.bitcasts_checked, in->vsum.errors, in->lsum.rewritten,
-             num(in->walk.reps ? mbps(in->size, in->walk.warm) : NAN, "%.0f"),
-             num(in->record.reps ? mbps(in->size, in->record.warm) : NAN, "%.0f"));
+        bench_both(
+            &o, "| %s | %.1f | %u | %zu | %zu | %zu | %s | %s |", in->label, bench_mib(in->size),
+            in->bound, in->vsum.bitcasts_checked, in->vsum.errors, in->lsum.rewritten,
+            bench_num(in->walk.reps ? bench_mbps(in->size, in->walk.warm) : NAN, "%.0f"),
+            bench_num(in->record.reps ? bench_mbps(in->size, in->record.warm) : NAN, "%.0f"));
         for (int m = M_IN_VALIDATE; m <= M_IN_LOWER; ++m) {
             const timing *t = m == M_IN_VALIDATE ? &in->validate : &in->lower;
             if (t->failed) {
-                both(&o, " FAILED | | | | |");
+                bench_both(&o, " FAILED | | | | |");
                 continue;
             }
             const timing *r = m == M_IN_VALIDATE ? &in->validate_r : &in->lower_r;
-            both(&o, " %s | %s | %s | %s | %s |", num(t->ran ? t->first * 1e3 : NAN, "%.2f"),
-                 num(t->reps ? t->warm * 1e3 : NAN, "%.2f"), num(metric_mbps(in, m, 0), "%.0f"),
-                 num(metric_mbps(in, m, 1), "%.0f"),
-                 num(r->ran && !r->failed && r->reps ? mbps(in->size, r->cpu_warm) : NAN, "%.0f"));
+            bench_both(
+                &o, " %s | %s | %s | %s | %s |", bench_num(t->ran ? t->first * 1e3 : NAN, "%.2f"),
+                bench_num(t->reps ? t->warm * 1e3 : NAN, "%.2f"),
+                bench_num(metric_mbps(in, m, 0), "%.0f"), bench_num(metric_mbps(in, m, 1), "%.0f"),
+                bench_num(r->ran && !r->failed && r->reps ? bench_mbps(in->size, r->cpu_warm) : NAN,
+                          "%.0f"));
         }
-        both(&o, " %d/%d |\n", in->validate.reps, in->lower.reps);
+        bench_both(&o, " %d/%d |\n", in->validate.reps, in->lower.reps);
     }
 
     static const int cols[] = {P_FLOOR,   P_VALIDATE,  P_LOWER,    P_VALIDATE_Q,
                                P_LOWER_Q, P_SPIRV_VAL, P_SPIRV_OPT};
     const int ncols = (int)(sizeof cols / sizeof cols[0]);
-    both(&o,
-         "\n### Whole process (median wall ms; x = wall time / wall time of cp for ours, / "
-         "wall time of spirv-bitcast validate for spirv-val and spirv-opt; B/B = peak RSS in "
-         "bytes per input byte)\n\n"
-         "validate = `spirv-bitcast validate --max-id-bound N FILE`, lower = `spirv-bitcast "
-         "lower --max-id-bound N -o OUT FILE`: findings printed with their disassembly, as "
-         "by default; the -q forms print nothing per finding (lower -q only on the lowerable "
-         "inputs).  "
-         "spirv-val and spirv-opt only run on valid inputs.  floor = this benchmark mapping the "
-         "file and reading each instruction's first word: what any tool that reads its input "
-         "pays here (cp copies inside the kernel).\n\n| input | MiB | cp ms |");
+    bench_both(
+        &o, "\n### Whole process (median wall ms; x = wall time / wall time of cp for ours, / "
+            "wall time of spirv-bitcast validate for spirv-val and spirv-opt; B/B = peak RSS in "
+            "bytes per input byte)\n\n"
+            "validate = `spirv-bitcast validate --max-id-bound N FILE`, lower = `spirv-bitcast "
+            "lower --max-id-bound N -o OUT FILE`: findings printed with their disassembly, as "
+            "by default; the -q forms print nothing per finding (lower -q only on the lowerable "
+            "inputs).  "
+            "spirv-val and spirv-opt only run on valid inputs.  floor = this benchmark mapping the "
+            "file and reading each instruction's first word: what any tool that reads its input "
+            "pays here (cp copies inside the kernel).\n\n| input | MiB | cp ms |");
     proc_head(&o, cols, ncols, " %s ms | x | B/B |", "\n|---|---:|---:|", "---:|---:|---:|", "\n");
     for (int i = 0; i < n; ++i) {
         input *in = &ins[i];
-        double cp = metric_time(in, P_CP, 0), v = metric_time(in, P_VALIDATE, 0);
-        both(&o, "| %s | %.1f | %s |", in->label, mib(in->size), num(cp * 1e3, "%.1f"));
+        double cp = bench_metric_time(in, P_CP, 0), v = bench_metric_time(in, P_VALIDATE, 0);
+        bench_both(&o, "| %s | %.1f | %s |", in->label, bench_mib(in->size),
+                   bench_num(cp * 1e3, "%.1f"));
         for (int c = 0; c < ncols; ++c) {
             int p = cols[c];
-            double w = metric_time(in, p, 0);
+            double w = bench_metric_time(in, p, 0);
             if (in->proc[p].failed) {
-                both(&o, " FAILED (exit %d) | | |", in->proc[p].status);
+                bench_both(&o, " FAILED (exit %d) | | |", in->proc[p].status);
                 continue;
             }
-            both(&o, " %s | %s | %s |", num(w * 1e3, "%.1f"),
-                 num(ratio(w, is_ours(p) ? cp : v), "%.2f"), num(rss_per_byte(in, p), "%.2f"));
+            bench_both(&o, " %s | %s | %s |", bench_num(w * 1e3, "%.1f"),
+                       bench_num(bench_ratio(w, bench_is_ours(p) ? cp : v), "%.2f"),
+                       bench_num(bench_rss_per_byte(in, p), "%.2f"));
         }
-        both(&o, "\n");
+        bench_both(&o, "\n");
     }
-    both(&o, "\nThe same runs in CPU seconds (user + system of the child, median), and the "
-             "number of runs:\n\n| input | cp |");
+    bench_both(&o, "\nThe same runs in CPU seconds (user + system of the child, median), and the "
+                   "number of runs:\n\n| input | cp |");
     proc_head(&o, cols, ncols, " %s | x |", " runs |\n|---|---:|", "---:|---:|", "---|\n");
     for (int i = 0; i < n; ++i) {
         input *in = &ins[i];
-        double cp = metric_time(in, P_CP, 1), v = metric_time(in, P_VALIDATE, 1);
-        both(&o, "| %s | %s |", in->label, num(cp, "%.3f"));
+        double cp = bench_metric_time(in, P_CP, 1), v = bench_metric_time(in, P_VALIDATE, 1);
+        bench_both(&o, "| %s | %s |", in->label, bench_num(cp, "%.3f"));
         for (int c = 0; c < ncols; ++c) {
             int p = cols[c];
-            double t = metric_time(in, p, 1);
-            both(&o, " %s | %s |", num(t, "%.3f"), num(ratio(t, is_ours(p) ? cp : v), "%.2f"));
+            double t = bench_metric_time(in, p, 1);
+            bench_both(&o, " %s | %s |", bench_num(t, "%.3f"),
+                       bench_num(bench_ratio(t, bench_is_ours(p) ? cp : v), "%.2f"));
         }
-        both(&o, " %d", in->proc[P_CP].reps);
+        bench_both(&o, " %d", in->proc[P_CP].reps);
         for (int c = 0; c < ncols; ++c) {
-            both(&o, "/%d", in->proc[cols[c]].reps);
+            bench_both(&o, "/%d", in->proc[cols[c]].reps);
         }
-        both(&o, " |\n");
+        bench_both(&o, " |\n");
     }
 
     for (int i = 0; i < n; ++i) {
         for (int p = 0; p < P_COUNT; ++p) {
             if (ins[i].proc[p].failed) {
-                both(&o, "\n%s on %s: exit %d: %s\n", proc_names[p], ins[i].label,
-                     ins[i].proc[p].status, ins[i].proc[p].note);
+                bench_both(&o, "\n%s on %s: exit %d: %s\n", bench_proc_names[p], ins[i].label,
+                           ins[i].proc[p].status, ins[i].proc[p].note);
             }
         }
     }
@@ -269,16 +217,17 @@ void report(const options *opt, input *ins, int n, const small_set *small, const
             series_seen[ns++] = ins[i].series;
         }
     }
-    both(&o, "\n### Growth exponent (least-squares slope of ln time on ln size over the series; "
-             "1.00 = linear; wall / CPU)\n\n| series |");
+    bench_both(&o,
+               "\n### Growth exponent (least-squares slope of ln time on ln size over the series; "
+               "1.00 = linear; wall / CPU)\n\n| series |");
     for (int m = 0; m < M_COUNT; ++m) {
-        both(&o, " %s |", metric_names[m]);
+        bench_both(&o, " %s |", metric_names[m]);
     }
-    both(&o, "\n|---|");
+    bench_both(&o, "\n|---|");
     for (int m = 0; m < M_COUNT; ++m) {
-        both(&o, "---:|");
+        bench_both(&o, "---:|");
     }
-    both(&o, "\n");
+    bench_both(&o, "\n");
     for (int s = 0; s < ns; ++s) {
         int any = 0;
         for (int m = 0; m < M_COUNT; ++m) {
@@ -287,27 +236,29 @@ void report(const options *opt, input *ins, int n, const small_set *small, const
         if (!any) {
             continue;
         }
-        both(&o, "| %s |", series_seen[s]);
+        bench_both(&o, "| %s |", series_seen[s]);
         for (int m = 0; m < M_COUNT; ++m) {
-            both(&o, " %s / %s |", num(series_exponent(ins, n, series_seen[s], m, 0), "%.2f"),
-                 num(series_exponent(ins, n, series_seen[s], m, 1), "%.2f"));
+            bench_both(&o, " %s / %s |",
+                       bench_num(series_exponent(ins, n, series_seen[s], m, 0), "%.2f"),
+                       bench_num(series_exponent(ins, n, series_seen[s], m, 1), "%.2f"));
         }
-        both(&o, "\n");
+        bench_both(&o, "\n");
     }
-    both(&o, "\n(cp and the small inputs are dominated by process start-up: their exponents say "
-             "little.)\n");
+    bench_both(&o,
+               "\n(cp and the small inputs are dominated by process start-up: their exponents say "
+               "little.)\n");
 
     /* the performance goals */
-    goals(&o, opt, ins, n, small, pa);
+    bench_goals(&o, opt, ins, n, small, pa);
 
     if (o.md) {
         fclose(o.md);
     }
 
     if (opt->dat) {
-        write_dat(opt->dat, ins, n, small, pa);
+        bench_write_dat(opt->dat, ins, n, small, pa);
     }
     if (opt->plot) {
-        write_plot(opt->plot, ins, n);
+        bench_write_plot(opt->plot, ins, n);
     }
 }

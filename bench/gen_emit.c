@@ -10,43 +10,43 @@
 
 #include "gen_module.h"
 
-void die_oom(void)
+void gen_die_oom(void)
 {
     fprintf(stderr, "gen_module: out of memory\n");
     exit(2);
 }
 
-void emit_arr(gen *g, SpvOp op, const uint32_t *ops, size_t n)
+void gen_emit_arr(gen *g, SpvOp op, const uint32_t *ops, size_t n)
 {
     mb_opn(g->cur, (uint32_t)op, ops, n);
     g->instructions++;
 }
 
 /** Emits an instruction whose operands end with the literal string `s`. */
-void emit_with_string(gen *g, SpvOp op, const uint32_t *pre, size_t npre, const char *s,
-                      const uint32_t *post, size_t npost)
+void gen_emit_with_string(gen *g, SpvOp op, const uint32_t *pre, size_t npre, const char *s,
+                          const uint32_t *post, size_t npost)
 {
     mb_inst(g->cur, (uint32_t)op, pre, npre, s, post, npost);
     g->instructions++;
 }
 
-void name_id(gen *g, uint32_t id, const char *s)
+void gen_name_id(gen *g, uint32_t id, const char *s)
 {
     mb *saved = g->cur;
     g->cur = &g->debug;
-    emit_with_string(g, SpvOpName, &id, 1, s, NULL, 0);
+    gen_emit_with_string(g, SpvOpName, &id, 1, s, NULL, 0);
     g->cur = saved;
     g->names++;
 }
 
-void push(gen *g, int t, uint32_t id)
+void gen_push(gen *g, int t, uint32_t id)
 {
     pool *p = &g->pools[t];
     if (p->n == p->cap) {
         size_t ncap = p->cap ? p->cap * 2 : 64;
         uint32_t *nv = (uint32_t *)realloc(p->v, ncap * sizeof(uint32_t));
         if (!nv) {
-            die_oom();
+            gen_die_oom();
         }
         p->v = nv;
         p->cap = ncap;
@@ -55,7 +55,7 @@ void push(gen *g, int t, uint32_t id)
 }
 
 /** One of the eight most recent values of type `t` (locality, as in real code). */
-uint32_t pick(gen *g, int t)
+uint32_t gen_pick(gen *g, int t)
 {
     pool *p = &g->pools[t];
     size_t k = p->n < 8 ? p->n : 8;
@@ -67,13 +67,13 @@ uint32_t pick(gen *g, int t)
 }
 
 /** A new value id of type `t`; one in twelve gets an OpName.  Pushed by the caller. */
-uint32_t value(gen *g)
+uint32_t gen_value(gen *g)
 {
     uint32_t id = new_id(g);
     if (rnd(g, 12) == 0) {
         char buf[32];
         snprintf(buf, sizeof buf, "tmp.%u", id);
-        name_id(g, id, buf);
+        gen_name_id(g, id, buf);
     }
     return id;
 }
@@ -87,7 +87,7 @@ static uint32_t f32_bits(float f)
     return u;
 }
 
-void declare_types(gen *g)
+void gen_declare_types(gen *g)
 {
     uint32_t *ty = g->ty;
     g->cur = &g->types;
@@ -121,15 +121,15 @@ void declare_types(gen *g)
          ty[T_I32]);
     EMIT(g, SpvOpTypeFunction, ty[T_FN_HELPER], ty[T_V4F32], ty[T_P_V4F32], ty[T_P_V4I32],
          ty[T_I32]);
-    name_id(g, ty[T_V4F32], "float4");
-    name_id(g, ty[T_V4I32], "int4");
+    gen_name_id(g, ty[T_V4F32], "float4");
+    gen_name_id(g, ty[T_V4I32], "int4");
 
     /* constants: every value type has at least one, so every pool starts non-empty */
     static const uint32_t i32_vals[8] = {0, 1, 2, 3, 4, 8, 16, 255};
     for (int i = 0; i < 8; ++i) {
         g->c_i32[i] = new_id(g);
         EMIT(g, SpvOpConstant, ty[T_I32], g->c_i32[i], i32_vals[i]);
-        push(g, T_I32, g->c_i32[i]);
+        gen_push(g, T_I32, g->c_i32[i]);
     }
     g->c_zero_i32 = g->c_i32[0];
     g->c_one_i32 = g->c_i32[1];
@@ -137,41 +137,41 @@ void declare_types(gen *g)
     for (int i = 0; i < 4; ++i) {
         g->c_i64[i] = new_id(g);
         EMIT(g, SpvOpConstant, ty[T_I64], g->c_i64[i], i64_vals[i], 0);
-        push(g, T_I64, g->c_i64[i]);
+        gen_push(g, T_I64, g->c_i64[i]);
     }
     static const float f32_vals[4] = {0.5f, 1.0f, 2.0f, 3.25f};
     uint32_t cf[4];
     for (int i = 0; i < 4; ++i) {
         cf[i] = new_id(g);
         EMIT(g, SpvOpConstant, ty[T_F32], cf[i], f32_bits(f32_vals[i]));
-        push(g, T_F32, cf[i]);
+        gen_push(g, T_F32, cf[i]);
     }
     uint32_t c8[2] = {new_id(g), new_id(g)};
     EMIT(g, SpvOpConstant, ty[T_I8], c8[0], 0);
     EMIT(g, SpvOpConstant, ty[T_I8], c8[1], 1);
-    push(g, T_I8, c8[0]);
-    push(g, T_I8, c8[1]);
+    gen_push(g, T_I8, c8[0]);
+    gen_push(g, T_I8, c8[1]);
     uint32_t ctrue = new_id(g), cfalse = new_id(g);
     EMIT(g, SpvOpConstantTrue, ty[T_BOOL], ctrue);
     EMIT(g, SpvOpConstantFalse, ty[T_BOOL], cfalse);
-    push(g, T_BOOL, ctrue);
-    push(g, T_BOOL, cfalse);
+    gen_push(g, T_BOOL, ctrue);
+    gen_push(g, T_BOOL, cfalse);
     uint32_t id = new_id(g);
     EMIT(g, SpvOpConstantComposite, ty[T_V4F32], id, cf[0], cf[1], cf[2], cf[3]);
-    push(g, T_V4F32, id);
+    gen_push(g, T_V4F32, id);
     id = new_id(g);
     EMIT(g, SpvOpConstantComposite, ty[T_V4I32], id, g->c_i32[0], g->c_i32[1], g->c_i32[2],
          g->c_i32[3]);
-    push(g, T_V4I32, id);
+    gen_push(g, T_V4I32, id);
     id = new_id(g);
     EMIT(g, SpvOpConstantComposite, ty[T_V2F32], id, cf[1], cf[2]);
-    push(g, T_V2F32, id);
+    gen_push(g, T_V2F32, id);
     static const int nulls[] = {T_V2I32, T_V3I32, T_V4I32, T_V2F32, T_V3F32, T_V4F32,
                                 T_V2I64, T_V3I8,  T_V4I8,  T_V8I32, T_V8F32};
     for (size_t i = 0; i < sizeof nulls / sizeof nulls[0]; ++i) {
         id = new_id(g);
         EMIT(g, SpvOpConstantNull, ty[nulls[i]], id);
-        push(g, nulls[i], id);
+        gen_push(g, nulls[i], id);
     }
     for (int t = 0; t < T_COUNT; ++t) {
         g->pools[t].base = g->pools[t].n;

@@ -38,21 +38,21 @@ static size_t gen_steps(gen *g, size_t steps, int depth);
 static size_t step_diamond(gen *g, int depth)
 {
     size_t saved[T_COUNT];
-    uint32_t c = compare(g);
+    uint32_t c = gen_compare(g);
     uint32_t then_l = new_id(g), merge_l = new_id(g);
-    uint32_t pre_l = g->label, pre_v = pick(g, T_V4F32);
+    uint32_t pre_l = g->label, pre_v = gen_pick(g, T_V4F32);
     EMIT(g, SpvOpBranchConditional, c, then_l, merge_l);
     save_pools(g, saved);
     new_block(g, then_l);
     size_t used = gen_steps(g, 2 + rnd(g, 8), depth + 1);
-    uint32_t then_v = pick(g, T_V4F32);
+    uint32_t then_v = gen_pick(g, T_V4F32);
     uint32_t then_end = g->label;
     EMIT(g, SpvOpBranch, merge_l);
     restore_pools(g, saved);
     new_block(g, merge_l);
-    uint32_t phi = value(g);
+    uint32_t phi = gen_value(g);
     EMIT(g, SpvOpPhi, g->ty[T_V4F32], phi, then_v, then_end, pre_v, pre_l);
-    push(g, T_V4F32, phi);
+    gen_push(g, T_V4F32, phi);
     return used + 2;
 }
 
@@ -61,8 +61,8 @@ static size_t step_loop(gen *g, int depth)
 {
     size_t saved[T_COUNT];
     uint32_t header = new_id(g), body = new_id(g), exit_l = new_id(g);
-    uint32_t pre_l = g->label, limit = pick(g, T_I32);
-    uint32_t i = value(g), next = new_id(g), c = new_id(g);
+    uint32_t pre_l = g->label, limit = gen_pick(g, T_I32);
+    uint32_t i = gen_value(g), next = new_id(g), c = new_id(g);
     EMIT(g, SpvOpBranch, header);
     new_block(g, header);
     /* the latch label is patched once the body is written */
@@ -70,8 +70,8 @@ static size_t step_loop(gen *g, int depth)
     size_t latch_word = g->cur->n - 1;
     EMIT(g, SpvOpSLessThan, g->ty[T_BOOL], c, i, limit);
     EMIT(g, SpvOpBranchConditional, c, body, exit_l);
-    push(g, T_I32, i);
-    push(g, T_BOOL, c);
+    gen_push(g, T_I32, i);
+    gen_push(g, T_BOOL, c);
     save_pools(g, saved);
     new_block(g, body);
     size_t used = gen_steps(g, 3 + rnd(g, 12), depth + 1);
@@ -91,9 +91,9 @@ static size_t gen_steps(gen *g, size_t steps, int depth)
     static const struct {
         uint32_t below;
         void (*step)(gen *g);
-    } mix[] = {{13, step_load},    {20, step_store},   {27, step_local},
-               {50, step_arith},   {60, step_shuffle}, {68, step_composite},
-               {79, step_bitcast}, {83, step_call},    {88, step_select}};
+    } mix[] = {{13, gen_step_load},    {20, gen_step_store},   {27, gen_step_local},
+               {50, gen_step_arith},   {60, gen_step_shuffle}, {68, gen_step_composite},
+               {79, gen_step_bitcast}, {83, gen_step_call},    {88, gen_step_select}};
     size_t done = 0;
     while (done < steps) {
         uint32_t r = rnd(g, 100);
@@ -108,7 +108,7 @@ static size_t gen_steps(gen *g, size_t steps, int depth)
         } else if (r >= 94 && depth < 2) {
             done += step_loop(g, depth);
         } else {
-            step_arith(g);
+            gen_step_arith(g);
         }
         done++;
     }
@@ -130,50 +130,50 @@ void gen_function(gen *g, int kernel)
     EMIT(g, SpvOpFunctionParameter, ty[T_P_V4F32], pa);
     EMIT(g, SpvOpFunctionParameter, ty[T_P_V4I32], pb);
     EMIT(g, SpvOpFunctionParameter, ty[T_I32], pn);
-    push(g, T_P_V4F32, pa);
-    push(g, T_P_V4I32, pb);
-    push(g, T_I32, pn);
+    gen_push(g, T_P_V4F32, pa);
+    gen_push(g, T_P_V4I32, pb);
+    gen_push(g, T_I32, pn);
     new_block(g, new_id(g));
     g->var_f4 = new_id(g);
     g->var_i = new_id(g);
     EMIT(g, SpvOpVariable, ty[T_PF_V4F32], g->var_f4, SpvStorageClassFunction);
     EMIT(g, SpvOpVariable, ty[T_PF_I32], g->var_i, SpvStorageClassFunction);
     /* scalar views of the buffers, as OpenCL code casting global float4* to float* */
-    bitcast(g, T_P_F32, T_P_V4F32);
-    bitcast(g, T_P_I32, T_P_V4I32);
-    unop(g, SpvOpSConvert, T_I64, T_I32);
+    gen_bitcast(g, T_P_F32, T_P_V4F32);
+    gen_bitcast(g, T_P_I32, T_P_V4I32);
+    gen_unop(g, SpvOpSConvert, T_I64, T_I32);
 
     gen_steps(g, 8 + rnd(g, 90), 0);
 
     if (kernel) {
         EMIT0(g, SpvOpReturn);
     } else {
-        EMIT(g, SpvOpReturnValue, pick(g, T_V4F32));
+        EMIT(g, SpvOpReturnValue, gen_pick(g, T_V4F32));
     }
     EMIT0(g, SpvOpFunctionEnd);
 
     snprintf(name, sizeof name, kernel ? "kernel_%zu" : "helper_%zu", g->functions);
-    name_id(g, f, name);
+    gen_name_id(g, f, name);
     /* unique names: spirv-val's friendly-name table takes time quadratic in the number of
      * repeats of one name (a module naming every function's parameter "a" takes minutes) */
     snprintf(name + strlen(name), sizeof name - strlen(name), ".a");
-    name_id(g, pa, name);
+    gen_name_id(g, pa, name);
     name[strlen(name) - 1] = 'b';
-    name_id(g, pb, name);
+    gen_name_id(g, pb, name);
     name[strlen(name) - 1] = 'n';
-    name_id(g, pn, name);
+    gen_name_id(g, pn, name);
     name[strlen(name) - 2] = '\0';
     if (kernel) {
         g->cur = &g->entry;
         uint32_t pre[2] = {SpvExecutionModelKernel, f};
-        emit_with_string(g, SpvOpEntryPoint, pre, 2, name, NULL, 0);
+        gen_emit_with_string(g, SpvOpEntryPoint, pre, 2, name, NULL, 0);
         g->kernels++;
     } else {
         if (g->helper_count == g->helper_cap) {
             g->helper_cap = g->helper_cap ? g->helper_cap * 2 : 256;
             uint32_t *nh = (uint32_t *)realloc(g->helpers, g->helper_cap * sizeof(uint32_t));
             if (!nh) {
-                die_oom();
+                gen_die_oom();
             }
             g->helpers = nh;
         }
@@ -182,7 +182,7 @@ void gen_function(gen *g, int kernel)
             g->cur = &g->annot;
             uint32_t pre[2] = {f, SpvDecorationLinkageAttributes};
             uint32_t post[1] = {SpvLinkageTypeExport};
-            emit_with_string(g, SpvOpDecorate, pre, 2, name, post, 1);
+            gen_emit_with_string(g, SpvOpDecorate, pre, 2, name, post, 1);
         }
     }
     g->functions++;

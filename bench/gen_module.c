@@ -117,13 +117,13 @@ int main(int argc, char **argv)
     g.std_set = new_id(&g);
     {
         uint32_t pre[1] = {g.std_set};
-        emit_with_string(&g, SpvOpExtInstImport, pre, 1, "OpenCL.std", NULL, 0);
+        gen_emit_with_string(&g, SpvOpExtInstImport, pre, 1, "OpenCL.std", NULL, 0);
     }
     EMIT(&g, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
     g.cur = &g.debug;
     EMIT(&g, SpvOpSource, SpvSourceLanguageOpenCL_C, 102000);
 
-    declare_types(&g);
+    gen_declare_types(&g);
 
     size_t want_words = (size + 3) / 4;
     while (total_words(&g) < want_words) {

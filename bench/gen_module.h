@@ -81,7 +81,7 @@ typedef struct gen {
 } gen;
 
 /** Reports that memory ran out and exits with status 2. */
-void die_oom(void);
+void gen_die_oom(void);
 
 static inline uint32_t rnd(gen *g, uint32_t n)
 {
@@ -95,49 +95,49 @@ static inline uint32_t new_id(gen *g)
 
 /* ---- gen_emit.c --------------------------------------------------------------------------- */
 
-void emit_arr(gen *g, SpvOp op, const uint32_t *ops, size_t n);
+void gen_emit_arr(gen *g, SpvOp op, const uint32_t *ops, size_t n);
 
 #define EMIT(g, op, ...)                                                                           \
-    emit_arr((g), (op), (const uint32_t[]){__VA_ARGS__},                                           \
-             sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
-#define EMIT0(g, op) emit_arr((g), (op), NULL, 0)
+    gen_emit_arr((g), (op), (const uint32_t[]){__VA_ARGS__},                                       \
+                 sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+#define EMIT0(g, op) gen_emit_arr((g), (op), NULL, 0)
 
 /** Emits an instruction whose operands end with the literal string `s`. */
-void emit_with_string(gen *g, SpvOp op, const uint32_t *pre, size_t npre, const char *s,
-                      const uint32_t *post, size_t npost);
+void gen_emit_with_string(gen *g, SpvOp op, const uint32_t *pre, size_t npre, const char *s,
+                          const uint32_t *post, size_t npost);
 
 /** OpName `id` "s" in the debug section. */
-void name_id(gen *g, uint32_t id, const char *s);
+void gen_name_id(gen *g, uint32_t id, const char *s);
 
 /** Pushes value `id` onto the pool of type `t`. */
-void push(gen *g, int t, uint32_t id);
+void gen_push(gen *g, int t, uint32_t id);
 
 /** One of the eight most recent values of type `t` (locality, as in real code). */
-uint32_t pick(gen *g, int t);
+uint32_t gen_pick(gen *g, int t);
 
 /** A new value id; one in twelve gets an OpName.  Pushed by the caller. */
-uint32_t value(gen *g);
+uint32_t gen_value(gen *g);
 
 /** The types and constants; every value type gets a constant, so no pool starts empty. */
-void declare_types(gen *g);
+void gen_declare_types(gen *g);
 
 /* ---- gen_steps.c: one step of straight-line code each --------------------------------------- */
 
-void step_load(gen *g);
-void step_store(gen *g);
-void step_local(gen *g);
-void step_arith(gen *g);
-void step_shuffle(gen *g);
-void step_composite(gen *g);
-void step_select(gen *g);
-void step_bitcast(gen *g);
-void step_call(gen *g);
+void gen_step_load(gen *g);
+void gen_step_store(gen *g);
+void gen_step_local(gen *g);
+void gen_step_arith(gen *g);
+void gen_step_shuffle(gen *g);
+void gen_step_composite(gen *g);
+void gen_step_select(gen *g);
+void gen_step_bitcast(gen *g);
+void gen_step_call(gen *g);
 /** A unary operation `op` from a recent value of type `at` to a new one of type `rt`. */
-void unop(gen *g, SpvOp op, int rt, int at);
+void gen_unop(gen *g, SpvOp op, int rt, int at);
 /** A comparison of two recent values into a new bool; returns its id. */
-uint32_t compare(gen *g);
+uint32_t gen_compare(gen *g);
 /** OpBitcast of a recent value of type `src` to a new one of type `dst`. */
-void bitcast(gen *g, int dst, int src);
+void gen_bitcast(gen *g, int dst, int src);
 
 /* ---- gen_flow.c ------------------------------------------------------------------------------ */
 

@@ -59,7 +59,7 @@ configure_package_config_file(
   ${PROJECT_BINARY_DIR}/cmake/SPIRV-BitcastConfig.cmake
   INSTALL_DESTINATION ${SPVBC_CMAKE_PACKAGE_DIR})
 
-# Before 1.0 a minor release may break the API, so 0.2 satisfies only 0.2.x requests.
+# Before 1.0 a minor release may break the API, so 0.3 satisfies only 0.3.x requests.
 if(PROJECT_VERSION_MAJOR EQUAL 0)
   set(_spvbc_compat SameMinorVersion)
 else()

@@ -207,11 +207,11 @@ static uint32_t emit_astype(module *m, const spvbc_plan *plan, const spvbc_type_
 static const char *refusal_text(spvbc_plan_refusal r)
 {
     switch (r) {
-    case SPVBC_REFUSE_SIZE: return "operand and result differ in size";
-    case SPVBC_REFUSE_BOOL_OR_VOID: return "as_type excludes bool and void";
-    case SPVBC_REFUSE_MISSING_FEATURE: return "a type needs an extension the device lacks";
-    case SPVBC_REFUSE_PAD_POLICY: return "3-component sources are refused by --pad error";
-    case SPVBC_REFUSE_BAD_TYPE: return "not an OpenCL C type";
+    case SPVBC_PLAN_REFUSAL_SIZE: return "operand and result differ in size";
+    case SPVBC_PLAN_REFUSAL_BOOL_OR_VOID: return "as_type excludes bool and void";
+    case SPVBC_PLAN_REFUSAL_MISSING_FEATURE: return "a type needs an extension the device lacks";
+    case SPVBC_PLAN_REFUSAL_PAD_POLICY: return "3-component sources are refused by --pad error";
+    case SPVBC_PLAN_REFUSAL_BAD_TYPE: return "not an OpenCL C type";
     default: return "refused";
     }
 }
@@ -221,15 +221,15 @@ static const struct {
     const char *src, *dst;
     spvbc_plan_refusal error;
 } k_exprs[] = {
-    {"float4", "float3", SPVBC_REFUSE_NONE},  /* 4->3: defined by OpenCL */
-    {"float3", "float4", SPVBC_REFUSE_NONE},  /* 3->4 */
-    {"long2", "int3", SPVBC_REFUSE_NONE},     /* vec3 destination */
-    {"int", "char3", SPVBC_REFUSE_NONE},      /* vec3 destination */
-    {"uchar3", "uint", SPVBC_REFUSE_NONE},    /* vec3 source */
-    {"float4", "int4", SPVBC_REFUSE_NONE},    /* same count */
-    {"int", "short2", SPVBC_REFUSE_NONE},     /* count change */
-    {"int", "uint", SPVBC_REFUSE_NONE},       /* identity: one signless SPIR-V type */
-    {"float4", "double4", SPVBC_REFUSE_SIZE}  /* size error: a compile error */
+    {"float4", "float3", SPVBC_PLAN_REFUSAL_NONE},  /* 4->3: defined by OpenCL */
+    {"float3", "float4", SPVBC_PLAN_REFUSAL_NONE},  /* 3->4 */
+    {"long2", "int3", SPVBC_PLAN_REFUSAL_NONE},     /* vec3 destination */
+    {"int", "char3", SPVBC_PLAN_REFUSAL_NONE},      /* vec3 destination */
+    {"uchar3", "uint", SPVBC_PLAN_REFUSAL_NONE},    /* vec3 source */
+    {"float4", "int4", SPVBC_PLAN_REFUSAL_NONE},    /* same count */
+    {"int", "short2", SPVBC_PLAN_REFUSAL_NONE},     /* count change */
+    {"int", "uint", SPVBC_PLAN_REFUSAL_NONE},       /* identity: one signless SPIR-V type */
+    {"float4", "double4", SPVBC_PLAN_REFUSAL_SIZE}  /* size error: a compile error */
 };
 
 /** Builds one kernel per expression into `m`; returns the number of unexpected outcomes. */
@@ -252,18 +252,18 @@ static int build(module *m, spvbc_pad_policy pad)
         }
         /* Under --pad error, as_type from a 3-component source is refused by policy. */
         spvbc_plan_refusal expected = k_exprs[e].error;
-        if (expected == SPVBC_REFUSE_NONE && pad == SPVBC_PAD_ERROR && src.count == 3)
-            expected = SPVBC_REFUSE_PAD_POLICY;
+        if (expected == SPVBC_PLAN_REFUSAL_NONE && pad == SPVBC_PAD_ERROR && src.count == 3)
+            expected = SPVBC_PLAN_REFUSAL_PAD_POLICY;
         printf("as_%s(%s): %s", k_exprs[e].dst, k_exprs[e].src,
                spvbc_astype_class_string(plan.cls));
         if (plan.refusal != expected) {
-            printf(": unexpected outcome: %s\n", plan.refusal == SPVBC_REFUSE_NONE
+            printf(": unexpected outcome: %s\n", plan.refusal == SPVBC_PLAN_REFUSAL_NONE
                                                        ? "planned"
                                                        : refusal_text(plan.refusal));
             ++problems;
             continue;
         }
-        if (plan.refusal != SPVBC_REFUSE_NONE) {
+        if (plan.refusal != SPVBC_PLAN_REFUSAL_NONE) {
             /* What a compiler does with as_double4(float4): a diagnostic, no code. */
             printf(": error: %s\n", refusal_text(plan.refusal));
             continue;

@@ -57,7 +57,16 @@
  *     output struct.  struct_size must be the struct's true size; below 0.2.0's (the first
  *     growable version) it is SPVBC_ERROR_INVALID_ARGUMENT.  spvbc_diagnostic, owned by the
  *     library and read through its pointer, grows at its end without a size; spvbc_type_desc and
- *     spvbc_plan_op are fixed (a new kind of type gets a new struct).
+ *     spvbc_plan_op are fixed (a new kind of type gets a new struct).  Each struct says which
+ *     version its fields date from, and a field added later says "Since X.Y.Z": a library older
+ *     than that leaves it as the caller set it in a growable struct, and spvbc_diagnostic has
+ *     no such field there (check spvbc_version_number() before reading one).
+ *   - Booleans are spvbc_bool (int: 0 false, 1 true when the library writes one; any non-zero
+ *     value is true when the caller sets one).
+ *   - Names: functions are spvbc_<object>_<verb>; an enum's values begin with a prefix of its
+ *     type's name and its SPVBC_<TYPE>_MAX_ENUM carries the whole name.  Names that 0.3.0
+ *     replaced are kept as macros for one release, listed under "Deprecated names" at the end:
+ *     they compile to the new ones and go in 0.4.0.
  *
  * C11; compiles as C++ too.  SPDX-License-Identifier: Apache-2.0
  */
@@ -89,11 +98,11 @@ extern "C" {
 /* Version                                                                                  */
 
 #define SPVBC_VERSION_MAJOR 0
-#define SPVBC_VERSION_MINOR 2
-#define SPVBC_VERSION_PATCH 2
+#define SPVBC_VERSION_MINOR 3
+#define SPVBC_VERSION_PATCH 0
 #define SPVBC_VERSION_NUMBER                                                                       \
     (SPVBC_VERSION_MAJOR * 10000 + SPVBC_VERSION_MINOR * 100 + SPVBC_VERSION_PATCH)
-#define SPVBC_VERSION_STRING "0.2.2"
+#define SPVBC_VERSION_STRING "0.3.0"
 
 /** The library's version as SPVBC_VERSION_NUMBER computes it (the macro it was built with). */
 SPVBC_API unsigned spvbc_version_number(void);
@@ -103,9 +112,11 @@ SPVBC_API const char *spvbc_version_string(void);
 /* ---------------------------------------------------------------------------------------- */
 /* Results                                                                                  */
 
-/* Negative results are errors: nothing was done (out-parameters are untouched unless stated).
- * SPVBC_SUCCESS means everything asked was done; a positive result means the call did what it
- * could and says what it could not. */
+/* SPVBC_SUCCESS means everything asked was done; a positive result means the call did what it
+ * could and says what it could not.  Negative results are errors: no module was made, none was
+ * changed and nothing was written for the caller (out-parameters are untouched unless stated),
+ * and the diagnostics say why.  The one verdict among them, SPVBC_ERROR_VALIDATION_FAILED, is
+ * the answer of a validation that was carried out: it writes its summary and its findings. */
 typedef enum spvbc_result {
     SPVBC_SUCCESS = 0,
     /** spvbc_module_lower() rewrote what it could and refused at least one invalid bitcast (left
@@ -120,7 +131,8 @@ typedef enum spvbc_result {
     SPVBC_ERROR_INVALID_BINARY = -3,
     /** An id is 0, at or above the bound, defined twice, or used before its type is declared. */
     SPVBC_ERROR_INVALID_ID = -4,
-    /** validate found at least one error-severity finding (diagnostics say which). */
+    /** validate ran and found at least one error-severity finding (diagnostics say which);
+     *  its summary is written as on success. */
     SPVBC_ERROR_VALIDATION_FAILED = -5,
     /** A valid request the library cannot carry out (e.g. an id bound above the cap), or a
      *  struct with a field set that this version does not know (see growable structs). */
@@ -147,7 +159,7 @@ SPVBC_API const char *spvbc_result_string(spvbc_result result);
  *  SPVBC_ERROR_OUT_OF_MEMORY and leaks nothing).  `free(user, ptr, size)` receives a block `alloc`
  *  returned (never NULL) with the size asked for.  Both must be set; `user` is passed to each
  *  call.  No realloc: growth allocates, copies and frees.  Calls come from the thread using the
- *  context only. */
+ *  context only.  Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_allocator {
     size_t struct_size; /**< sizeof(spvbc_allocator) (see growable structs) */
     void *(*alloc)(void *user, size_t size);
@@ -175,6 +187,10 @@ SPVBC_API void spvbc_context_destroy(spvbc_context context);
 /* ---------------------------------------------------------------------------------------- */
 /* Diagnostics                                                                              */
 
+/** The library's boolean, in every struct and out-parameter: 0 false, non-zero true.  Since 0.3.0
+ *  (before, the same fields were int, and spvbc_type_desc.is_signed uint32_t: the same size). */
+typedef int spvbc_bool;
+
 typedef enum spvbc_severity {
     SPVBC_SEVERITY_ERROR = 0, /**< invalid SPIR-V (or invalid input) */
     SPVBC_SEVERITY_WARNING = 1, /**< a spec rule spirv-val does not check */
@@ -185,7 +201,10 @@ typedef enum spvbc_severity {
 #define SPVBC_NO_POSITION ((size_t)-1)
 
 /** One finding.  Every pointer is owned by the context (see the conventions above); pointers
- *  that do not apply are NULL, numbers 0, and positions SPVBC_NO_POSITION when unknown. */
+ *  that do not apply are NULL, numbers 0, and positions SPVBC_NO_POSITION when unknown.  Every
+ *  field below is there since 0.1.1 (the first release); the library owns the struct and may
+ *  append fields at its end, each marked "Since X.Y.Z" (no struct_size: a caller reads the
+ *  fields its header has). */
 typedef struct spvbc_diagnostic {
     spvbc_severity severity;
     /** Stable rule id: "V12", "S2", "S4", "W-LOGICAL-PTR", "R-MAGIC", ...  (docs/rules.md). */
@@ -209,8 +228,8 @@ typedef struct spvbc_diagnostic {
     uint32_t result_bits;
     /** "as_float3(float4)" when both sides are OpenCL scalar/vector types, else NULL. */
     const char *astype;
-    /** Non-zero if spvbc_module_lower() can rewrite this instruction into valid SPIR-V. */
-    int lowerable;
+    /** 1 if spvbc_module_lower() can rewrite this instruction into valid SPIR-V, else 0. */
+    spvbc_bool lowerable;
 } spvbc_diagnostic;
 
 /** The number of diagnostics held by `context` (0 for NULL). */
@@ -225,21 +244,21 @@ SPVBC_API const char *spvbc_severity_string(spvbc_severity severity);
 /** Which findings a context keeps.  A finding is recorded as a compact record (a few dozen bytes,
  *  no text) when found; its sentence, type spellings, OpName and source line are made, for the
  *  kept findings only, when the validate or lower call that found them returns (a driver that
- *  reads none bounds that work with KEEP_FIRST or COUNT_ONLY).  The validate and lower summaries
- *  count exactly under every policy.  When findings were dropped, the last diagnostic of a call
- *  that succeeds is a note with rule "R-NOT-KEPT" saying how many; parse and limit errors are
- *  always kept. */
+ *  reads none bounds that work with ..._KEEP_FIRST or ..._COUNT_ONLY).  The validate and lower
+ *  summaries count exactly under every policy.  When findings were dropped, the last diagnostic
+ *  of a call that succeeds is a note with rule "R-NOT-KEPT" saying how many; parse and limit
+ *  errors are always kept.  The values were SPVBC_DIAGNOSTICS_* before 0.3.0. */
 typedef enum spvbc_diagnostic_policy {
-    SPVBC_DIAGNOSTICS_KEEP_ALL = 0, /**< every finding (the default) */
-    SPVBC_DIAGNOSTICS_KEEP_FIRST = 1, /**< the first `limit` findings of each call */
-    SPVBC_DIAGNOSTICS_COUNT_ONLY = 2, /**< none: only the summary counts */
-    SPVBC_DIAGNOSTICS_POLICY_MAX_ENUM = 0x7fffffff
+    SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL = 0, /**< every finding (the default) */
+    SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST = 1, /**< the first `limit` findings of each call */
+    SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY = 2, /**< none: only the summary counts */
+    SPVBC_DIAGNOSTIC_POLICY_MAX_ENUM = 0x7fffffff
 } spvbc_diagnostic_policy;
 
-/** Sets the policy of `context` for the calls that follow.  Under SPVBC_DIAGNOSTICS_KEEP_FIRST
- *  the findings' memory is bounded by `limit` whatever the module holds (a driver bounds the
- *  library's memory to the module's size plus a constant it chooses); the other policies ignore
- *  `limit`.  SPVBC_ERROR_INVALID_ARGUMENT for a NULL context or an unknown policy.  Since 0.1.1. */
+/** Sets the policy of `context` for the calls that follow.  Under ..._KEEP_FIRST the findings'
+ *  memory is bounded by `limit` whatever the module holds (a driver bounds the library's memory
+ *  to the module's size plus a constant it chooses); the other policies ignore `limit`.
+ *  SPVBC_ERROR_INVALID_ARGUMENT for a NULL context or an unknown policy.  Since 0.1.1. */
 SPVBC_API spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,
                                                            spvbc_diagnostic_policy policy,
                                                            size_t limit);
@@ -252,16 +271,17 @@ typedef enum spvbc_scalar_kind {
     SPVBC_SCALAR_FLOAT = 1,
     SPVBC_SCALAR_BOOL = 2,
     SPVBC_SCALAR_VOID = 3,
-    SPVBC_SCALAR_MAX_ENUM = 0x7fffffff
+    SPVBC_SCALAR_KIND_MAX_ENUM = 0x7fffffff
 } spvbc_scalar_kind;
 
 /** A scalar (count 1) or vector type: `width` in bits, `is_signed` only for the spelling and for
- *  SPIR-V type identity (Kernel integers are signless: use 0 for both int and uint there). */
+ *  SPIR-V type identity (Kernel integers are signless: use 0 for both int and uint there).  Fixed
+ *  since 0.1.1 (is_signed was uint32_t before 0.3.0: the same size). */
 typedef struct spvbc_type_desc {
     spvbc_scalar_kind kind;
     uint32_t width;
     uint32_t count;
-    uint32_t is_signed;
+    spvbc_bool is_signed;
 } spvbc_type_desc;
 
 typedef enum spvbc_astype_class {
@@ -280,7 +300,9 @@ typedef enum spvbc_astype_class {
 /** A static name: "identity", "same-count", "4->3", "3->4", "vec3-source", ... */
 SPVBC_API const char *spvbc_astype_class_string(spvbc_astype_class cls);
 
-/** Bits for spvbc_plan_options.features and spvbc_lower_options.classes. */
+/** Bits of spvbc_plan_options.features (what the target has, for spvbc_astype_plan()) and of
+ *  spvbc_module_info.features (what a parsed module's capabilities grant, SPVBC_FEATURE_SHADER
+ *  for a Shader module).  spvbc_lower_options.classes takes the SPVBC_LOWER_* bits instead. */
 #define SPVBC_FEATURE_FLOAT16 0x1u /**< half arithmetic (capability Float16) */
 #define SPVBC_FEATURE_FLOAT64 0x2u /**< double (capability Float64) */
 #define SPVBC_FEATURE_INT64 0x4u /**< 64-bit integers (capability Int64) */
@@ -296,7 +318,7 @@ typedef enum spvbc_pad_policy {
     SPVBC_PAD_UNDEF = 0, /**< lane 3 from literal 0xFFFFFFFF (what clang emits) */
     SPVBC_PAD_ZERO = 1, /**< lane 3 from a null vector operand */
     SPVBC_PAD_ERROR = 2, /**< refuse as_type that must pad a 3-component source */
-    SPVBC_PAD_MAX_ENUM = 0x7fffffff
+    SPVBC_PAD_POLICY_MAX_ENUM = 0x7fffffff
 } spvbc_pad_policy;
 
 /** A static name: "undef", "zero" or "error"; "unknown" for any other value. */
@@ -307,6 +329,7 @@ SPVBC_API const char *spvbc_pad_policy_string(spvbc_pad_policy pad);
  *  The CLI's `--pad`, `opt`'s `--lower-astype=` and the layers' SPVBC_LAYER_PAD all read it. */
 SPVBC_API spvbc_result spvbc_pad_policy_from_string(const char *name, spvbc_pad_policy *out);
 
+/** Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_plan_options {
     size_t struct_size; /**< sizeof(spvbc_plan_options) (see growable structs) */
     uint32_t features; /**< SPVBC_FEATURE_* bits; 0 means SPVBC_FEATURE_ALL_KERNEL */
@@ -344,27 +367,29 @@ typedef struct spvbc_plan_op {
     uint32_t lanes[4]; /**< shuffles only; SPVBC_LANE_UNDEF = undefined */
 } spvbc_plan_op;
 
+/** Why a plan was refused (the values were SPVBC_REFUSE_* before 0.3.0). */
 typedef enum spvbc_plan_refusal {
-    SPVBC_REFUSE_NONE = 0,
-    SPVBC_REFUSE_SIZE = 1, /**< byte sizes differ */
-    SPVBC_REFUSE_BOOL_OR_VOID = 2, /**< as_type excludes bool and void */
-    SPVBC_REFUSE_MISSING_FEATURE = 3, /**< half/double/long/8,16-component or storage-only type */
-    SPVBC_REFUSE_PAD_POLICY = 4, /**< padding needed under SPVBC_PAD_ERROR */
-    SPVBC_REFUSE_BAD_TYPE = 5, /**< width/count not an OpenCL type */
-    SPVBC_REFUSE_MAX_ENUM = 0x7fffffff
+    SPVBC_PLAN_REFUSAL_NONE = 0,
+    SPVBC_PLAN_REFUSAL_SIZE = 1, /**< byte sizes differ */
+    SPVBC_PLAN_REFUSAL_BOOL_OR_VOID = 2, /**< as_type excludes bool and void */
+    SPVBC_PLAN_REFUSAL_MISSING_FEATURE = 3, /**< half/double/long/8,16-component or storage-only */
+    SPVBC_PLAN_REFUSAL_PAD_POLICY = 4, /**< padding needed under SPVBC_PAD_ERROR */
+    SPVBC_PLAN_REFUSAL_BAD_TYPE = 5, /**< width/count not an OpenCL type */
+    SPVBC_PLAN_REFUSAL_MAX_ENUM = 0x7fffffff
 } spvbc_plan_refusal;
 
+/** Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_plan {
     size_t struct_size; /**< set by the caller: sizeof(spvbc_plan) (see growable structs) */
     spvbc_astype_class cls;
     /** 1 if OpenCL defines the result (identity, same-count, 4->3), else 0. */
-    int defined_by_opencl;
+    spvbc_bool defined_by_opencl;
     /** Bit i set: lane i of the result is fixed (by OpenCL or by SPIR-V's S6 mapping);
      *  lane 3 of a padded 3->4 result is clear under SPVBC_PAD_UNDEF. */
     uint32_t exact_lanes;
-    /** 1 if a single direct OpBitcast would already be valid SPIR-V. */
-    int direct_bitcast_valid;
-    spvbc_plan_refusal refusal; /**< SPVBC_REFUSE_NONE when op_count ops implement it */
+    /** 1 if a single direct OpBitcast would already be valid SPIR-V, else 0. */
+    spvbc_bool direct_bitcast_valid;
+    spvbc_plan_refusal refusal; /**< SPVBC_PLAN_REFUSAL_NONE when op_count ops implement it */
     uint32_t op_count; /**< 0 (identity or refused) to 3 */
     spvbc_plan_op ops[3];
 } spvbc_plan;
@@ -372,7 +397,7 @@ typedef struct spvbc_plan {
 /** A plan to be written by spvbc_astype_plan(). */
 #define SPVBC_PLAN_INIT                                                                            \
     {                                                                                              \
-        sizeof(spvbc_plan), SPVBC_ASTYPE_IDENTITY, 0, 0u, 0, SPVBC_REFUSE_NONE, 0u,                \
+        sizeof(spvbc_plan), SPVBC_ASTYPE_IDENTITY, 0, 0u, 0, SPVBC_PLAN_REFUSAL_NONE, 0u,          \
         {                                                                                          \
             {                                                                                      \
                 SPVBC_PLAN_OP_BITCAST, {SPVBC_SCALAR_INT, 0u, 0u, 0u}, SPVBC_PLAN_SECOND_SAME, 0u, \
@@ -388,8 +413,8 @@ typedef struct spvbc_plan {
  * ever producing invalid SPIR-V: emit plan->ops in order (declaring each result type if the
  * module lacks it), feeding each op the previous result, and use the last result (or `x`
  * itself when op_count is 0 and the class is identity).  `options` may be NULL (all Kernel
- * features, SPVBC_PAD_UNDEF).  Returns SPVBC_SUCCESS with refusal == SPVBC_REFUSE_NONE when the
- * plan is usable, SPVBC_SUCCESS with a refusal reason and op_count 0 when as_type is an error,
+ * features, SPVBC_PAD_UNDEF).  Returns SPVBC_SUCCESS with refusal == SPVBC_PLAN_REFUSAL_NONE when
+ * the plan is usable, SPVBC_SUCCESS with a refusal reason and op_count 0 when as_type is an error,
  * SPVBC_ERROR_INVALID_ARGUMENT for NULL pointers.  Thread-safe; allocates nothing.
  */
 SPVBC_API spvbc_result spvbc_astype_plan(const spvbc_type_desc *src, const spvbc_type_desc *dst,
@@ -409,6 +434,7 @@ SPVBC_API spvbc_result spvbc_type_desc_opencl_name(const spvbc_type_desc *type, 
 
 #define SPVBC_DEFAULT_MAX_ID_BOUND 4194303u
 
+/** Fields since 0.2.0 (the first growable version) unless marked. */
 typedef struct spvbc_parse_options {
     size_t struct_size; /**< sizeof(spvbc_parse_options) (see growable structs) */
     /** Largest id bound accepted; 0 means SPVBC_DEFAULT_MAX_ID_BOUND.  The module allocates
@@ -416,7 +442,7 @@ typedef struct spvbc_parse_options {
     uint32_t max_id_bound;
     /** Non-zero: copy the words into module memory, so the caller may free them at once.
      *  Zero (default): the module reads the caller's words, which must outlive it. */
-    int copy_words;
+    spvbc_bool copy_words;
     /** When not NULL, called from the parse's walk over the instructions each time it has read
      *  SPVBC_PARSE_PROGRESS_WORDS more words (or up to an instruction's more), and once when the
      *  walk ends, with the offset of the first word it has not read yet (always an
@@ -427,7 +453,7 @@ typedef struct spvbc_parse_options {
      *  the parse: SPVBC_ERROR_STOPPED, no module and no diagnostic.  Not called when the header
      *  is invalid.  Since 0.2.2. */
     int (*progress)(void *user, size_t words_read);
-    void *progress_user; /**< passed to `progress` */
+    void *progress_user; /**< passed to `progress`.  Since 0.2.2. */
 } spvbc_parse_options;
 
 /** How many words the parse's walk reads between two calls of spvbc_parse_options.progress
@@ -463,7 +489,7 @@ SPVBC_API spvbc_result spvbc_module_parse_bytes(spvbc_context context, const voi
  *  findings stay readable (they were made when the calls returned). */
 SPVBC_API void spvbc_module_destroy(spvbc_module module);
 
-/** Facts read by the parser. */
+/** Facts read by the parser.  Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_module_info {
     size_t struct_size; /**< set by the caller: sizeof(spvbc_module_info) */
     uint32_t version; /**< header word 1, e.g. 0x00010500 */
@@ -471,10 +497,10 @@ typedef struct spvbc_module_info {
     uint32_t id_bound;
     size_t instruction_count;
     size_t bitcast_count; /**< OpBitcast in functions plus OpSpecConstantOp Bitcast */
-    int is_kernel; /**< declares Kernel */
-    int is_shader; /**< declares Shader */
-    uint32_t features; /**< SPVBC_FEATURE_* the capabilities grant */
-    int byte_swapped; /**< the input was in the opposite byte order */
+    spvbc_bool is_kernel; /**< declares Kernel */
+    spvbc_bool is_shader; /**< declares Shader */
+    uint32_t features; /**< SPVBC_FEATURE_* the capabilities grant (and SHADER for Shader) */
+    spvbc_bool byte_swapped; /**< the input was in the opposite byte order */
 } spvbc_module_info;
 
 #define SPVBC_MODULE_INFO_INIT                                                                     \
@@ -482,17 +508,22 @@ typedef struct spvbc_module_info {
         sizeof(spvbc_module_info), 0u, 0u, 0u, 0, 0, 0, 0, 0u, 0                                   \
     }
 
+/** Writes the facts the parse read about `module` into `*out_info`, whose struct_size the caller
+ *  set (SPVBC_MODULE_INFO_INIT).  Reads no word, allocates nothing and records no diagnostic.
+ *  SPVBC_ERROR_INVALID_ARGUMENT (`*out_info` untouched) for a NULL module or `out_info`, or a
+ *  struct_size below 0.2.0's. */
 SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_info *out_info);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Validation                                                                               */
 
 #define SPVBC_VALIDATE_NOTES 0x1u /**< also report implementation-defined as_type */
-/** Rules of current SPIRV-Tools that 2025.1 does not check are errors, not warnings:
- *  W-LOGICAL-PTR and W-SPEC-BITCAST (docs/rules.md). */
+/** Rules that SPIRV-Tools releases newer than 2025.1 check and 2023.1 and 2025.1 do not are
+ *  errors, not warnings: W-LOGICAL-PTR and W-SPEC-BITCAST (docs/rules.md). */
 #define SPVBC_VALIDATE_STRICT 0x2u
 #define SPVBC_VALIDATE_WARNINGS_AS_ERRORS 0x4u
 
+/** Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_validate_options {
     size_t struct_size; /**< sizeof(spvbc_validate_options) (see growable structs) */
     uint32_t flags; /**< SPVBC_VALIDATE_* */
@@ -504,6 +535,7 @@ typedef struct spvbc_validate_options {
         sizeof(spvbc_validate_options), 0u                                                         \
     }
 
+/** Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_validate_summary {
     size_t struct_size; /**< set by the caller: sizeof(spvbc_validate_summary) */
     size_t bitcasts_checked;
@@ -522,7 +554,9 @@ typedef struct spvbc_validate_summary {
  * Checks every OpBitcast in function bodies and every OpSpecConstantOp Bitcast, collecting all
  * findings.  `options` may be NULL.  Returns SPVBC_SUCCESS when no error was found and
  * SPVBC_ERROR_VALIDATION_FAILED otherwise; `*out_summary` (may be NULL) is written in both
- * cases.  The verdict on each OpBitcast agrees with spirv-val (SPIRV-Tools 2023.1).
+ * cases.  The verdict on each OpBitcast agrees with spirv-val of SPIRV-Tools 2023.1 and 2025.1
+ * wherever both can read it; types newer than 2023.1 are judged as 2025.1 judges them
+ * (docs/rules.md).
  */
 SPVBC_API spvbc_result spvbc_module_validate(spvbc_module module,
                                              const spvbc_validate_options *options,
@@ -539,6 +573,7 @@ SPVBC_API spvbc_result spvbc_module_validate(spvbc_module module,
 #define SPVBC_LOWER_ALL                                                                            \
     (SPVBC_LOWER_4_TO_3 | SPVBC_LOWER_3_TO_4 | SPVBC_LOWER_VEC3_SOURCE | SPVBC_LOWER_VEC3_DEST)
 
+/** Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_lower_options {
     size_t struct_size; /**< sizeof(spvbc_lower_options) (see growable structs) */
     spvbc_pad_policy pad;
@@ -551,6 +586,7 @@ typedef struct spvbc_lower_options {
         sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0u                                           \
     }
 
+/** Fields since 0.2.0 (the first growable version). */
 typedef struct spvbc_lower_summary {
     size_t struct_size; /**< set by the caller: sizeof(spvbc_lower_summary) */
     size_t bitcasts_checked;
@@ -593,9 +629,12 @@ SPVBC_API spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower
  *  spvbc_module_lower() rewrites nothing; 1 when one may have, and whenever the scan cannot tell
  *  (misaligned, byte-swapped, bound 0 or above SPVBC_DEFAULT_MAX_ID_BOUND, more than 8 such
  *  vector types).  No allocation up to id bound 32,768; above, bound / 4 bytes from `context`'s
- *  allocator, or none and the answer 1 when `context` is NULL or that memory cannot be had. */
-SPVBC_API spvbc_result spvbc_bytes_may_lower(spvbc_context context, const void *bytes, size_t size,
-                                             int *out_maybe);
+ *  allocator, or none and the answer 1 when `context` is NULL or that memory cannot be had.
+ *  Returns SPVBC_SUCCESS, or SPVBC_ERROR_INVALID_ARGUMENT (`*out_maybe` untouched) when
+ *  `out_maybe` is NULL or `bytes` is NULL with a non-zero `size`; records no diagnostic.  Since
+ *  0.2.1, named spvbc_bytes_may_lower before 0.3.0. */
+SPVBC_API spvbc_result spvbc_bytes_scan_lowerable(spvbc_context context, const void *bytes,
+                                                  size_t size, spvbc_bool *out_maybe);
 
 /** The module's current words: the input itself if nothing was rewritten (same pointer when
  *  parsed without copy_words), otherwise the lowered module, materialised on first request and
@@ -610,6 +649,32 @@ typedef int (*spvbc_write_fn)(void *user, const uint32_t *words, size_t word_cou
  *  instructions) without materialising them.  SPVBC_ERROR_STOPPED if `fn` stopped the write (at
  *  the span it returned non-zero for: no later span is passed). */
 SPVBC_API spvbc_result spvbc_module_write(spvbc_module module, spvbc_write_fn fn, void *user);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Deprecated names                                                                         */
+
+/* The names of 0.2, kept for one release so that code written for it compiles unchanged: each is
+ * the new name under the old one (the same value, the same function).  Deprecated in 0.3.0,
+ * removed in 0.4.0.  spvbc_bytes_may_lower is a macro, not an exported function: 0.3.0 has a new
+ * SONAME, so no binary linked against 0.2 loads it, and source built against this header calls
+ * spvbc_bytes_scan_lowerable.  Define SPVBC_NO_DEPRECATED_NAMES to leave them out (the
+ * library, its tool and its tests build so). */
+#ifndef SPVBC_NO_DEPRECATED_NAMES
+#define spvbc_bytes_may_lower spvbc_bytes_scan_lowerable
+#define SPVBC_REFUSE_NONE SPVBC_PLAN_REFUSAL_NONE
+#define SPVBC_REFUSE_SIZE SPVBC_PLAN_REFUSAL_SIZE
+#define SPVBC_REFUSE_BOOL_OR_VOID SPVBC_PLAN_REFUSAL_BOOL_OR_VOID
+#define SPVBC_REFUSE_MISSING_FEATURE SPVBC_PLAN_REFUSAL_MISSING_FEATURE
+#define SPVBC_REFUSE_PAD_POLICY SPVBC_PLAN_REFUSAL_PAD_POLICY
+#define SPVBC_REFUSE_BAD_TYPE SPVBC_PLAN_REFUSAL_BAD_TYPE
+#define SPVBC_REFUSE_MAX_ENUM SPVBC_PLAN_REFUSAL_MAX_ENUM
+#define SPVBC_DIAGNOSTICS_KEEP_ALL SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL
+#define SPVBC_DIAGNOSTICS_KEEP_FIRST SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST
+#define SPVBC_DIAGNOSTICS_COUNT_ONLY SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY
+#define SPVBC_DIAGNOSTICS_POLICY_MAX_ENUM SPVBC_DIAGNOSTIC_POLICY_MAX_ENUM
+#define SPVBC_SCALAR_MAX_ENUM SPVBC_SCALAR_KIND_MAX_ENUM
+#define SPVBC_PAD_MAX_ENUM SPVBC_PAD_POLICY_MAX_ENUM
+#endif
 
 #ifdef __cplusplus
 } /* extern "C" */

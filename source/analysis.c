@@ -146,9 +146,9 @@ spvbc__keep_reason spvbc__keep_reason_of(const struct spvbc_module_s *m,
     /* An operand defined after its use (invalid order, but it parses) may bring its types
      * after the site too, where a new vec4 or null would be declared: never rewrite that.
      * With the operand first, every type a recipe builds on precedes the site. */
-    if (info->operand_later && info->plan.refusal == SPVBC_REFUSE_NONE)
+    if (info->operand_later && info->plan.refusal == SPVBC_PLAN_REFUSAL_NONE)
         return SPVBC__KEEP_OPERAND_LATER;
-    if (info->plan.refusal != SPVBC_REFUSE_NONE || info->plan.op_count == 0)
+    if (info->plan.refusal != SPVBC_PLAN_REFUSAL_NONE || info->plan.op_count == 0)
         return SPVBC__KEEP_PLAN_REFUSED;
     /* A spec-constant recipe needs OpSpecConstantOp VectorShuffle/Bitcast: Kernel only; and
      * every recipe needs its types declared before it. */

@@ -267,8 +267,9 @@ static const char *vformat(spvbc_context ctx, const char *fmt, va_list ap)
 bool spvbc__record_add(spvbc_context ctx, const struct spvbc_module_s *m, const spvbc__record *r)
 {
     spvbc__diag_store *st = &ctx->diags;
-    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY ||
-        (st->policy == SPVBC_DIAGNOSTICS_KEEP_FIRST && st->count - st->fixed_count >= st->limit)) {
+    if (st->policy == SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY ||
+        (st->policy == SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST &&
+         st->count - st->fixed_count >= st->limit)) {
         st->not_kept++;
         return true;
     }
@@ -339,8 +340,9 @@ spvbc_result spvbc_context_set_diagnostic_policy(spvbc_context context,
                                                  spvbc_diagnostic_policy policy, size_t limit)
 {
     if (!context) return SPVBC_ERROR_INVALID_ARGUMENT;
-    if (policy != SPVBC_DIAGNOSTICS_KEEP_ALL && policy != SPVBC_DIAGNOSTICS_KEEP_FIRST &&
-        policy != SPVBC_DIAGNOSTICS_COUNT_ONLY)
+    if (policy != SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL &&
+        policy != SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST &&
+        policy != SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY)
         return SPVBC_ERROR_INVALID_ARGUMENT;
     context->diags.policy = policy;
     context->diags.limit = limit;

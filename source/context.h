@@ -67,7 +67,7 @@ typedef struct spvbc__diag_store {
     const struct spvbc_module_s *module; /* whose sites the records name */
     size_t not_kept; /* findings the policy did not keep since the last clear */
     spvbc_diagnostic_policy policy;
-    size_t limit; /* SPVBC_DIAGNOSTICS_KEEP_FIRST */
+    size_t limit; /* SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST */
     /* An out-of-memory error was met since the last clear: it reads as one R-MEMORY diagnostic
      * after the `count` others.  Kept in the store itself, so recording it never allocates,
      * never fails and never moves a diagnostic the caller holds a pointer to. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "context.h"
+#include "decimal.h"
 #include "report.h"
 #include "sentence.h"
 
@@ -38,14 +39,8 @@ static void text_put(char *text, size_t *n, const char *s, size_t len)
 /* Appends `v` in decimal (as "%zu") to the `*n` bytes at `text`. */
 static void text_size(char *text, size_t *n, size_t v)
 {
-    char digits[24];
-    size_t k = 0;
-    do {
-        digits[k++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (k)
-        text[(*n)++] = digits[--k];
+    char digits[SPVBC__DECIMAL_MAX];
+    text_put(text, n, digits, spvbc__decimal(digits, v));
 }
 
 /* Adds the R-NOT-KEPT note of `st`: "%zu findings not kept (diagnostic policy: count only)" or
@@ -58,7 +53,7 @@ static bool not_kept_note(spvbc_context ctx, const spvbc__diag_store *st)
     char text[128];
     size_t n = 0;
     text_size(text, &n, st->not_kept);
-    if (st->policy == SPVBC_DIAGNOSTICS_COUNT_ONLY || st->limit == 0) {
+    if (st->policy == SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY || st->limit == 0) {
         text_put(text, &n, none_text, sizeof none_text - 1);
     } else {
         text_put(text, &n, first_text, sizeof first_text - 1);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "decimal.h"
 #include "rules.h"
 
 static bool is_num_scalar(const spvbc__type *t)
@@ -191,7 +192,7 @@ bool spvbc__type_desc(const spvbc__type *t, spvbc_type_desc *d)
     }
     d->width = t->width;
     d->count = t->kind == SPVBC__T_VECTOR ? t->count : 1;
-    d->is_signed = t->is_signed;
+    d->is_signed = t->is_signed != 0;
     return true;
 }
 
@@ -216,7 +217,7 @@ void spvbc__feature_names(uint32_t mask, char *buf, size_t size)
 bool spvbc__same_element(const spvbc_type_desc *a, const spvbc_type_desc *b)
 {
     return a->kind == b->kind && a->width == b->width &&
-           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
+           (a->kind != SPVBC_SCALAR_INT || (a->is_signed != 0) == (b->is_signed != 0));
 }
 
 bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t size)
@@ -248,11 +249,10 @@ bool spvbc__opencl_name(const spvbc_type_desc *d, bool kernel, char *buf, size_t
         return false;
     if (size == 0) return true;
     /* base plus at most two digits, truncated to `size` (no snprintf: this runs per finding) */
-    char tmp[16];
+    char tmp[8 + SPVBC__DECIMAL_MAX];
     size_t n = strlen(base);
     memcpy(tmp, base, n);
-    if (d->count >= 10) tmp[n++] = (char)('0' + d->count / 10);
-    if (d->count != 1) tmp[n++] = (char)('0' + d->count % 10);
+    if (d->count != 1) n += spvbc__decimal(tmp + n, d->count);
     if (n > size - 1) n = size - 1;
     memcpy(buf, tmp, n);
     buf[n] = '\0';
@@ -274,7 +274,8 @@ spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out)
     static const struct {
         const char *name;
         spvbc_scalar_kind kind;
-        uint32_t width, is_signed;
+        uint32_t width;
+        spvbc_bool is_signed;
     } bases[] = {
         {"uchar", SPVBC_SCALAR_INT, 8, 0},     {"char", SPVBC_SCALAR_INT, 8, 1},
         {"ushort", SPVBC_SCALAR_INT, 16, 0},   {"short", SPVBC_SCALAR_INT, 16, 1},
@@ -449,13 +450,13 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
      * be also reinterpreted as another data type of the same size" (OpenCL C, as_typen). */
     if (src->kind == SPVBC_SCALAR_BOOL || src->kind == SPVBC_SCALAR_VOID ||
         dst->kind == SPVBC_SCALAR_BOOL || dst->kind == SPVBC_SCALAR_VOID) {
-        p.refusal = SPVBC_REFUSE_BOOL_OR_VOID;
+        p.refusal = SPVBC_PLAN_REFUSAL_BOOL_OR_VOID;
         *out_plan = p;
         return;
     }
     uint32_t need_s, need_d;
     if (!needed_features(src, &need_s) || !needed_features(dst, &need_d)) {
-        p.refusal = SPVBC_REFUSE_BAD_TYPE;
+        p.refusal = SPVBC_PLAN_REFUSAL_BAD_TYPE;
         *out_plan = p;
         return;
     }
@@ -467,13 +468,13 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
         /* "It is an error to use as_type() ... to reinterpret data to a type of a different
          * number of bytes." */
         p.cls = SPVBC_ASTYPE_SIZE_ERROR;
-        p.refusal = SPVBC_REFUSE_SIZE;
+        p.refusal = SPVBC_PLAN_REFUSAL_SIZE;
         *out_plan = p;
         return;
     }
     uint32_t have = features & (SPVBC_FEATURE_ALL_KERNEL);
     if ((need_s | need_d) & ~have) {
-        p.refusal = SPVBC_REFUSE_MISSING_FEATURE;
+        p.refusal = SPVBC_PLAN_REFUSAL_MISSING_FEATURE;
         *out_plan = p;
         return;
     }
@@ -505,7 +506,7 @@ void spvbc__plan(const spvbc_type_desc *src, const spvbc_type_desc *dst, uint32_
     } else if (n == 3) {
         p.cls = m == 4 ? SPVBC_ASTYPE_3_TO_4 : SPVBC_ASTYPE_VEC3_SOURCE;
         if (pad == SPVBC_PAD_ERROR) {
-            p.refusal = SPVBC_REFUSE_PAD_POLICY;
+            p.refusal = SPVBC_PLAN_REFUSAL_PAD_POLICY;
             *out_plan = p;
             return;
         }

@@ -240,8 +240,8 @@ static bool scan(scan_state *s)
     return operand_of_vec3(s);
 }
 
-spvbc_result spvbc_bytes_may_lower(spvbc_context context, const void *bytes, size_t size,
-                                   int *out_maybe)
+spvbc_result spvbc_bytes_scan_lowerable(spvbc_context context, const void *bytes, size_t size,
+                                        spvbc_bool *out_maybe)
 {
     if (!out_maybe || (!bytes && size)) return SPVBC_ERROR_INVALID_ARGUMENT;
     *out_maybe = 1;

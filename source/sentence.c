@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "context.h"
+#include "decimal.h"
 #include "sentence.h"
 
 /* A bounded text buffer: appends truncate, and formatting is plain copies and decimal digits
@@ -32,14 +33,11 @@ static void put(sbuf *b, const char *s)
 
 static void put_u(sbuf *b, uint32_t v)
 {
-    char d[11];
-    size_t n = 0;
-    do {
-        d[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n && b->len + 1 < b->size)
-        b->p[b->len++] = d[--n];
+    char d[SPVBC__DECIMAL_MAX];
+    size_t n = spvbc__decimal(d, v);
+    if (n > b->size - 1 - b->len) n = b->size - 1 - b->len;
+    memcpy(b->p + b->len, d, n);
+    b->len += n;
     b->p[b->len] = '\0';
 }
 
@@ -147,9 +145,9 @@ static void type_spelling(sbuf *b, const struct spvbc_module_s *m, const spvbc__
 static void refusal_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__site_info *info)
 {
     switch (info->plan.refusal) {
-    case SPVBC_REFUSE_SIZE: put(b, "the byte sizes differ, which as_type forbids too"); break;
-    case SPVBC_REFUSE_BOOL_OR_VOID: put(b, "as_type excludes bool and void"); break;
-    case SPVBC_REFUSE_MISSING_FEATURE: {
+    case SPVBC_PLAN_REFUSAL_SIZE: put(b, "the byte sizes differ, which as_type forbids too"); break;
+    case SPVBC_PLAN_REFUSAL_BOOL_OR_VOID: put(b, "as_type excludes bool and void"); break;
+    case SPVBC_PLAN_REFUSAL_MISSING_FEATURE: {
         char names[96];
         spvbc__feature_names(
             spvbc__missing_features(&info->src, &info->dst, spvbc__plan_features(m)), names,
@@ -161,10 +159,12 @@ static void refusal_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__s
                    "OpVectorShuffle)");
         break;
     }
-    case SPVBC_REFUSE_PAD_POLICY:
+    case SPVBC_PLAN_REFUSAL_PAD_POLICY:
         put(b, "the padding policy 'error' refuses 3-component sources");
         break;
-    case SPVBC_REFUSE_BAD_TYPE: put(b, "a side is not an OpenCL C scalar or vector type"); break;
+    case SPVBC_PLAN_REFUSAL_BAD_TYPE:
+        put(b, "a side is not an OpenCL C scalar or vector type");
+        break;
     default: break;
     }
 }
@@ -330,7 +330,7 @@ static void astype_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__si
     put(b, astype);
     put(b, " is ");
     put(b, spvbc_astype_class_string(p->cls));
-    if (p->refusal != SPVBC_REFUSE_NONE) {
+    if (p->refusal != SPVBC_PLAN_REFUSAL_NONE) {
         const bool illegal = p->cls == SPVBC_ASTYPE_SIZE_ERROR || p->cls == SPVBC_ASTYPE_EXCLUDED;
         put(b, illegal ? ", not legal OpenCL C: " : " (");
         refusal_text(b, m, info);
@@ -418,16 +418,11 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
 /* Appends id `v` as text ("%5") to `ids`. */
 static void id_text(spvbc__sentence_ids *ids, uint32_t v)
 {
-    char digits[10];
-    uint32_t n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
+    char digits[SPVBC__DECIMAL_MAX];
+    size_t n = spvbc__decimal(digits, v); /* at most 10: `v` is 32 bits */
     char *t = ids->text[ids->count];
     t[0] = '%';
-    for (uint32_t k = 0; k < n; ++k)
-        t[1 + k] = digits[n - 1 - k];
+    memcpy(t + 1, digits, n);
     ids->len[ids->count++] = (uint8_t)(n + 1);
 }
 

@@ -100,11 +100,11 @@ static bool check_site(vstate *s, const spvbc__site *site)
     }
     if (info.has_astype && (s->flags & SPVBC_VALIDATE_NOTES)) {
         const spvbc_plan *p = &info.plan;
-        if (p->refusal == SPVBC_REFUSE_NONE && !p->defined_by_opencl &&
+        if (p->refusal == SPVBC_PLAN_REFUSAL_NONE && !p->defined_by_opencl &&
             !report(s, site, SPVBC__MSG_IMPL_DEFINED, SPVBC_SEVERITY_NOTE, "N-IMPL-DEFINED", false,
                     0))
             return false;
-        if (p->refusal != SPVBC_REFUSE_NONE &&
+        if (p->refusal != SPVBC_PLAN_REFUSAL_NONE &&
             !report(s, site, SPVBC__MSG_NOT_ASTYPE, SPVBC_SEVERITY_NOTE, "N-NOT-ASTYPE", false, 0))
             return false;
     }

@@ -87,7 +87,7 @@ int cli_cmd_explain(int argc, char **argv)
                    dbytes = dst.width / 8 * (m == 3 ? 4 : m);
     printf("as_%s(%s)\n", names[1], names[0]);
     printf("  class: %s\n", spvbc_astype_class_string(p.cls));
-    if (p.refusal == SPVBC_REFUSE_BOOL_OR_VOID) {
+    if (p.refusal == SPVBC_PLAN_REFUSAL_BOOL_OR_VOID) {
         printf("  OpenCL C: error: as_type excludes bool and void\n");
         return CLI_EXIT_FINDINGS;
     }
@@ -109,14 +109,14 @@ int cli_cmd_explain(int argc, char **argv)
         break;
     default: printf("  OpenCL C: implementation-defined (different element counts)\n"); break;
     }
-    if (p.cls != SPVBC_ASTYPE_IDENTITY && p.refusal == SPVBC_REFUSE_NONE)
+    if (p.cls != SPVBC_ASTYPE_IDENTITY && p.refusal == SPVBC_PLAN_REFUSAL_NONE)
         printf("  direct OpBitcast: %s (%u bits vs %u bits)\n",
                p.direct_bitcast_valid ? "valid SPIR-V" : "invalid SPIR-V", src.width * n,
                dst.width * m);
-    if (p.refusal != SPVBC_REFUSE_NONE) {
-        const char *why = p.refusal == SPVBC_REFUSE_PAD_POLICY
+    if (p.refusal != SPVBC_PLAN_REFUSAL_NONE) {
+        const char *why = p.refusal == SPVBC_PLAN_REFUSAL_PAD_POLICY
                               ? "the padding policy 'error' refuses 3-component sources"
-                          : p.refusal == SPVBC_REFUSE_MISSING_FEATURE
+                          : p.refusal == SPVBC_PLAN_REFUSAL_MISSING_FEATURE
                               ? "a side needs a capability the plan does not have"
                               : "not an OpenCL C as_type";
         printf("  plan: none: %s\n", why);

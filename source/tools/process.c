@@ -139,7 +139,7 @@ static bool parse(job *j)
         return false;
     }
     if (j->o->keep_first_only)
-        (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST, 1);
+        (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST, 1);
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
     po.max_id_bound = j->o->max_id_bound;
     if (!j->o->keep_first_only) { /* as after the parse (cli_process()) */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../decimal.h" /* the library's one decimal writer (header-only) */
 #include "cli.h"
 
 /* The disassembled instruction under each finding.  Small modules are disassembled once with
@@ -92,11 +93,8 @@ static void put(text_line *l, const char *s)
 /* `v` in decimal (printf's %u and %zu). */
 static void put_num(text_line *l, size_t v)
 {
-    char digits[24], *p = digits + sizeof digits;
-    do
-        *--p = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    put_bytes(l, p, (size_t)(digits + sizeof digits - p));
+    char digits[SPVBC__DECIMAL_MAX];
+    put_bytes(l, digits, spvbc__decimal(digits, v));
 }
 
 /* `%N`. */

@@ -67,7 +67,9 @@ Besides the blocks, every reference must resolve: a relative link target must ex
 inline-code or code-block word that looks like a path whose first part is a top-level entry
 of the tree (`test/...`, `.ci/...`, a hidden folder) must name an existing file or folder
 (`{a,b}` is expanded, `*` must match something, a C module may be named without `.c`/`.h`;
-words with `<`, `$` or `%` are placeholders), and a test named as ctest `NAME` must be a test of
+words with `<`, `$` or `%` are placeholders; `build/...` is looked up in the build tree given,
+wherever it lies, so name there only what every release's build and fixtures make: not a file
+that one release's fetch writes), and a test named as ctest `NAME` must be a test of
 the build (`*` matches any part of a name; a group the build leaves out, such as `layer.` without
 the Vulkan headers, is not checked).
 Throughout the tree, comments and documents cite public specifications or files of the tree,
@@ -116,7 +118,8 @@ def check(source, build, work, tools, files, verbose=False, tree=True, tools_ver
         with open(path, encoding="utf-8") as f:
             text = f.read()
         blocks = parse_markdown(path, rel, text, failures)
-        check_references(path, rel, text, blocks, source, failures, tests)
+        check_references(path, rel, text, blocks, source, failures, tests,
+                         os.path.abspath(build))
         session = None
         for b in blocks:
             kind, arg = b.directive or (None, None)

@@ -29,22 +29,30 @@ def expand_braces(word):
     return out
 
 
-def check_path_word(word, source, top, where, failures):
+def check_path_word(word, source, top, where, failures, build=None):
+    """`word`, when it looks like a path of the tree, must exist there; `build/...` names the
+    build tree (`build`, the same wherever that tree lies: `./build` as the README makes it or
+    elsewhere as CI does), and what the build makes must exist in it."""
     word = word.strip("()[],;:'\"")
     if word.endswith("."):
         word = word[:-1]
     if not PATH_WORD.match(word) or any(c in word for c in "<>$%="):
         return
     first = word.split("/")[0]
-    if first in (".", "..", "...") or not (first in top or first.startswith(".")):
+    base = source
+    if first == "build" and build is not None:
+        base, word = build, word[len("build/"):] or "."
+    elif first in (".", "..", "...") or not (first in top or first.startswith(".")):
         return
     for w in expand_braces(word):
-        p = os.path.join(source, w)
+        p = os.path.join(base, w)
+        w = "build/" + w if base is not source else w
         if "*" in w:
             if not glob.glob(p):
                 failures.add(where, "`%s` matches nothing in the tree" % w)
         elif not os.path.exists(p) and not glob.glob(p + ".[ch]"):
-            failures.add(where, "`%s` does not exist in the tree" % w)
+            failures.add(where, "`%s` does not exist in the %s" % (
+                w, "tree" if base is source else "build tree (%s)" % base))
 
 
 def ctest_names(build):
@@ -59,7 +67,7 @@ def ctest_names(build):
     return set(re.findall(r"Test\s+#\d+: (\S+)", p.stdout.decode("utf-8", "replace")))
 
 
-def check_references(path, rel, text, blocks, source, failures, tests=None):
+def check_references(path, rel, text, blocks, source, failures, tests=None, build=None):
     top = set(os.listdir(source))
     in_block = set()
     for b in blocks:
@@ -68,13 +76,14 @@ def check_references(path, rel, text, blocks, source, failures, tests=None):
             if b.lang in ("c", "yaml", "console"):
                 continue  # a console block is run: its paths are checked by running
             for w in line.split():
-                check_path_word(w, source, top, "%s:%d" % (rel, b.body_line + k), failures)
+                check_path_word(w, source, top, "%s:%d" % (rel, b.body_line + k), failures,
+                                build)
     for n, line in enumerate(text.split("\n"), 1):
         if n in in_block:
             continue
         for m in INLINE_CODE.finditer(line):
             for w in m.group(2).split():
-                check_path_word(w, source, top, "%s:%d" % (rel, n), failures)
+                check_path_word(w, source, top, "%s:%d" % (rel, n), failures, build)
         for m in CTEST_NAME.finditer(line) if tests is not None else ():
             group = m.group(1).split(".")[0]
             if not any(t.split(".")[0] == group for t in tests):

@@ -114,6 +114,17 @@ same
             print("selftest: test names: %d failures instead of 1" % len(rf.items))
         else:
             print("selftest: unknown test name caught: %s" % rf.items[0])
+        # `build/...` is the build tree given, not a folder `build` of the source.
+        os.makedirs(os.path.join(src, "build", "only-in-source"))
+        os.makedirs(os.path.join(build, "made"))
+        rf = Failures()
+        text = "`build/made` and `build/only-in-source` and `build/made/fetch.log`\n"
+        check_references(os.path.join(src, "t.md"), "t.md", text, [], src, rf, None, build)
+        if len(rf.items) != 2:
+            ok = False
+            print("selftest: build tree paths: %d failures instead of 2" % len(rf.items))
+        else:
+            print("selftest: build tree paths caught: %s" % "; ".join(rf.items))
         tf = Failures()
         with open(os.path.join(src, "test", "x.c"), "w") as f:
             f.write("/* as iss" + "ue 7 said */\n/* see " + "shared" + "/docs/rules.md */\n")

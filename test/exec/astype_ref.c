@@ -61,7 +61,7 @@ pair_class ref_classify(const spvbc_type_desc *s, const spvbc_type_desc *d)
 int ref_same_spirv_type(const spvbc_type_desc *a, const spvbc_type_desc *b)
 {
     return a->kind == b->kind && a->width == b->width && a->count == b->count &&
-           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
+           (a->kind != SPVBC_SCALAR_INT || (a->is_signed != 0) == (b->is_signed != 0));
 }
 
 /* The storage size in bytes under OpenCL's rule (a 3-vector occupies 4 lanes). */

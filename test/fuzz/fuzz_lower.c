@@ -11,10 +11,9 @@
  *   - validate on the output reports errors (or W-SPEC-BITCAST) at exactly the refused and
  *     skipped bitcasts and those lower kept with W-SPEC-BITCAST;
  *   - if SPIRV-Tools accepts the input, it accepts the output (SPVBC_FUZZ_SPIRV_VAL);
- *   - where spvbc_bytes_may_lower() says lowering cannot change the input, nothing is rewritten
- *     or skipped;
- * and the diagnostic policies (keep-first N, count-only) give the same summary and keep-all's
- * first findings.
+ *   - where spvbc_bytes_scan_lowerable() says lowering cannot change the input, nothing is
+ * rewritten or skipped; and the diagnostic policies (keep-first N, count-only) give the same
+ * summary and keep-all's first findings.
  */
 #include "fuzz_harness.h"
 
@@ -59,7 +58,7 @@ static void lower_once(spvbc_context ctx, spvbc_module m, const spvbc_module_inf
     if (classes == 0) FUZZ_CHECK(ls.skipped == 0, "nothing skipped with every class selected");
     if (!may_lower)
         FUZZ_CHECK(ls.rewritten == 0 && ls.skipped == 0,
-                   "nothing lowerable where spvbc_bytes_may_lower says so");
+                   "nothing lowerable where spvbc_bytes_scan_lowerable says so");
     FUZZ_CHECK(ls.new_id_bound >= info->id_bound, "bound only grows");
     FUZZ_CHECK(ls.types_added + ls.constants_added <= ls.new_id_bound - info->id_bound,
                "every addition has a new id");
@@ -168,8 +167,8 @@ int spvbc_fuzz_lower(const uint8_t *data, size_t size)
     /* classes: 0 (all) or a subset from the option bits */
     const uint32_t classes = ((in.bits >> 8) & 0xFu) << SPVBC_ASTYPE_4_TO_3;
     int may_lower = 1;
-    FUZZ_CHECK(spvbc_bytes_may_lower(in.ctx, in.h, in.n * 4u, &may_lower) == SPVBC_SUCCESS,
-               "spvbc_bytes_may_lower");
+    FUZZ_CHECK(spvbc_bytes_scan_lowerable(in.ctx, in.h, in.n * 4u, &may_lower) == SPVBC_SUCCESS,
+               "spvbc_bytes_scan_lowerable");
     for (int pad = 0; pad < 3; ++pad)
         lower_once(in.ctx, in.m, &in.info, in.h, in.n, (spvbc_pad_policy)pad, classes, input_valid,
                    fuzz_parse_options(in.bits).max_id_bound, may_lower);

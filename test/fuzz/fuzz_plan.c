@@ -45,7 +45,7 @@ static spvbc_type_desc pick_desc(const uint8_t *b)
                                       SPVBC_SCALAR_FLOAT,
                                       7,
                                       0x7FFFFFFFu};
-    static const uint32_t signs[4] = {0, 1, 2, 0xFFFFFFFFu};
+    static const spvbc_bool signs[4] = {0, 1, 2, -1}; /* any non-zero is true */
     spvbc_type_desc d;
     d.kind = (spvbc_scalar_kind)kinds[b[0] & 7u];
     d.width = pick_width(b[1]);
@@ -86,13 +86,13 @@ static uint32_t features_needed(const spvbc_type_desc *d)
 static int same_type(const spvbc_type_desc *a, const spvbc_type_desc *b)
 {
     return a->kind == b->kind && a->width == b->width && a->count == b->count &&
-           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
+           (a->kind != SPVBC_SCALAR_INT || (a->is_signed != 0) == (b->is_signed != 0));
 }
 
 static int same_component(const spvbc_type_desc *a, const spvbc_type_desc *b)
 {
     return a->kind == b->kind && a->width == b->width &&
-           (a->kind != SPVBC_SCALAR_INT || a->is_signed == b->is_signed);
+           (a->kind != SPVBC_SCALAR_INT || (a->is_signed != 0) == (b->is_signed != 0));
 }
 
 /* A value: up to 16 lanes of up to 8 bytes, each byte with a "defined" flag. */
@@ -136,7 +136,7 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
 
     FUZZ_CHECK(plan.op_count <= 3, "at most three ops");
     FUZZ_CHECK((uint32_t)plan.cls <= SPVBC_ASTYPE_EXCLUDED, "class in range");
-    FUZZ_CHECK((uint32_t)plan.refusal <= SPVBC_REFUSE_BAD_TYPE, "refusal in range");
+    FUZZ_CHECK((uint32_t)plan.refusal <= SPVBC_PLAN_REFUSAL_BAD_TYPE, "refusal in range");
 
     /* The refusals that apply. */
     const uint32_t features = po.features ? po.features : SPVBC_FEATURE_ALL_KERNEL;
@@ -145,11 +145,11 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     const int bad =
         !ocl_width(&src) || !ocl_width(&dst) || !ocl_count(src.count) || !ocl_count(dst.count);
     if (bool_void || bad) {
-        FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_BOOL_OR_VOID ||
-                       plan.refusal == SPVBC_REFUSE_BAD_TYPE,
+        FUZZ_CHECK(plan.refusal == SPVBC_PLAN_REFUSAL_BOOL_OR_VOID ||
+                       plan.refusal == SPVBC_PLAN_REFUSAL_BAD_TYPE,
                    "bool/void or a non-OpenCL type is refused as such");
-        if (!bool_void) FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_BAD_TYPE, "bad type");
-        if (!bad) FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_BOOL_OR_VOID, "bool or void");
+        if (!bool_void) FUZZ_CHECK(plan.refusal == SPVBC_PLAN_REFUSAL_BAD_TYPE, "bad type");
+        if (!bad) FUZZ_CHECK(plan.refusal == SPVBC_PLAN_REFUSAL_BOOL_OR_VOID, "bool or void");
         FUZZ_CHECK(plan.cls == SPVBC_ASTYPE_EXCLUDED && plan.op_count == 0, "excluded, no ops");
         return 0;
     }
@@ -158,17 +158,17 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     const uint32_t missing =
         (features_needed(&src) | features_needed(&dst)) & ~(features & SPVBC_FEATURE_ALL_KERNEL);
     if (sbytes != dbytes) {
-        FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_SIZE ||
-                       (missing && plan.refusal == SPVBC_REFUSE_MISSING_FEATURE),
+        FUZZ_CHECK(plan.refusal == SPVBC_PLAN_REFUSAL_SIZE ||
+                       (missing && plan.refusal == SPVBC_PLAN_REFUSAL_MISSING_FEATURE),
                    "size error refused");
         FUZZ_CHECK(plan.op_count == 0, "no ops");
-        FUZZ_CHECK(plan.cls == (plan.refusal == SPVBC_REFUSE_SIZE ? SPVBC_ASTYPE_SIZE_ERROR
-                                                                  : SPVBC_ASTYPE_EXCLUDED),
+        FUZZ_CHECK(plan.cls == (plan.refusal == SPVBC_PLAN_REFUSAL_SIZE ? SPVBC_ASTYPE_SIZE_ERROR
+                                                                        : SPVBC_ASTYPE_EXCLUDED),
                    "size-error class");
         return 0;
     }
     if (missing) {
-        FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_MISSING_FEATURE, "missing feature refused");
+        FUZZ_CHECK(plan.refusal == SPVBC_PLAN_REFUSAL_MISSING_FEATURE, "missing feature refused");
         FUZZ_CHECK(plan.cls == SPVBC_ASTYPE_EXCLUDED && plan.op_count == 0, "excluded");
         return 0;
     }
@@ -199,11 +199,11 @@ int spvbc_fuzz_plan(const uint8_t *data, size_t size)
     /* "error" refuses the padded classes (3->4, vec3 source); a 3-component source of the
      * same count needs no pad lane and is planned. */
     if (n == 3 && m != 3 && po.pad == SPVBC_PAD_ERROR) {
-        FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_PAD_POLICY && plan.op_count == 0,
+        FUZZ_CHECK(plan.refusal == SPVBC_PLAN_REFUSAL_PAD_POLICY && plan.op_count == 0,
                    "pad error refuses 3-component sources that need a pad lane");
         return 0;
     }
-    FUZZ_CHECK(plan.refusal == SPVBC_REFUSE_NONE, "legal pairs are planned");
+    FUZZ_CHECK(plan.refusal == SPVBC_PLAN_REFUSAL_NONE, "legal pairs are planned");
     if (want == SPVBC_ASTYPE_IDENTITY) {
         FUZZ_CHECK(plan.op_count == 0, "identity: no instruction");
     } else {

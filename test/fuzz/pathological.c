@@ -28,6 +28,7 @@
 #include "modbuild.h"
 #include "spvval.h"
 #include "test_alloc.h"
+#include "test_time.h"
 
 #define CHECK(cond)                                                                                \
     do {                                                                                           \
@@ -36,13 +37,6 @@
             exit(1);                                                                               \
         }                                                                                          \
     } while (0)
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static long peak_rss_kib(void)
 {
@@ -83,10 +77,10 @@ static void *job_main(void *arg)
     spvbc_context ctx;
     CHECK(spvbc_context_create(&a, &ctx) == SPVBC_SUCCESS);
     spvbc_module m = NULL;
-    double t0 = now();
+    double t0 = test_time_now();
     j->po.struct_size = sizeof j->po;
     j->parse_result = spvbc_module_parse(ctx, j->words, j->n, &j->po, &m);
-    double t1 = now();
+    double t1 = test_time_now();
     j->t_parse = t1 - t0;
     if (j->parse_result != SPVBC_SUCCESS) {
         const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
@@ -96,7 +90,7 @@ static void *job_main(void *arg)
     }
     j->vs.struct_size = sizeof j->vs;
     j->validate_result = spvbc_module_validate(m, NULL, &j->vs);
-    double t2 = now();
+    double t2 = test_time_now();
     j->t_validate = t2 - t1;
     j->lo.struct_size = sizeof j->lo;
     j->ls.struct_size = sizeof j->ls;
@@ -106,7 +100,7 @@ static void *job_main(void *arg)
     const uint32_t *w;
     size_t n;
     CHECK(spvbc_module_get_words(m, &w, &n) == SPVBC_SUCCESS);
-    j->t_lower = now() - t2;
+    j->t_lower = test_time_now() - t2;
     j->out = (uint32_t *)malloc(n * 4);
     CHECK(j->out != NULL);
     memcpy(j->out, w, n * 4);
@@ -145,13 +139,13 @@ static void check_output(const job *j, size_t limit_for_val)
         return;
     }
     char msg[1024];
-    double t0 = now();
+    double t0 = test_time_now();
     int v = spvval_check(j->out, j->out_n, msg, sizeof msg);
     if (v != 1) {
         fprintf(stderr, "spirv-val rejects the lowered module: %s\n", msg);
         exit(1);
     }
-    printf("           spirv-val accepts the output (%.3f s)\n", now() - t0);
+    printf("           spirv-val accepts the output (%.3f s)\n", test_time_now() - t0);
 }
 
 /* ---- the cases ------------------------------------------------------------------------- */

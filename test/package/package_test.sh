@@ -22,8 +22,6 @@
 # SPDX-License-Identifier: Apache-2.0
 set -u
 
-PKGS=(libspirv-bitcast0.2 libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer
-    spirv-bitcast-opencl-layer)
 src="" work="" version="" python="" spirv_as="" spirv_val="" layer_test="" layer_dir=""
 cl_layer_test="" cl_layer_icd="" cl_layer_examples=""
 drv_env=()
@@ -48,6 +46,12 @@ done
 for v in src work version python spirv_as spirv_val; do
     [ -n "${!v}" ] || { echo "package_test.sh: --${v//_/-} is required" >&2; exit 2; }
 done
+# While at 0.x the ABI version is MAJOR.MINOR (source/CMakeLists.txt): the SONAME and the runtime
+# package (debian/control) are named after it.
+abi=${version%.*}
+soname=libspirv-bitcast.so.$abi
+PKGS=("libspirv-bitcast$abi" libspirv-bitcast-dev spirv-bitcast spirv-bitcast-vulkan-layer
+    spirv-bitcast-opencl-layer)
 src=$(cd "$src" && pwd)
 
 skip() { echo "SKIPPED: $*"; exit 77; }
@@ -213,11 +217,11 @@ else
     fail "find_package did not use the installed package: $(grep 'SPIRV-Bitcast .* from' "$work/consumer-cmake.log")"
 fi
 # The loader may name it through /lib (merged /usr): compare the files, not the spellings.
-loaded=$(ldd "$work/consumer-cmake/build/consumer_shared" | sed -n 's/.*libspirv-bitcast\.so\.0\.2 => \([^ ]*\).*/\1/p')
-if [ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "/usr/lib/$multiarch/libspirv-bitcast.so.0.2")" ]; then
-    ok "consumer_shared loads $loaded (the installed libspirv-bitcast.so.0.2)"
+loaded=$(ldd "$work/consumer-cmake/build/consumer_shared" | awk -v so="$soname" '$1 == so && $2 == "=>" {print $3}')
+if [ -n "$loaded" ] && [ "$(realpath "$loaded")" = "$(realpath "/usr/lib/$multiarch/$soname")" ]; then
+    ok "consumer_shared loads $loaded (the installed $soname)"
 else
-    fail "consumer_shared loads '${loaded:-no libspirv-bitcast.so.0.2}', not the installed library"
+    fail "consumer_shared loads '${loaded:-no $soname}', not the installed library"
 fi
 if command -v pkg-config >/dev/null 2>&1; then
     "$python" "$itests" consumer-pkgconfig --pkg-config pkg-config --prefix /usr \
@@ -323,7 +327,7 @@ for p in "${PKGS[@]}"; do
     esac
 done
 for path in /usr/bin/spirv-bitcast "$manifest" "$libpath" "$cl_libpath" "$comp" /usr/include/spirv_bitcast.h \
-    "/usr/lib/$multiarch/libspirv-bitcast.so.0.2"; do
+    "/usr/lib/$multiarch/$soname"; do
     [ -e "$path" ] && fail "$path is left after the purge"
 done
 ok "purged; no installed file left"

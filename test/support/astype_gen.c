@@ -233,7 +233,7 @@ size_t spvbc_gen_opencl_types(spvbc_type_desc *out)
     static const struct {
         spvbc_scalar_kind kind;
         uint32_t width;
-        uint32_t is_signed;
+        spvbc_bool is_signed;
     } bases[11] = {
         {SPVBC_SCALAR_INT, 8, 1},  {SPVBC_SCALAR_INT, 8, 0},    {SPVBC_SCALAR_INT, 16, 1},
         {SPVBC_SCALAR_INT, 16, 0}, {SPVBC_SCALAR_FLOAT, 16, 0}, {SPVBC_SCALAR_INT, 32, 1},

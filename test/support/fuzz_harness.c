@@ -76,7 +76,7 @@ void fuzz_check_policies(fuzz_input *in, fuzz_pass_fn pass, const void *options,
     unsigned char all[MAX_SUMMARY], got[MAX_SUMMARY];
     memset(all, 0, sizeof all);
     const size_t limit = in->bits & 7u;
-    FUZZ_CHECK(spvbc_context_set_diagnostic_policy(in->ctx, SPVBC_DIAGNOSTICS_KEEP_ALL, 0) ==
+    FUZZ_CHECK(spvbc_context_set_diagnostic_policy(in->ctx, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0) ==
                    SPVBC_SUCCESS,
                "keep all");
     const spvbc_result r_all = pass(in->m, options, all);
@@ -85,7 +85,7 @@ void fuzz_check_policies(fuzz_input *in, fuzz_pass_fn pass, const void *options,
     const int passed = r_all == SPVBC_SUCCESS || r_all == SPVBC_ERROR_VALIDATION_FAILED;
     for (int k = 0; k < 2; ++k) {
         const spvbc_diagnostic_policy policy =
-            k == 0 ? SPVBC_DIAGNOSTICS_KEEP_FIRST : SPVBC_DIAGNOSTICS_COUNT_ONLY;
+            k == 0 ? SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST : SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY;
         const size_t kept_max = k == 0 ? limit : 0;
         FUZZ_CHECK(spvbc_context_set_diagnostic_policy(in->ctx, policy, limit) == SPVBC_SUCCESS,
                    "set policy");
@@ -111,7 +111,7 @@ void fuzz_check_policies(fuzz_input *in, fuzz_pass_fn pass, const void *options,
         }
     }
     free(first_all);
-    FUZZ_CHECK(spvbc_context_set_diagnostic_policy(in->ctx, SPVBC_DIAGNOSTICS_KEEP_ALL, 0) ==
+    FUZZ_CHECK(spvbc_context_set_diagnostic_policy(in->ctx, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0) ==
                    SPVBC_SUCCESS,
                "keep all again");
 }

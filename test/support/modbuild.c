@@ -236,7 +236,7 @@ uint32_t sm_type(sm *s, spvbc_type_desc d)
             d.is_signed = d.is_signed ? 1u : 0u;
         else
             d.is_signed = 0; /* Kernel integers are signless */
-        scalar = sm_find(s, SpvOpTypeInt, d.width, d.is_signed, 0);
+        scalar = sm_find(s, SpvOpTypeInt, d.width, d.is_signed ? 1u : 0u, 0);
         if (d.width == 8) small = 1;
         if (d.width == 16) small = 2;
         if (d.width == 64) sm_cap(s, SpvCapabilityInt64);

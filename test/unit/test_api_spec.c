@@ -151,7 +151,7 @@ void test_shader_spec_constant_refused(void **state)
     mb_free(&b);
 }
 
-/* spvbc_bytes_may_lower(): "maybe" for the kernel module's 4->3 sites (with or without a
+/* spvbc_bytes_scan_lowerable(): "maybe" for the kernel module's 4->3 sites (with or without a
  * context), "no" once its bitcasts are OpCopyObject (same layout, nothing to lower), "maybe"
  * where it cannot tell, and argument errors. */
 void test_bytes_may_lower(void **state)
@@ -162,22 +162,23 @@ void test_bytes_may_lower(void **state)
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     int maybe = -1;
-    assert_int_equal(spvbc_bytes_may_lower(NULL, k.b.w, k.b.n * 4, NULL),
+    assert_int_equal(spvbc_bytes_scan_lowerable(NULL, k.b.w, k.b.n * 4, NULL),
                      SPVBC_ERROR_INVALID_ARGUMENT);
-    assert_int_equal(spvbc_bytes_may_lower(ctx, NULL, 8, &maybe), SPVBC_ERROR_INVALID_ARGUMENT);
-    assert_int_equal(spvbc_bytes_may_lower(NULL, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, NULL, 8, &maybe),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_bytes_scan_lowerable(NULL, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
     assert_int_equal(maybe, 1);
     maybe = -1;
-    assert_int_equal(spvbc_bytes_may_lower(ctx, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
     assert_int_equal(maybe, 1);
     /* Misaligned, or a size that is no whole number of words: cannot tell. */
     unsigned char *odd = malloc(k.b.n * 4 + 1);
     assert_non_null(odd);
     memcpy(odd + 1, k.b.w, k.b.n * 4);
-    assert_int_equal(spvbc_bytes_may_lower(ctx, odd + 1, k.b.n * 4, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, odd + 1, k.b.n * 4, &maybe), SPVBC_SUCCESS);
     assert_int_equal(maybe, 1);
     free(odd);
-    assert_int_equal(spvbc_bytes_may_lower(ctx, k.b.w, k.b.n * 4 - 2, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, k.b.w, k.b.n * 4 - 2, &maybe), SPVBC_SUCCESS);
     assert_int_equal(maybe, 1);
     /* No bitcast at all: nothing to lower, and lower agrees. */
     size_t copies = 0;
@@ -188,7 +189,7 @@ void test_bytes_may_lower(void **state)
         }
     assert_int_equal(copies, 2);
     maybe = -1;
-    assert_int_equal(spvbc_bytes_may_lower(ctx, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
     assert_int_equal(maybe, 0);
     spvbc_module m;
     assert_int_equal(spvbc_module_parse(ctx, k.b.w, k.b.n, NULL, &m), SPVBC_SUCCESS);
@@ -199,9 +200,9 @@ void test_bytes_may_lower(void **state)
     /* A bound above 32,768: the bit sets come from the context; without one, "maybe". */
     k.b.w[3] = 40000;
     maybe = -1;
-    assert_int_equal(spvbc_bytes_may_lower(ctx, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
     assert_int_equal(maybe, 0);
-    assert_int_equal(spvbc_bytes_may_lower(NULL, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_bytes_scan_lowerable(NULL, k.b.w, k.b.n * 4, &maybe), SPVBC_SUCCESS);
     assert_int_equal(maybe, 1);
     spvbc_context_destroy(ctx);
     mb_free(&k.b);

@@ -129,7 +129,7 @@ void test_null_arguments(void **state)
     assert_int_equal(spvbc_module_lower(NULL, NULL, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
     spvbc_lower_options bad_lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)3, 0};
     assert_int_equal(spvbc_module_lower(m, &bad_lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
-    bad_lo.pad = SPVBC_PAD_MAX_ENUM;
+    bad_lo.pad = SPVBC_PAD_POLICY_MAX_ENUM;
     assert_int_equal(spvbc_module_lower(m, &bad_lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_memory_equal(&ls, &ls_copy, sizeof ls);
 

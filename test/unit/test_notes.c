@@ -7,7 +7,7 @@
  *   - each diagnostic's as_type class and definedness, as its sentence states them, are those
  *     spvbc_astype_plan() gives for its as_type pair under the module's features, and the same
  *     in validate and in lower (lowerability too, where both report the site);
- *   - where spvbc_bytes_may_lower() says lowering cannot change the module, no validation
+ *   - where spvbc_bytes_scan_lowerable() says lowering cannot change the module, no validation
  *     (default or strict) counts a lowerable error and no lowering (pad undef or zero) rewrites
  *     anything; it must say so for some fixtures (the ones with no 3-component vector bitcast).
  * Usage: test_notes FIXTURE.spvasm...  (exit 0 when all hold, 1 otherwise). */
@@ -20,7 +20,7 @@
 #include "spirv_bitcast.h"
 
 static int failures;
-static int scan_no, scan_maybe; /* spvbc_bytes_may_lower()'s answers over the fixtures */
+static int scan_no, scan_maybe; /* spvbc_bytes_scan_lowerable()'s answers over the fixtures */
 
 #define FAIL(...)                                                                                  \
     do {                                                                                           \
@@ -154,7 +154,8 @@ static void check_against_plan(const char *fixture, const char *what, const diag
         FAIL("%s (%s): unreadable as_type spelling '%s'", fixture, what, c->astype);
         return;
     }
-    spvbc_plan_options po = {sizeof(spvbc_plan_options), info->features | (info->is_shader ? SPVBC_FEATURE_SHADER : 0u),
+    spvbc_plan_options po = {sizeof(spvbc_plan_options),
+                             info->features | (info->is_shader ? SPVBC_FEATURE_SHADER : 0u),
                              SPVBC_PAD_UNDEF};
     if (!po.features) po.features = 0x80000000u; /* "no features", not "all" */
     spvbc_plan plan = SPVBC_PLAN_INIT;
@@ -166,7 +167,7 @@ static void check_against_plan(const char *fixture, const char *what, const diag
     snprintf(want, sizeof want, "as_type: %s is %s", c->astype,
              spvbc_astype_class_string(plan.cls));
     int ok = strncmp(part, want, strlen(want)) == 0;
-    if (ok && plan.refusal == SPVBC_REFUSE_NONE)
+    if (ok && plan.refusal == SPVBC_PLAN_REFUSAL_NONE)
         ok = strstr(part, plan.defined_by_opencl ? ", defined by OpenCL C"
                                                  : ", implementation-defined in OpenCL C") != NULL;
     if (!ok)
@@ -248,9 +249,9 @@ static void check_fixture(const char *path)
     spvbc_module_info info = SPVBC_MODULE_INFO_INIT;
     spvbc_module_get_info(mod, &info);
     int maybe = -1;
-    if (spvbc_bytes_may_lower(ctx, bin->code, bin->wordCount * 4u, &maybe) != SPVBC_SUCCESS ||
+    if (spvbc_bytes_scan_lowerable(ctx, bin->code, bin->wordCount * 4u, &maybe) != SPVBC_SUCCESS ||
         (maybe != 0 && maybe != 1))
-        FAIL("%s: spvbc_bytes_may_lower failed or answered %d", path, maybe);
+        FAIL("%s: spvbc_bytes_scan_lowerable failed or answered %d", path, maybe);
     maybe == 0 ? ++scan_no : ++scan_maybe;
     for (uint32_t strict = 0; strict <= SPVBC_VALIDATE_STRICT && maybe == 0;
          strict += SPVBC_VALIDATE_STRICT) {
@@ -258,7 +259,7 @@ static void check_fixture(const char *path)
         spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
         (void)spvbc_module_validate(mod, &vo, &vs);
         if (vs.lowerable != 0)
-            FAIL("%s: spvbc_bytes_may_lower says nothing to lower, validate (flags %u) counts "
+            FAIL("%s: spvbc_bytes_scan_lowerable says nothing to lower, validate (flags %u) counts "
                  "%zu lowerable",
                  path, strict, vs.lowerable);
     }
@@ -286,7 +287,7 @@ static void check_fixture(const char *path)
         spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
         low.r = spvbc_module_lower(mod, &lo, &ls);
         if (maybe == 0 && ls.rewritten != 0)
-            FAIL("%s: spvbc_bytes_may_lower says nothing to lower, lower rewrote %zu", path,
+            FAIL("%s: spvbc_bytes_scan_lowerable says nothing to lower, lower rewrote %zu", path,
                  ls.rewritten);
         copy_diags(ctx, &low);
         for (size_t i = 0; i < low.n; ++i) {
@@ -324,10 +325,11 @@ int main(int argc, char **argv)
     }
     for (int i = 1; i < argc; ++i)
         check_fixture(argv[i]);
-    printf("test_notes: spvbc_bytes_may_lower: nothing to lower in %d fixture(s), maybe in %d\n",
-           scan_no, scan_maybe);
+    printf(
+        "test_notes: spvbc_bytes_scan_lowerable: nothing to lower in %d fixture(s), maybe in %d\n",
+        scan_no, scan_maybe);
     if (argc > 20 && (scan_no < 10 || scan_maybe < 10))
-        FAIL("spvbc_bytes_may_lower answers too one-sidedly to be a pre-filter");
+        FAIL("spvbc_bytes_scan_lowerable answers too one-sidedly to be a pre-filter");
     printf("test_notes: %d fixture(s), %d failure(s)\n", argc - 1, failures);
     return failures ? 1 : 0;
 }

@@ -160,13 +160,14 @@ static void test_policy_arguments(void **state)
 {
     (void)state;
     spvbc_context ctx;
-    assert_int_equal(spvbc_context_set_diagnostic_policy(NULL, SPVBC_DIAGNOSTICS_KEEP_ALL, 0),
+    assert_int_equal(spvbc_context_set_diagnostic_policy(NULL, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0),
                      SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     assert_int_equal(spvbc_context_set_diagnostic_policy(ctx, (spvbc_diagnostic_policy)3, 0),
                      SPVBC_ERROR_INVALID_ARGUMENT);
-    assert_int_equal(spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0),
-                     SPVBC_SUCCESS);
+    assert_int_equal(
+        spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0),
+        SPVBC_SUCCESS);
     spvbc_context_destroy(ctx);
 }
 
@@ -177,9 +178,9 @@ static void test_policies_agree(void **state)
     for (int lower = 0; lower < 2; ++lower) {
         for (int kind = 0; kind < 2; ++kind) {
             module_words m = make_module(400, 150, (finding_kind)kind);
-            run_result all = run(&m, lower, SPVBC_DIAGNOSTICS_KEEP_ALL, 0);
-            run_result first = run(&m, lower, SPVBC_DIAGNOSTICS_KEEP_FIRST, 100);
-            run_result none = run(&m, lower, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
+            run_result all = run(&m, lower, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0);
+            run_result first = run(&m, lower, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST, 100);
+            run_result none = run(&m, lower, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0);
             const size_t findings = lower ? all.refused + all.rewritten : all.errors;
             assert_int_equal(findings, 150);
             assert_int_equal(all.diagnostics, 150);
@@ -209,8 +210,8 @@ static void test_allocations_independent_of_findings(void **state)
         module_words few = make_module(sites, 2000, REFUSED_SIZE);
         module_words many = make_module(sites, sites, REFUSED_SIZE);
         assert_int_equal(few.n, many.n);
-        run_result a = run(&few, lower, SPVBC_DIAGNOSTICS_KEEP_FIRST, cap);
-        run_result b = run(&many, lower, SPVBC_DIAGNOSTICS_KEEP_FIRST, cap);
+        run_result a = run(&few, lower, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST, cap);
+        run_result b = run(&many, lower, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST, cap);
         assert_int_equal(lower ? a.refused : a.errors, 2000);
         assert_int_equal(lower ? b.refused : b.errors, sites);
         assert_int_equal(a.diagnostics, cap + 1);
@@ -219,7 +220,7 @@ static void test_allocations_independent_of_findings(void **state)
         assert_int_equal(a.mem.calls, b.mem.calls);
         assert_int_equal(a.mem.peak_bytes, b.mem.peak_bytes);
         /* without the cap the findings' records show: the check above can fail */
-        run_result c = run(&many, lower, SPVBC_DIAGNOSTICS_KEEP_ALL, 0);
+        run_result c = run(&many, lower, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL, 0);
         assert_int_equal(c.diagnostics, sites);
         assert_true(c.mem.peak_bytes > b.mem.peak_bytes + sites * 16);
         printf("%s, 1 M bitcasts, cap %zu: %zu allocations, peak %zu bytes, with 2,000 or "

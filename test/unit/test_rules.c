@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "decimal.h"
 #include "rules.h"
 
 /* ---- type constructors ------------------------------------------------------------------- */
@@ -206,7 +207,7 @@ static void test_pair_counts(void **state)
             else
                 ++legal;
             assert_true(p.op_count <= 3);
-            if (p.refusal == SPVBC_REFUSE_NONE && p.cls != SPVBC_ASTYPE_IDENTITY) {
+            if (p.refusal == SPVBC_PLAN_REFUSAL_NONE && p.cls != SPVBC_ASTYPE_IDENTITY) {
                 /* The last op produces the destination type. */
                 const spvbc_type_desc *rt = &p.ops[p.op_count - 1].result_type;
                 assert_int_equal(rt->count, t[b].count);
@@ -305,31 +306,31 @@ static void test_plan_refusals(void **state)
                                   SPVBC_PAD_UNDEF};
     assert_int_equal(spvbc_astype_plan(&half2, &i32, &no_fp16, &p), SPVBC_SUCCESS);
     assert_int_equal(p.cls, SPVBC_ASTYPE_EXCLUDED);
-    assert_int_equal(p.refusal, SPVBC_REFUSE_MISSING_FEATURE);
+    assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_MISSING_FEATURE);
     assert_int_equal(p.op_count, 0);
     assert_int_equal(spvbc_astype_plan(&b, &i32, NULL, &p), SPVBC_SUCCESS);
-    assert_int_equal(p.refusal, SPVBC_REFUSE_BOOL_OR_VOID);
+    assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_BOOL_OR_VOID);
     spvbc_plan_options no_fp64 = {sizeof(spvbc_plan_options), SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT64,
                                   SPVBC_PAD_UNDEF};
     spvbc_type_desc l1;
     assert_int_equal(spvbc_type_desc_from_opencl("long", &l1), SPVBC_SUCCESS);
     assert_int_equal(spvbc_astype_plan(&dbl, &l1, &no_fp64, &p), SPVBC_SUCCESS);
-    assert_int_equal(p.refusal, SPVBC_REFUSE_MISSING_FEATURE);
+    assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_MISSING_FEATURE);
     /* Vulkan has no 16-component vectors. */
     spvbc_type_desc i4;
     assert_int_equal(spvbc_type_desc_from_opencl("int4", &i4), SPVBC_SUCCESS);
     spvbc_plan_options vk = {sizeof(spvbc_plan_options), SPVBC_FEATURE_SHADER | SPVBC_FEATURE_INT8, SPVBC_PAD_UNDEF};
     assert_int_equal(spvbc_astype_plan(&c16, &i4, &vk, &p), SPVBC_SUCCESS);
-    assert_int_equal(p.refusal, SPVBC_REFUSE_MISSING_FEATURE);
+    assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_MISSING_FEATURE);
     /* Widths and counts that are no OpenCL type. */
     spvbc_type_desc odd = i32;
     odd.width = 24;
     assert_int_equal(spvbc_astype_plan(&odd, &i32, NULL, &p), SPVBC_SUCCESS);
-    assert_int_equal(p.refusal, SPVBC_REFUSE_BAD_TYPE);
+    assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_BAD_TYPE);
     odd = i32;
     odd.count = 5;
     assert_int_equal(spvbc_astype_plan(&i32, &odd, NULL, &p), SPVBC_SUCCESS);
-    assert_int_equal(p.refusal, SPVBC_REFUSE_BAD_TYPE);
+    assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_BAD_TYPE);
     /* Bad pad policy and NULL pointers. */
     spvbc_plan_options bad = {sizeof(spvbc_plan_options), 0, (spvbc_pad_policy)7};
     assert_int_equal(spvbc_astype_plan(&i32, &i32, &bad, &p), SPVBC_ERROR_INVALID_ARGUMENT);
@@ -368,7 +369,7 @@ static void test_pad_policy_names(void **state)
     (void)state;
     const spvbc_pad_policy all[] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
-        spvbc_pad_policy p = SPVBC_PAD_MAX_ENUM;
+        spvbc_pad_policy p = SPVBC_PAD_POLICY_MAX_ENUM;
         assert_int_equal(spvbc_pad_policy_from_string(spvbc_pad_policy_string(all[i]), &p),
                          SPVBC_SUCCESS);
         assert_int_equal(p, all[i]);
@@ -383,12 +384,36 @@ static void test_pad_policy_names(void **state)
     assert_int_equal(spvbc_pad_policy_from_string("undef", NULL), SPVBC_ERROR_INVALID_ARGUMENT);
 }
 
+/* The one decimal writer: printf's digits at the ends of each width, no NUL written. */
+static void test_decimal(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t v;
+        const char *text;
+    } rows[] = {{0, "0"},
+                {9, "9"},
+                {10, "10"},
+                {4294967295u, "4294967295"},
+                {4294967296u, "4294967296"},
+                {UINT64_MAX, "18446744073709551615"}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        char out[SPVBC__DECIMAL_MAX + 1];
+        memset(out, '#', sizeof out);
+        size_t n = spvbc__decimal(out, rows[i].v);
+        assert_int_equal(n, strlen(rows[i].text));
+        assert_memory_equal(out, rows[i].text, n);
+        assert_int_equal(out[n < SPVBC__DECIMAL_MAX ? n : SPVBC__DECIMAL_MAX], '#');
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bitcast_rules), cmocka_unit_test(test_pair_counts), cmocka_unit_test(test_pad_policy_names),
-        cmocka_unit_test(test_plans),         cmocka_unit_test(test_plan_refusals),
-        cmocka_unit_test(test_opencl_names),
+        cmocka_unit_test(test_bitcast_rules),    cmocka_unit_test(test_pair_counts),
+        cmocka_unit_test(test_pad_policy_names), cmocka_unit_test(test_plans),
+        cmocka_unit_test(test_plan_refusals),    cmocka_unit_test(test_opencl_names),
+        cmocka_unit_test(test_decimal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
