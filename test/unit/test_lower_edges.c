@@ -11,7 +11,10 @@
  *   - an operand used before its definition beside a lowerable site: that site is refused, the
  *     other is lowered.
  * For each: spvbc_bytes_may_lower()'s answer, lower's result and summary, validate's lowerable
- * count, get_words and write (the same words), and spirv-val's verdict on the output. */
+ * count, get_words and write (the same words), and spirv-val's verdict on the output.
+ * Then the writer's own check: an edit list out of order or outside the input (which only a bug
+ * of the lowering makes; the test breaks one by hand) is refused with SPVBC_ERROR_UNSUPPORTED
+ * before a word is written. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +25,7 @@
 
 #include <cmocka.h>
 
+#include "module.h" /* the edit list, for the writer's refusal of a broken one */
 #include "spirv_bitcast.h"
 #include "spvval.h"
 
@@ -298,6 +302,82 @@ static void test_operand_defined_later(void **state)
     check_case(&cases[3], SPVBC_PAD_ZERO);
 }
 
+static int count_spans(void *user, const uint32_t *w, size_t count)
+{
+    (void)w;
+    (void)count;
+    ++*(int *)user;
+    return 0;
+}
+
+/* The write and get_words of `mod` refuse its edit list as it is now, writing nothing. */
+static void expect_refused(spvbc_module mod, const char *what)
+{
+    fprintf(stderr, "broken edit list: %s\n", what);
+    int spans = 0;
+    assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_ERROR_UNSUPPORTED);
+    assert_int_equal(spans, 0);
+    const uint32_t *out = (const uint32_t *)&spans;
+    size_t out_n = 12345;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_ERROR_UNSUPPORTED);
+    assert_ptr_equal(out, (const uint32_t *)&spans);
+    assert_int_equal(out_n, 12345);
+}
+
+static void test_writer_refuses_broken_edits(void **state)
+{
+    (void)state;
+    const edge_case *c = &cases[0];
+    spv_binary in = assemble(c->in, SPV_ENV_UNIVERSAL_1_2);
+    spv_binary want = assemble(c->out, SPV_ENV_UNIVERSAL_1_2);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod;
+    assert_int_equal(spvbc_module_parse(ctx, in->code, in->wordCount, NULL, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
+    /* the insertion of uint4 and the spec constant's rewrite at one offset, then the bitcast */
+    assert_int_equal(mod->edit_count, 3);
+    assert_int_equal(mod->edits[0].offset, mod->edits[1].offset);
+    spvbc__edit saved[3];
+    memcpy(saved, mod->edits, sizeof saved);
+
+    mod->edits[0] = saved[1]; /* the rewrite before the insertion at its offset */
+    mod->edits[1] = saved[0];
+    expect_refused(mod, "the rewrite before the insertion at one offset");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[1] = saved[2]; /* the last site's rewrite before the spec constant's */
+    mod->edits[2] = saved[1];
+    expect_refused(mod, "two rewrites out of order");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[0].offset = 3; /* inside the header */
+    expect_refused(mod, "an edit in the header");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[2].remove = (uint32_t)(in->wordCount - mod->edits[2].offset + 1);
+    expect_refused(mod, "an edit removing words past the input's end");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[2].offset = (uint32_t)in->wordCount + 1;
+    mod->edits[2].remove = 0;
+    expect_refused(mod, "an edit past the input's end");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[2].count = mod->edit_word_count - mod->edits[2].first + 1;
+    expect_refused(mod, "an edit emitting words past the edit buffer");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[1].first = mod->edit_word_count + 1;
+    expect_refused(mod, "an edit's words starting past the edit buffer");
+
+    memcpy(mod->edits, saved, sizeof saved); /* and the intact list is written again */
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+    assert_int_equal(out_n, want->wordCount);
+    assert_memory_equal(out, want->code, out_n * 4);
+    assert_int_equal(spvval_check(out, out_n, NULL, 0), 1);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    spvBinaryDestroy(want);
+    spvBinaryDestroy(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -305,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_many_vec3_types),
         cmocka_unit_test(test_undefined_operand_at_bound),
         cmocka_unit_test(test_operand_defined_later),
+        cmocka_unit_test(test_writer_refuses_broken_edits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
