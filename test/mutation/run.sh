@@ -13,6 +13,7 @@
 #   -d DIR      where the copies, builds and results go (default build-mutation)
 #   -t REGEX    the ctest -R subset run on each mutant (default: below)
 #   -T SECONDS  a mutant's test run is stopped after this (default: 3 x the unmutated run + 60)
+#   -b TARGETS  the build targets a mutant rebuilds (default: the CLI and the subset's programs)
 #   -r ROOMS    the rooms mutated (default "rules analysis types reader scan lower writer validate")
 #   --all-tests run every test of the subset on each mutant (default: stop at the first failure),
 #               so the results say how many tests catch each mutant
@@ -38,6 +39,9 @@ usage() {
 src=$(cd "$(dirname "$0")/../.." && pwd)
 n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0
 rooms="rules analysis types reader scan lower writer validate"
+targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
+spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges spvbc_fuzz_regress \
+spvbc_matrix"
 tests='^(unit\.(test_lower_edges|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|alloc_fail|threads)|lit|fuzz\.regress|matrix\.astype)$'
 while [ $# -gt 0 ]; do
     case $1 in
@@ -48,6 +52,7 @@ while [ $# -gt 0 ]; do
     -t) tests=$2; shift 2 ;;
     -T) timeout_s=$2; shift 2 ;;
     -r) rooms=$2; shift 2 ;;
+    -b) targets=$2; shift 2 ;;
     --all-tests) all=1; shift ;;
     --list) list=1; shift ;;
     *) usage ;;
@@ -80,9 +85,19 @@ echo "run.sh: $total mutant(s) of $($mutate list $files | wc -l) (seed $seed) in
 # One worker's tree and build: copied and configured once, brought up to date on each run.
 setup() {
     w=$dir/w$1
-    mkdir -p "$w/src"
+    rm -rf "$w/new"
+    mkdir -p "$w/src" "$w/new"
     git -C "$src" ls-files -z --cached --others --exclude-standard | (cd "$src" && xargs -0 tar -cf - --) |
-        tar -xf - -C "$w/src"
+        tar -xf - -C "$w/new"
+    # only files that differ are copied (with a new time), so the build sees every change, a
+    # mutant left behind by an interrupted run included, and rebuilds nothing else
+    (cd "$w/new" && find . -type f | while IFS= read -r f; do
+        cmp -s "$f" "../src/$f" || { mkdir -p "../src/${f%/*}" && cp "$f" "../src/$f"; }
+    done)
+    rm -rf "$w/new"
+    # an interrupted run may have built a mutant that the copy above already put back with its
+    # old time: the rooms are always compiled again
+    (cd "$w/src" && touch $files)
     if [ ! -f "$w/build/CMakeCache.txt" ]; then
         cmake -S "$w/src" -B "$w/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
             -DSPVBC_BUILD_LAYERS=OFF -DSPVBC_BUILD_EXAMPLES=OFF -DSPVBC_BUILD_BENCH=OFF \
@@ -115,7 +130,8 @@ worker() {
         [ $(((i - 1) % jobs + 1)) -eq "$k" ] || continue
         start=$(date +%s)
         $mutate apply "$id" "$w/src/$file" $files
-        if ! cmake --build "$w/build" -j1 > "$w/mutant-build.log" 2>&1; then
+        # shellcheck disable=SC2086
+        if ! cmake --build "$w/build" -j1 --target $targets > "$w/mutant-build.log" 2>&1; then
             status=compile-error failing=""
         else
             failing=$(run_tests "$k" "$limit")
@@ -134,7 +150,14 @@ worker() {
 
 k=1
 while [ $k -le "$jobs" ]; do
-    setup $k || exit 2
+    (setup $k > "$dir/setup$k.log" 2>&1; echo $? > "$dir/setup$k.rc") &
+    k=$((k + 1))
+done
+wait
+k=1
+while [ $k -le "$jobs" ]; do
+    cat "$dir/setup$k.log"
+    [ "$(cat "$dir/setup$k.rc")" = 0 ] || exit 2
     k=$((k + 1))
 done
 # The unmutated tree passes the subset; its time sets the mutants' limit.

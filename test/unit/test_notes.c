@@ -157,7 +157,8 @@ static void check_against_plan(const char *fixture, const char *what, const diag
         FAIL("%s (%s): unreadable as_type spelling '%s'", fixture, what, c->astype);
         return;
     }
-    spvbc_plan_options po = {sizeof(spvbc_plan_options), info->features | (info->is_shader ? SPVBC_FEATURE_SHADER : 0u),
+    spvbc_plan_options po = {sizeof(spvbc_plan_options),
+                             info->features | (info->is_shader ? SPVBC_FEATURE_SHADER : 0u),
                              SPVBC_PAD_UNDEF};
     if (!po.features) po.features = 0x80000000u; /* "no features", not "all" */
     spvbc_plan plan = SPVBC_PLAN_INIT;
@@ -268,8 +269,8 @@ static void check_fixture(const char *path)
     maybe == 0 ? ++scan_no : ++scan_maybe;
     const int pinned = pinned_scan(text);
     if (pinned < 0)
-        FAIL("%s: no '; SCAN: no' or '; SCAN: maybe' line (spvbc_bytes_may_lower answers %s)",
-             path, maybe ? "maybe" : "no");
+        FAIL("%s: no '; SCAN: no' or '; SCAN: maybe' line (spvbc_bytes_may_lower answers %s)", path,
+             maybe ? "maybe" : "no");
     else if (pinned != maybe)
         FAIL("%s: spvbc_bytes_may_lower answers %s, the fixture pins %s", path,
              maybe ? "maybe" : "no", pinned ? "maybe" : "no");
