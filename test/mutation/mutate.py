@@ -161,11 +161,15 @@ def mutants(paths):
                 out.append((mid, path, no, kind, line.strip(), mutated.strip(), s, e, new))
     seen = set()
     unique = []
+    ids = {}
     for m in out:  # the same text reached twice (two operators) is one mutant
         key = (m[1], m[2], m[5])
         if key not in seen:
             seen.add(key)
-            unique.append(m)
+            # two alternatives at one place (`>=` to `>` and to `<`) get their own IDs
+            n = ids.get(m[0], 0)
+            ids[m[0]] = n + 1
+            unique.append(((m[0] + "." + str(n + 1)) if n else m[0],) + m[1:])
     return unique
 
 
