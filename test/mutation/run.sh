@@ -142,6 +142,8 @@ worker() {
             esac
         fi
         cp "$src/$file" "$w/src/$file"
+        # never an empty field: `read` with a tab IFS would merge it with the next
+        [ -n "$failing" ] || failing=-
         printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$status" "$(($(date +%s) - start))" "$failing" \
             "$file" "$change" >> "$w/results.tsv"
         echo "[w$k $i/$total] $status: $id ($change)"
