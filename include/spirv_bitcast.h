@@ -638,7 +638,10 @@ SPVBC_API spvbc_result spvbc_bytes_scan_lowerable(spvbc_context context, const v
 
 /** The module's current words: the input itself if nothing was rewritten (same pointer when
  *  parsed without copy_words), otherwise the lowered module, materialised on first request and
- *  owned by the module until it is destroyed or lowered again. */
+ *  owned by the module until it is destroyed or lowered again.  SPVBC_ERROR_UNSUPPORTED (out-
+ *  parameters untouched) if the lowering's edits are out of order or outside the input: a bug
+ *  of the library that no input is known to reach, refused rather than written past the
+ *  output. */
 SPVBC_API spvbc_result spvbc_module_get_words(spvbc_module module, const uint32_t **out_words,
                                               size_t *out_word_count);
 
@@ -647,7 +650,8 @@ typedef int (*spvbc_write_fn)(void *user, const uint32_t *words, size_t word_cou
 
 /** Streams the module's current words to `fn` as spans (unchanged runs of the input, then new
  *  instructions) without materialising them.  SPVBC_ERROR_STOPPED if `fn` stopped the write (at
- *  the span it returned non-zero for: no later span is passed). */
+ *  the span it returned non-zero for: no later span is passed); SPVBC_ERROR_UNSUPPORTED, before
+ *  any span, for edits out of order or outside the input (as spvbc_module_get_words()). */
 SPVBC_API spvbc_result spvbc_module_write(spvbc_module module, spvbc_write_fn fn, void *user);
 
 /* ---------------------------------------------------------------------------------------- */

@@ -1,0 +1,391 @@
+/* Layouts where a plausible single-point bug in the lowering, the writer or the scan would slip
+ * past the rest of the suite; each case is a module in assembly (numeric ids kept), lowered,
+ * and its output compared word for word with the expected module and given to spirv-val:
+ *   - edit order: a Kernel OpSpecConstantOp Bitcast right after a type declaration behind
+ *     which a later site's lowering inserts a new 4-component vector type (two edits at one
+ *     offset: the insertion must come first, or the writer runs backwards);
+ *   - many 3-component types: a bitcast to the twelfth distinct 3-component vector type, which
+ *     the scan must answer "maybe" for (it tracks eight and must give up, not forget);
+ *   - an undefined operand equal to the id bound beside a lowerable site: new ids would give
+ *     the dangling reference a meaning, so nothing is lowered;
+ *   - an operand used before its definition beside a lowerable site: that site is refused, the
+ *     other is lowered.
+ * For each: spvbc_bytes_may_lower()'s answer, lower's result and summary, validate's lowerable
+ * count, get_words and write (the same words), and spirv-val's verdict on the output.
+ * Then the writer's own check: an edit list out of order or outside the input (which only a bug
+ * of the lowering makes; the test breaks one by hand) is refused with SPVBC_ERROR_UNSUPPORTED
+ * before a word is written. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "module.h" /* the edit list, for the writer's refusal of a broken one */
+#include "spirv_bitcast.h"
+#include "spvval.h"
+
+#define KERNEL_HEAD                                                                                \
+    "OpCapability Addresses\n"                                                                     \
+    "OpCapability Kernel\n"                                                                        \
+    "OpMemoryModel Physical64 OpenCL\n"                                                            \
+    "OpEntryPoint Kernel %1 \"k\"\n"                                                               \
+    "%2 = OpTypeVoid\n"                                                                            \
+    "%3 = OpTypeFunction %2\n"
+
+/* float, float4, float3, uint, uint3: ids 4 to 8. */
+#define KERNEL_TYPES                                                                               \
+    "%4 = OpTypeFloat 32\n"                                                                        \
+    "%5 = OpTypeVector %4 4\n"                                                                     \
+    "%6 = OpTypeVector %4 3\n"                                                                     \
+    "%7 = OpTypeInt 32 0\n"                                                                        \
+    "%8 = OpTypeVector %7 3\n"
+
+#define SHADER_SCALARS                                                                             \
+    "OpCapability Shader\n"                                                                        \
+    "OpCapability Int8\n"                                                                          \
+    "OpCapability Int16\n"                                                                         \
+    "OpCapability Int64\n"                                                                         \
+    "OpCapability Float16\n"                                                                       \
+    "OpCapability Float64\n"                                                                       \
+    "OpMemoryModel Logical GLSL450\n"                                                              \
+    "OpEntryPoint GLCompute %1 \"main\"\n"                                                         \
+    "OpExecutionMode %1 LocalSize 1 1 1\n"                                                         \
+    "%2 = OpTypeVoid\n"                                                                            \
+    "%3 = OpTypeFunction %2\n"                                                                     \
+    "%4 = OpTypeInt 8 0\n"                                                                         \
+    "%5 = OpTypeInt 8 1\n"                                                                         \
+    "%6 = OpTypeInt 16 0\n"                                                                        \
+    "%7 = OpTypeInt 16 1\n"                                                                        \
+    "%8 = OpTypeInt 32 0\n"                                                                        \
+    "%9 = OpTypeInt 32 1\n"                                                                        \
+    "%10 = OpTypeInt 64 0\n"                                                                       \
+    "%11 = OpTypeInt 64 1\n"                                                                       \
+    "%12 = OpTypeFloat 16\n"                                                                       \
+    "%13 = OpTypeFloat 64\n"                                                                       \
+    "%14 = OpTypeBool\n"                                                                           \
+    "%15 = OpTypeFloat 32\n"
+
+/* The twelve 3-component vector types (float3, %27, last) and int4. */
+#define SHADER_VECTORS                                                                             \
+    "%16 = OpTypeVector %4 3\n"                                                                    \
+    "%17 = OpTypeVector %5 3\n"                                                                    \
+    "%18 = OpTypeVector %6 3\n"                                                                    \
+    "%19 = OpTypeVector %7 3\n"                                                                    \
+    "%20 = OpTypeVector %8 3\n"                                                                    \
+    "%21 = OpTypeVector %9 3\n"                                                                    \
+    "%22 = OpTypeVector %10 3\n"                                                                   \
+    "%23 = OpTypeVector %11 3\n"                                                                   \
+    "%24 = OpTypeVector %12 3\n"                                                                   \
+    "%25 = OpTypeVector %13 3\n"                                                                   \
+    "%26 = OpTypeVector %14 3\n"                                                                   \
+    "%27 = OpTypeVector %15 3\n"                                                                   \
+    "%28 = OpTypeVector %9 4\n"
+
+typedef struct edge_case {
+    const char *name;
+    const char *in; /* the input module */
+    const char *out; /* the expected output, NULL: the input itself */
+    int bound_at_last_id; /* lower the header's bound by one: the highest id is then = bound */
+    int scan; /* spvbc_bytes_may_lower()'s answer */
+    spvbc_result result; /* spvbc_module_lower()'s */
+    size_t rewritten, refused, types_added;
+    size_t lowerable; /* validate's count */
+    int out_valid; /* spirv-val accepts the output */
+} edge_case;
+
+static const edge_case cases[] = {
+    {"edit order: insertion and spec-constant rewrite at one offset",
+     KERNEL_HEAD "%4 = OpTypeFloat 32\n"
+                 "%5 = OpTypeVector %4 4\n"
+                 "%6 = OpTypeVector %4 3\n"
+                 "%7 = OpConstant %4 1\n"
+                 "%8 = OpConstantComposite %5 %7 %7 %7 %7\n"
+                 "%9 = OpTypeInt 32 0\n"
+                 "%10 = OpSpecConstantOp %6 Bitcast %8\n"
+                 "%11 = OpTypeVector %9 3\n"
+                 "%1 = OpFunction %2 None %3\n"
+                 "%12 = OpLabel\n"
+                 "%13 = OpUndef %5\n"
+                 "%14 = OpBitcast %11 %13\n"
+                 "OpReturn\n"
+                 "OpFunctionEnd\n",
+     KERNEL_HEAD "%4 = OpTypeFloat 32\n"
+                 "%5 = OpTypeVector %4 4\n"
+                 "%6 = OpTypeVector %4 3\n"
+                 "%7 = OpConstant %4 1\n"
+                 "%8 = OpConstantComposite %5 %7 %7 %7 %7\n"
+                 "%9 = OpTypeInt 32 0\n"
+                 "%15 = OpTypeVector %9 4\n"
+                 "%10 = OpSpecConstantOp %6 VectorShuffle %8 %8 0 1 2\n"
+                 "%11 = OpTypeVector %9 3\n"
+                 "%1 = OpFunction %2 None %3\n"
+                 "%12 = OpLabel\n"
+                 "%13 = OpUndef %5\n"
+                 "%16 = OpBitcast %15 %13\n"
+                 "%14 = OpVectorShuffle %11 %16 %16 0 1 2\n"
+                 "OpReturn\n"
+                 "OpFunctionEnd\n",
+     0, 1, SPVBC_SUCCESS, 2, 0, 1, 1, 1},
+    {"a bitcast to the twelfth 3-component vector type",
+     SHADER_SCALARS SHADER_VECTORS "%1 = OpFunction %2 None %3\n"
+                                   "%29 = OpLabel\n"
+                                   "%30 = OpUndef %28\n"
+                                   "%31 = OpBitcast %27 %30\n"
+                                   "OpReturn\n"
+                                   "OpFunctionEnd\n",
+     /* the new float4 goes right after float */
+     SHADER_SCALARS "%32 = OpTypeVector %15 4\n" SHADER_VECTORS "%1 = OpFunction %2 None %3\n"
+                    "%29 = OpLabel\n"
+                    "%30 = OpUndef %28\n"
+                    "%33 = OpBitcast %32 %30\n"
+                    "%31 = OpVectorShuffle %27 %33 %33 0 1 2\n"
+                    "OpReturn\n"
+                    "OpFunctionEnd\n",
+     0, 1, SPVBC_SUCCESS, 1, 0, 1, 1, 1},
+    {"an undefined operand equal to the bound beside a lowerable site",
+     KERNEL_HEAD KERNEL_TYPES "%1 = OpFunction %2 None %3\n"
+                              "%9 = OpLabel\n"
+                              "%10 = OpUndef %5\n"
+                              "%11 = OpBitcast %8 %10\n"
+                              "%12 = OpBitcast %6 %13\n"
+                              "OpReturn\n"
+                              "OpFunctionEnd\n",
+     NULL, 1, 1, SPVBC_PARTIAL, 0, 2, 0, 0, 0},
+    {"an operand used before its definition beside a lowerable site",
+     KERNEL_HEAD KERNEL_TYPES "%1 = OpFunction %2 None %3\n"
+                              "%9 = OpLabel\n"
+                              "%10 = OpUndef %5\n"
+                              "%11 = OpBitcast %6 %12\n"
+                              "%12 = OpUndef %5\n"
+                              "%13 = OpBitcast %6 %10\n"
+                              "OpReturn\n"
+                              "OpFunctionEnd\n",
+     KERNEL_HEAD KERNEL_TYPES "%1 = OpFunction %2 None %3\n"
+                              "%9 = OpLabel\n"
+                              "%10 = OpUndef %5\n"
+                              "%11 = OpBitcast %6 %12\n"
+                              "%12 = OpUndef %5\n"
+                              "%13 = OpVectorShuffle %6 %10 %10 0 1 2\n"
+                              "OpReturn\n"
+                              "OpFunctionEnd\n",
+     0, 1, SPVBC_PARTIAL, 1, 1, 0, 1, 0},
+};
+
+typedef struct words {
+    uint32_t *w;
+    size_t n, cap;
+} words;
+
+static int collect(void *user, const uint32_t *w, size_t count)
+{
+    words *o = (words *)user;
+    if (o->n + count > o->cap) {
+        o->cap = (o->n + count) * 2;
+        o->w = (uint32_t *)realloc(o->w, o->cap * 4);
+        if (!o->w) return 1;
+    }
+    memcpy(o->w + o->n, w, count * 4);
+    o->n += count;
+    return 0;
+}
+
+static spv_binary assemble(const char *text, spv_target_env env)
+{
+    spv_context sc = spvContextCreate(env);
+    spv_binary bin = NULL;
+    spv_diagnostic d = NULL;
+    spv_result_t r = spvTextToBinaryWithOptions(
+        sc, text, strlen(text), SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS, &bin, &d);
+    if (r != SPV_SUCCESS) fprintf(stderr, "does not assemble: %s\n", d ? d->error : "?");
+    spvDiagnosticDestroy(d);
+    spvContextDestroy(sc);
+    assert_int_equal(r, SPV_SUCCESS);
+    return bin;
+}
+
+static void print_diff(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
+{
+    for (size_t i = 0; i < na || i < nb; ++i) {
+        const int differ = i >= na || i >= nb || a[i] != b[i];
+        if (differ)
+            fprintf(stderr, "  word %zu: got %08x, expected %08x\n", i, i < na ? a[i] : 0u,
+                    i < nb ? b[i] : 0u);
+    }
+}
+
+static void check_case(const edge_case *c, spvbc_pad_policy pad)
+{
+    fprintf(stderr, "case: %s (pad %d)\n", c->name, (int)pad);
+    spv_binary in = assemble(c->in, SPV_ENV_UNIVERSAL_1_2);
+    if (c->bound_at_last_id) in->code[3] -= 1;
+    spv_binary expected = c->out ? assemble(c->out, SPV_ENV_UNIVERSAL_1_2) : NULL;
+    const uint32_t *want = expected ? expected->code : in->code;
+    const size_t want_n = expected ? expected->wordCount : in->wordCount;
+
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    int maybe = -1;
+    assert_int_equal(spvbc_bytes_may_lower(ctx, in->code, in->wordCount * 4, &maybe),
+                     SPVBC_SUCCESS);
+    assert_int_equal(maybe, c->scan);
+
+    spvbc_module mod;
+    assert_int_equal(spvbc_module_parse(ctx, in->code, in->wordCount, NULL, &mod), SPVBC_SUCCESS);
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+    (void)spvbc_module_validate(mod, NULL, &vs);
+    assert_int_equal(vs.lowerable, c->lowerable);
+
+    const spvbc_lower_options lo = {sizeof(spvbc_lower_options), pad, 0};
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+    assert_int_equal(spvbc_module_lower(mod, &lo, &ls), c->result);
+    assert_int_equal(ls.rewritten, c->rewritten);
+    assert_int_equal(ls.refused, c->refused);
+    assert_int_equal(ls.types_added, c->types_added);
+
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+    if (out_n != want_n || memcmp(out, want, want_n * 4) != 0) {
+        print_diff(out, out_n, want, want_n);
+        fail_msg("%s: the output is not the expected module", c->name);
+    }
+    words streamed = {NULL, 0, 0};
+    assert_int_equal(spvbc_module_write(mod, collect, &streamed), SPVBC_SUCCESS);
+    assert_int_equal(streamed.n, want_n);
+    assert_memory_equal(streamed.w, want, want_n * 4);
+    free(streamed.w);
+
+    char msg[1024], in_msg[1024];
+    const int valid = spvval_check(out, out_n, msg, sizeof msg);
+    assert_int_not_equal(valid, -1);
+    if (valid != c->out_valid) fprintf(stderr, "spirv-val: %s\n", msg);
+    assert_int_equal(valid, c->out_valid);
+    if (!valid) {
+        /* What is left is what the input had: spirv-val names the same fault first. */
+        assert_int_equal(spvval_check(in->code, in->wordCount, in_msg, sizeof in_msg), 0);
+        assert_string_equal(msg, in_msg);
+    }
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    spvBinaryDestroy(expected);
+    spvBinaryDestroy(in);
+}
+
+static void test_edit_order(void **state)
+{
+    (void)state;
+    check_case(&cases[0], SPVBC_PAD_UNDEF);
+    check_case(&cases[0], SPVBC_PAD_ZERO);
+}
+
+static void test_many_vec3_types(void **state)
+{
+    (void)state;
+    check_case(&cases[1], SPVBC_PAD_UNDEF);
+}
+
+static void test_undefined_operand_at_bound(void **state)
+{
+    (void)state;
+    check_case(&cases[2], SPVBC_PAD_UNDEF);
+}
+
+static void test_operand_defined_later(void **state)
+{
+    (void)state;
+    check_case(&cases[3], SPVBC_PAD_UNDEF);
+    check_case(&cases[3], SPVBC_PAD_ZERO);
+}
+
+static int count_spans(void *user, const uint32_t *w, size_t count)
+{
+    (void)w;
+    (void)count;
+    ++*(int *)user;
+    return 0;
+}
+
+/* The write and get_words of `mod` refuse its edit list as it is now, writing nothing. */
+static void expect_refused(spvbc_module mod, const char *what)
+{
+    fprintf(stderr, "broken edit list: %s\n", what);
+    int spans = 0;
+    assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_ERROR_UNSUPPORTED);
+    assert_int_equal(spans, 0);
+    const uint32_t *out = (const uint32_t *)&spans;
+    size_t out_n = 12345;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_ERROR_UNSUPPORTED);
+    assert_ptr_equal(out, (const uint32_t *)&spans);
+    assert_int_equal(out_n, 12345);
+}
+
+static void test_writer_refuses_broken_edits(void **state)
+{
+    (void)state;
+    const edge_case *c = &cases[0];
+    spv_binary in = assemble(c->in, SPV_ENV_UNIVERSAL_1_2);
+    spv_binary want = assemble(c->out, SPV_ENV_UNIVERSAL_1_2);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod;
+    assert_int_equal(spvbc_module_parse(ctx, in->code, in->wordCount, NULL, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
+    /* the insertion of uint4 and the spec constant's rewrite at one offset, then the bitcast */
+    assert_int_equal(mod->edit_count, 3);
+    assert_int_equal(mod->edits[0].offset, mod->edits[1].offset);
+    spvbc__edit saved[3];
+    memcpy(saved, mod->edits, sizeof saved);
+
+    mod->edits[0] = saved[1]; /* the rewrite before the insertion at its offset */
+    mod->edits[1] = saved[0];
+    expect_refused(mod, "the rewrite before the insertion at one offset");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[1] = saved[2]; /* the last site's rewrite before the spec constant's */
+    mod->edits[2] = saved[1];
+    expect_refused(mod, "two rewrites out of order");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[0].offset = 3; /* inside the header */
+    expect_refused(mod, "an edit in the header");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[2].remove = (uint32_t)(in->wordCount - mod->edits[2].offset + 1);
+    expect_refused(mod, "an edit removing words past the input's end");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[2].offset = (uint32_t)in->wordCount + 1;
+    mod->edits[2].remove = 0;
+    expect_refused(mod, "an edit past the input's end");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[2].count = mod->edit_word_count - mod->edits[2].first + 1;
+    expect_refused(mod, "an edit emitting words past the edit buffer");
+    memcpy(mod->edits, saved, sizeof saved);
+    mod->edits[1].first = mod->edit_word_count + 1;
+    expect_refused(mod, "an edit's words starting past the edit buffer");
+
+    memcpy(mod->edits, saved, sizeof saved); /* and the intact list is written again */
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+    assert_int_equal(out_n, want->wordCount);
+    assert_memory_equal(out, want->code, out_n * 4);
+    assert_int_equal(spvval_check(out, out_n, NULL, 0), 1);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    spvBinaryDestroy(want);
+    spvBinaryDestroy(in);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_edit_order),
+        cmocka_unit_test(test_many_vec3_types),
+        cmocka_unit_test(test_undefined_operand_at_bound),
+        cmocka_unit_test(test_operand_defined_later),
+        cmocka_unit_test(test_writer_refuses_broken_edits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
