@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* clock_gettime, statx */
 #include "layer_core.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -20,6 +21,9 @@ static pthread_mutex_t g_log_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The log file kept open (under g_log_lock), and its path. */
 static int g_log_fd = -1;
 static char g_log_fd_path[sizeof((spvbc_layer_config *)0)->log_path];
+/* A log path that could not be opened or written (under g_log_lock): its lines go to standard
+ * error, after one line saying why; it is not tried again. */
+static char g_log_failed_path[sizeof((spvbc_layer_config *)0)->log_path];
 
 /* Contexts are reused rather than made for each module: a call takes one from this pool (or
  * creates one if it is empty) and gives it back afterwards, so there are never more contexts
@@ -196,8 +200,38 @@ static int still_linked(int fd)
     return fstat(fd, &st) == 0 && st.st_nlink != 0;
 }
 
-/* The descriptor to append `path`'s lines to, or -1; the caller holds g_log_lock. */
-static int log_file(const char *path)
+/* Writes the `len` bytes at `p` to `fd`; returns 0, or the errno of the write that failed. */
+static int write_all(int fd, const char *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return w < 0 ? errno : EIO;
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Gives up on the log file `path` (the caller holds g_log_lock): says on standard error, once,
+ * why (`err`, an errno value), so that its lines, which go there from now on, are not lost
+ * without a word. */
+static void log_file_failed(const char *path, int err)
+{
+    if (g_log_fd >= 0) (void)close(g_log_fd);
+    g_log_fd = -1;
+    (void)snprintf(g_log_failed_path, sizeof g_log_failed_path, "%s", path);
+    char why[1280];
+    int n = snprintf(why, sizeof why,
+                     "spvbc-layer: cannot write the log file %s (%s): logging to stderr instead\n",
+                     path, strerror(err));
+    if (n > 0)
+        (void)write_all(STDERR_FILENO, why, (size_t)n < sizeof why ? (size_t)n : sizeof why - 1);
+}
+
+/* The descriptor to append `path`'s lines to, or -1 with the reason in `*err`; the caller holds
+ * g_log_lock. */
+static int log_file(const char *path, int *err)
 {
     if (g_log_fd >= 0 && (strcmp(path, g_log_fd_path) != 0 || !still_linked(g_log_fd))) {
         (void)close(g_log_fd);
@@ -205,7 +239,10 @@ static int log_file(const char *path)
     }
     if (g_log_fd < 0) {
         g_log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-        if (g_log_fd >= 0) (void)snprintf(g_log_fd_path, sizeof g_log_fd_path, "%s", path);
+        if (g_log_fd >= 0)
+            (void)snprintf(g_log_fd_path, sizeof g_log_fd_path, "%s", path);
+        else
+            *err = errno;
     }
     return g_log_fd;
 }
@@ -218,19 +255,24 @@ static void log_write(const spvbc_layer_config *cfg, const char *line, size_t le
 {
     /* One write(2) of the whole line: no stdio buffer to allocate, and O_APPEND keeps lines of
      * several processes sharing the file whole.  The file stays open from line to line; it is
-     * opened again when another path is configured or the file was removed (no links left). */
+     * opened again when another path is configured or the file was removed (no links left).
+     * A file that cannot be opened (a missing directory, a directory) or written (a full
+     * device) is given up for standard error, with one line saying why. */
     (void)pthread_mutex_lock(&g_log_lock);
-    int fd = STDERR_FILENO;
-    if (!cfg->log_to_stderr) fd = log_file(cfg->log_path);
-    if (fd >= 0) {
-        const char *p = line;
-        while (len > 0) {
-            ssize_t w = write(fd, p, len);
-            if (w <= 0) break;
-            p += w;
-            len -= (size_t)w;
+    int fd = STDERR_FILENO, err = 0;
+    if (!cfg->log_to_stderr && strcmp(cfg->log_path, g_log_failed_path) != 0) {
+        fd = log_file(cfg->log_path, &err);
+        if (fd < 0) {
+            log_file_failed(cfg->log_path, err);
+            fd = STDERR_FILENO;
+        } else if ((err = write_all(fd, line, len)) != 0) {
+            log_file_failed(cfg->log_path, err);
+            fd = STDERR_FILENO;
+        } else {
+            fd = -1; /* written */
         }
     }
+    if (fd >= 0) (void)write_all(fd, line, len);
     (void)pthread_mutex_unlock(&g_log_lock);
 }
 
@@ -391,6 +433,12 @@ static void collect_errors(spvbc_context ctx, char *buf, size_t size)
     }
 }
 
+/* `one` when `n` is 1, else `many`: counts agree in number ("1 bitcast", "2 bitcasts"). */
+static const char *plural(size_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 static long long now_us(void)
 {
     struct timespec ts;
@@ -467,7 +515,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
             text v = {verdict, 0, sizeof verdict - 1};
             put_str(&v, "unchanged (valid, ");
             put_dec(&v, vs.bitcasts_checked);
-            put_str(&v, " bitcasts)");
+            put_str(&v, plural(vs.bitcasts_checked, " bitcast)", " bitcasts)"));
             verdict[v.len] = '\0';
         }
         goto done;
@@ -475,7 +523,8 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     if (cfg->mode == SPVBC_LAYER_MODE_VALIDATE) {
         say = log_any;
         if (say) collect_errors(ctx, errs, sizeof errs);
-        VERDICT("unchanged (validate mode: %zu errors, %zu lowerable)", vs.errors, vs.lowerable);
+        VERDICT("unchanged (validate mode: %zu %s, %zu lowerable)", vs.errors,
+                plural(vs.errors, "error", "errors"), vs.lowerable);
         goto done;
     }
     spvbc_lower_options lo = {sizeof(spvbc_lower_options), cfg->pad, 0};
@@ -499,14 +548,18 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         VERDICT("unchanged (library error: %s)", spvbc_result_string(r));
         goto done;
     }
-    if (ls.rewritten == 0) {
+    /* Under pad policy error, a module with a refused bitcast is passed on as the application
+     * gave it, its other bitcasts unlowered too: the policy asks for the driver's own verdict
+     * on such a module, not for a module half the application's and half the layer's. */
+    if (ls.rewritten == 0 || (cfg->pad == SPVBC_PAD_ERROR && ls.refused > 0)) {
         say = log_all || (log_any && refusal);
         if (say && errs[0] == '\0') {
             keep_findings(ctx);
             if (spvbc_module_validate(mod, &vo, NULL) != SPVBC_SUCCESS)
                 collect_errors(ctx, errs, sizeof errs);
         }
-        VERDICT("unchanged (%zu errors, %zu refused)", vs.errors, ls.refused);
+        VERDICT("unchanged (%zu %s, %zu refused)", vs.errors, plural(vs.errors, "error", "errors"),
+                ls.refused);
         goto done;
     }
     say = log_any; /* every outcome below changes the module or is a failure of the layer */
@@ -532,9 +585,11 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
             errors_after = after.errors;
         spvbc_module_destroy(check);
     }
-    VERDICT("lowered %zu bitcasts -> out xxh64=%016llx %zu words (%zu refused, %zu errors left)",
-            ls.rewritten, (unsigned long long)spvbc_layer_hash(copy, count * 4u), count, ls.refused,
-            errors_after);
+    VERDICT("lowered %zu %s -> out xxh64=%016llx %zu %s (%zu refused, %zu %s left)", ls.rewritten,
+            plural(ls.rewritten, "bitcast", "bitcasts"),
+            (unsigned long long)spvbc_layer_hash(copy, count * 4u), count,
+            plural(count, "word", "words"), ls.refused, errors_after,
+            plural(errors_after, "error", "errors"));
     *out_code = copy;
     *out_size = count * 4u;
     replaced = 1;
@@ -544,18 +599,27 @@ done:
     if (say) {
         /* The time is the layer's own work on this module, hashing included, up to (not
          * including) the log line. */
-        unsigned long long hash = spvbc_layer_hash(code, code != NULL ? code_size : 0);
+        unsigned long long hash = code != NULL ? spvbc_layer_hash(code, code_size) : 0;
         long long us = now_us() - start;
         /* "spvbc-layer: %s: in xxh64=%016llx %zu words: %s [%lld us]%s" */
         char line[LOG_LINE];
         text t = {line, 0, sizeof line - 2};
         put_str(&t, "spvbc-layer: ");
         put_str(&t, api);
-        put_str(&t, ": in xxh64=");
-        put_hex16(&t, hash);
-        put_str(&t, " ");
-        put_dec(&t, code_size / 4u);
-        put_str(&t, " words: ");
+        if (code == NULL) { /* nothing to hash: "in NULL (<n> bytes)" */
+            put_str(&t, ": in NULL (");
+            put_dec(&t, code_size);
+            put_str(&t, plural(code_size, " byte): ", " bytes): "));
+        } else { /* "<n> words", or "<n> bytes" for a size no whole number of words */
+            put_str(&t, ": in xxh64=");
+            put_hex16(&t, hash);
+            put_str(&t, " ");
+            const int whole = code_size % 4u == 0;
+            const size_t n = whole ? code_size / 4u : code_size;
+            put_dec(&t, n);
+            put_str(&t,
+                    whole ? plural(n, " word: ", " words: ") : plural(n, " byte: ", " bytes: "));
+        }
         put_str(&t, verdict);
         put_str(&t, us < 0 ? " [-" : " [");
         put_dec(&t, us < 0 ? 0ull - (unsigned long long)us : (unsigned long long)us);

@@ -11,9 +11,12 @@
  *       lower:    validate, lower the as_type-legal invalid bitcasts, hand the lowered module on;
  *       validate: validate and log only; the driver always gets the caller's words;
  *       off:      touch nothing, log nothing.
- *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
+ *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources;
+ *                      error: a module with such a bitcast is passed on unchanged, whole)
  *   SPVBC_LAYER_LOG  = stderr (default) | off | <path>  (lines are appended to the file;
- *                      off: no log at all, and nothing hashed, timed or formatted for it)
+ *                      off: no log at all, and nothing hashed, timed or formatted for it; a
+ *                      file that cannot be opened or written: standard error, after one line
+ *                      saying why)
  *   SPVBC_LAYER_LOG_LEVEL = changes (default) | all
  *       changes: quiet, as loaders and layers are by default: a line only for a module the
  *                layer lowered, or refused to lower (an as_type-legal bitcast it could not
@@ -38,6 +41,8 @@
  *   "unchanged (not parsed: <result>)"                      not SPIR-V the library reads
  *   "unchanged (library error: <result>)"
  * followed by one indented line per error diagnostic ("  error: word <n>: <message> [<rule>]").
+ * Counts agree in number ("1 bitcast", "1 error", "1 word"); NULL code reads "in NULL (<n>
+ * bytes)", and a size no whole number of words "<n> bytes".
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -99,7 +104,8 @@ uint64_t spvbc_layer_hash(const void *bytes, size_t size);
 
 /**
  * Looks at the module of `code_size` bytes at `code` (passed to `api`, e.g.
- * "vkCreateShaderModule"), logs its verdict (as the level says) and returns 1 with a malloc'd replacement in
+ * "vkCreateShaderModule"), logs its verdict (as the level says) and returns 1 with a malloc'd
+ * replacement in
  * `*out_code` / `*out_size` (bytes) when the driver should get the lowered module instead, or 0
  * when the caller's words must be passed on unchanged (always 0 outside lower mode, and whenever
  * anything fails).  Never fails loudly: any input, NULL included, is accepted.

@@ -148,12 +148,24 @@ static cl_program create_program(clCreateProgramWithILKHR_fn create, const char 
     cl_program program = create(context, code, size, &err);
     free(code);
     if (program == NULL) {
+        /* The application's words instead: the driver's answer to them is the call's.  Only
+         * when the driver takes those was it the lowered module it refused; otherwise it
+         * refused the call for its own reasons (a NULL context, say), whatever the module. */
         free(rec);
-        spvbc_layer_log(&g_config,
-                        "spvbc-layer: %s: the driver refused the lowered module (%d): the "
-                        "application's words passed on instead",
-                        api, (int)err);
-        return create(context, il, length, errcode_ret);
+        cl_int app_err = CL_SUCCESS;
+        program = create(context, il, length, &app_err);
+        if (program != NULL)
+            spvbc_layer_log(&g_config,
+                            "spvbc-layer: %s: the driver refused the lowered module (%d): the "
+                            "application's words passed on instead",
+                            api, (int)err);
+        else
+            spvbc_layer_log(&g_config,
+                            "spvbc-layer: %s: the driver refused the call (%d), the "
+                            "application's words too (%d): its answer returned",
+                            api, (int)err, (int)app_err);
+        if (errcode_ret != NULL) *errcode_ret = app_err;
+        return program;
     }
     (void)pthread_mutex_lock(&g_lock);
     /* A record already under this handle belongs to a destroyed program whose end the layer

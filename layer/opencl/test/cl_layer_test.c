@@ -18,6 +18,9 @@
  *               leave nothing kept at unload
  *   leak        as lower, but one lowered program is never released: the unload line says so
  *   validate    SPVBC_LAYER_MODE=validate: the invalid module reaches the ICD unchanged
+ *   pad_error   SPVBC_LAYER_PAD=error: the invalid module, three of whose six bitcasts have a
+ *               3-component source, reaches the ICD unchanged (not half lowered), and its
+ *               verdict says why
  *   off         SPVBC_LAYER_MODE=off: unchanged, and nothing logged
  *   threads     16 threads create, query and release programs through the layer at once
  * The test ICD may refuse clSetProgramReleaseCallback (SPVBC_TEST_ICD_RELEASE_CALLBACK=0): the
@@ -225,6 +228,18 @@ static void scenario_lower(void)
         }
     }
     if (layered) {
+        /* A driver that refuses the call for its own reasons (no context): its answer stands,
+         * and the log does not blame the lowered module. */
+        cl_program p = clCreateProgramWithIL(NULL, g_invalid.words, g_invalid.bytes, &err);
+        CHECK(p == NULL && err == CL_INVALID_CONTEXT, "a NULL context: CL_INVALID_CONTEXT (%d)",
+              (int)err);
+        CHECK(!lt_log_has(g_log, "refused the lowered module"),
+              "a NULL context: the log does not blame the lowered module");
+        CHECK(lt_log_has(g_log, "clCreateProgramWithIL: the driver refused the call (-34), the "
+                                "application's words too (-34)"),
+              "a NULL context: the log says the driver refused the call");
+    }
+    if (layered) {
         /* A driver that refuses the lowered module: the application's words are passed on. */
         cl_program p = create(&g_invalid, 0, &err);
         size_t lowered = p != NULL ? check_lowered(p, "again") : 0;
@@ -239,6 +254,19 @@ static void scenario_lower(void)
               "log: the driver refused the lowered module");
         if (p != NULL) (void)clReleaseProgram(p);
         (void)unsetenv("SPVBC_TEST_ICD_REFUSE");
+    }
+    if (strcmp(g_scenario, "pad_error") == 0) {
+        for (int khr = 0; khr <= 1; ++khr) {
+            cl_program p = create(&g_invalid, khr, &err);
+            CHECK(p != NULL && received_same(p, &g_invalid, khr),
+                  "pad error: the ICD got the application's module unchanged (%s)",
+                  khr ? "KHR" : "core");
+            if (p != NULL) (void)clReleaseProgram(p);
+        }
+        lt_verdict(want, sizeof want, "clCreateProgramWithILKHR", g_invalid.words,
+                   g_invalid.bytes / 4u, "unchanged (6 errors, 3 refused)");
+        CHECK(lt_log_has(g_log, want), "log: '%s'", want);
+        CHECK(!lt_log_has(g_log, "lowered "), "pad error: nothing lowered");
     }
     if (strcmp(g_scenario, "leak") == 0) {
         cl_program p = create(&g_invalid, 0, &err);
@@ -342,7 +370,7 @@ static int run_child(const char *icd_path)
 int main(int argc, char **argv)
 {
     if (lt_start(argc, argv, 4,
-                 "without|lower|leak|validate|off|threads <log> <examples dir> "
+                 "without|lower|leak|validate|pad_error|off|threads <log> <examples dir> "
                  "<test ICD>") != 0)
         return 2;
     lt_verbose = 1;

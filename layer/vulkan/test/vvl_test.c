@@ -116,7 +116,7 @@ int main(int argc, char **argv)
     printf("  %u debug message(s)%s\n%s", vk.message_count, vk.message_count ? ":" : "",
            vk.messages != NULL ? vk.messages : "");
     char want[256];
-    lt_verdict(want, sizeof want, "vkCreateShaderModule", w, n, "lowered 1 bitcasts");
+    lt_verdict(want, sizeof want, "vkCreateShaderModule", w, n, "lowered 1 bitcast");
     int bitcast_error =
         spvbc_vk_messages_contain(&vk, BITCAST_ERROR) && spvbc_vk_messages_contain(&vk, "error: ");
     if (strcmp(order, "without") == 0) {
