@@ -118,55 +118,10 @@ static void CL_CALLBACK program_released(cl_program program, void *user_data)
     if (!unloaded) free(user_data);
 }
 
-/* The program made by `create` from the lowered module when there is one (keeping the
- * application's `length` bytes at `il` for CL_PROGRAM_IL), else from `il` itself. */
-static cl_program create_program(clCreateProgramWithILKHR_fn create, const char *api,
-                                 cl_context context, const void *il, size_t length,
-                                 cl_int *errcode_ret)
+/* Keeps `rec` for `program` (the driver's, made from the lowered module); returns 0, having
+ * released the program, when the layer cannot keep it. */
+static int keep_record(cl_program program, program_record *rec)
 {
-    uint32_t *code = NULL;
-    size_t size = 0;
-    if (create == NULL) {
-        if (errcode_ret != NULL) *errcode_ret = CL_INVALID_OPERATION;
-        return NULL;
-    }
-    if (!spvbc_layer_process(&g_config, api, il, length, &code, &size))
-        return create(context, il, length, errcode_ret);
-    program_record *rec = malloc(sizeof *rec + length);
-    if (rec == NULL) {
-        free(code);
-        spvbc_layer_log(&g_config,
-                        "spvbc-layer: %s: out of memory: the application's words "
-                        "passed on instead",
-                        api);
-        return create(context, il, length, errcode_ret);
-    }
-    rec->by_callback = 0;
-    rec->size = length;
-    memcpy(rec->il, il, length);
-    cl_int err = CL_SUCCESS;
-    cl_program program = create(context, code, size, &err);
-    free(code);
-    if (program == NULL) {
-        /* The application's words instead: the driver's answer to them is the call's.  Only
-         * when the driver takes those was it the lowered module it refused; otherwise it
-         * refused the call for its own reasons (a NULL context, say), whatever the module. */
-        free(rec);
-        cl_int app_err = CL_SUCCESS;
-        program = create(context, il, length, &app_err);
-        if (program != NULL)
-            spvbc_layer_log(&g_config,
-                            "spvbc-layer: %s: the driver refused the lowered module (%d): the "
-                            "application's words passed on instead",
-                            api, (int)err);
-        else
-            spvbc_layer_log(&g_config,
-                            "spvbc-layer: %s: the driver refused the call (%d), the "
-                            "application's words too (%d): its answer returned",
-                            api, (int)err, (int)app_err);
-        if (errcode_ret != NULL) *errcode_ret = app_err;
-        return program;
-    }
     (void)pthread_mutex_lock(&g_lock);
     /* A record already under this handle belongs to a destroyed program whose end the layer
      * missed (a driver that does not count its kernels' references); one waiting for its
@@ -177,13 +132,8 @@ static cl_program create_program(clCreateProgramWithILKHR_fn create, const char 
     (void)pthread_mutex_unlock(&g_lock);
     free(stale);
     if (!kept) {
-        free(rec);
         if (g_next->clReleaseProgram != NULL) (void)g_next->clReleaseProgram(program);
-        spvbc_layer_log(&g_config,
-                        "spvbc-layer: %s: out of memory: the application's words "
-                        "passed on instead",
-                        api);
-        return create(context, il, length, errcode_ret);
+        return 0;
     }
     /* clSetProgramReleaseCallback is deprecated in OpenCL 3.0 and many drivers refuse it
      * (CL_INVALID_OPERATION); the release wrappers below cover those. */
@@ -193,6 +143,74 @@ static cl_program create_program(clCreateProgramWithILKHR_fn create, const char 
     (void)pthread_mutex_lock(&g_lock);
     rec->by_callback = by_callback;
     (void)pthread_mutex_unlock(&g_lock);
+    return 1;
+}
+
+/* The program `create` makes of the `size` lowered bytes at `code`, keeping the application's
+ * `length` bytes at `il` for CL_PROGRAM_IL; where the driver refuses it, the program made of
+ * the application's words instead (what the driver did goes into `o`).  NULL with the driver's
+ * answer in `*err` when it refuses both. */
+static cl_program create_lowered(clCreateProgramWithILKHR_fn create, const char *api,
+                                 cl_context context, const void *il, size_t length,
+                                 const uint32_t *code, size_t size, spvbc_layer_outcome *o,
+                                 cl_int *err)
+{
+    program_record *rec = malloc(sizeof *rec + length);
+    if (rec == NULL) {
+        spvbc_layer_log(&g_config,
+                        "spvbc-layer: %s: out of memory: the application's words "
+                        "passed on instead",
+                        api);
+        return create(context, il, length, err);
+    }
+    rec->by_callback = 0;
+    rec->size = length;
+    memcpy(rec->il, il, length);
+    cl_program program = create(context, code, size, err);
+    if (program != NULL && keep_record(program, rec)) return program;
+    free(rec);
+    if (program != NULL) { /* released by keep_record */
+        spvbc_layer_log(&g_config,
+                        "spvbc-layer: %s: out of memory: the application's words "
+                        "passed on instead",
+                        api);
+        return create(context, il, length, err);
+    }
+    /* The application's words instead: the driver's answer to them is the call's.  Only when
+     * the driver takes those was it the lowered module it refused; otherwise it refused the
+     * call for its own reasons (a NULL context, say), whatever the module. */
+    o->driver_code = (int)*err;
+    program = create(context, il, length, err);
+    o->driver =
+        program != NULL ? SPVBC_LAYER_DRIVER_REFUSED_LOWERED : SPVBC_LAYER_DRIVER_REFUSED_CALL;
+    o->driver_code_again = (int)*err;
+    o->say = !g_config.log_off;
+    return program;
+}
+
+/* The program made by `create` from the lowered module when there is one (keeping the
+ * application's `length` bytes at `il` for CL_PROGRAM_IL), else from `il` itself; the outcome,
+ * with what the driver did, is logged after the driver's answer. */
+static cl_program create_program(clCreateProgramWithILKHR_fn create, const char *api,
+                                 cl_context context, const void *il, size_t length,
+                                 cl_int *errcode_ret)
+{
+    uint32_t *code = NULL;
+    size_t size = 0;
+    if (create == NULL) {
+        if (errcode_ret != NULL) *errcode_ret = CL_INVALID_OPERATION;
+        return NULL;
+    }
+    spvbc_layer_outcome o;
+    cl_int err = CL_SUCCESS;
+    cl_program program;
+    if (spvbc_layer_decide(&g_config, il, length, &o, &code, &size)) {
+        program = create_lowered(create, api, context, il, length, code, size, &o, &err);
+        free(code);
+    } else {
+        program = create(context, il, length, &err);
+    }
+    spvbc_layer_log_outcome(&g_config, api, il, length, &o);
     if (errcode_ret != NULL) *errcode_ret = err;
     return program;
 }
