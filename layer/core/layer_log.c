@@ -279,6 +279,53 @@ static void put_findings(text *t, const spvbc_layer_outcome *o)
     }
 }
 
+/* The module's part of the line: "<api>: in <hash> <n> words: <verdict> [<t> us]". */
+static void put_module(text *t, const char *api, const void *code, size_t code_size,
+                       const spvbc_layer_outcome *o)
+{
+    put_str(t, api != NULL ? api : "?");
+    if (code == NULL) { /* nothing hashed: "in NULL (<n> bytes)" */
+        put_str(t, ": in NULL (");
+        put_count(t, code_size, "byte): ", "bytes): ");
+    } else { /* "<n> words", or "<n> bytes" for a size no whole number of words */
+        put_str(t, ": in xxh64=");
+        put_hex16(t, o->in_hash);
+        put_str(t, " ");
+        if (code_size % 4u == 0)
+            put_count(t, code_size / 4u, "word: ", "words: ");
+        else
+            put_count(t, code_size, "byte: ", "bytes: ");
+    }
+    put_verdict(t, o);
+    put_str(t, o->us < 0 ? " [-" : " [");
+    put_dec(t, o->us < 0 ? 0ull - (unsigned long long)o->us : (unsigned long long)o->us);
+    put_str(t, " us]");
+}
+
+size_t spvbc_layer_outcome_text(char *buf, size_t size, const char *api, const void *code,
+                                size_t code_size, const spvbc_layer_outcome *o)
+{
+    if (buf == NULL || size == 0) return 0;
+    text t = {buf, 0, size - 1};
+    if (o != NULL) put_module(&t, api, code, code_size, o);
+    buf[t.len] = '\0';
+    return t.len;
+}
+
+size_t spvbc_layer_finding_text(char *buf, size_t size, const spvbc_layer_finding *f)
+{
+    if (buf == NULL || size == 0) return 0;
+    text t = {buf, 0, size - 1};
+    if (f != NULL && f->word_offset != SPVBC_NO_POSITION) {
+        put_str(&t, "word ");
+        put_dec(&t, f->word_offset);
+        put_str(&t, ": ");
+    }
+    if (f != NULL) put_str(&t, f->message);
+    buf[t.len] = '\0';
+    return t.len;
+}
+
 void spvbc_layer_log_outcome(const spvbc_layer_config *cfg, const char *api, const void *code,
                              size_t code_size, const spvbc_layer_outcome *o)
 {
@@ -287,23 +334,7 @@ void spvbc_layer_log_outcome(const spvbc_layer_config *cfg, const char *api, con
     char line[LOG_LINE];
     text t = {line, 0, sizeof line - 2};
     put_str(&t, "spvbc-layer: ");
-    put_str(&t, api);
-    if (code == NULL) { /* nothing hashed: "in NULL (<n> bytes)" */
-        put_str(&t, ": in NULL (");
-        put_count(&t, code_size, "byte): ", "bytes): ");
-    } else { /* "<n> words", or "<n> bytes" for a size no whole number of words */
-        put_str(&t, ": in xxh64=");
-        put_hex16(&t, o->in_hash);
-        put_str(&t, " ");
-        if (code_size % 4u == 0)
-            put_count(&t, code_size / 4u, "word: ", "words: ");
-        else
-            put_count(&t, code_size, "byte: ", "bytes: ");
-    }
-    put_verdict(&t, o);
-    put_str(&t, o->us < 0 ? " [-" : " [");
-    put_dec(&t, o->us < 0 ? 0ull - (unsigned long long)o->us : (unsigned long long)o->us);
-    put_str(&t, " us]");
+    put_module(&t, api, code, code_size, o);
     put_findings(&t, o);
     put_driver(&t, api, o);
     line[t.len++] = '\n';

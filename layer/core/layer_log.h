@@ -4,7 +4,8 @@
  *
  * The line of a module:  "spvbc-layer: <api>: in <hash> <n> words: <verdict> [<t> us]"
  * (<api>: vkCreateShaderModule, vkCreateComputePipelines, vkCreateGraphicsPipelines,
- * vkCreateShadersEXT, clCreateProgramWithIL or clCreateProgramWithILKHR), where <hash> is
+ * vkCreateRayTracingPipelinesKHR, vkCreateRayTracingPipelinesNV, vkCreateShadersEXT,
+ * clCreateProgramWithIL or clCreateProgramWithILKHR), where <hash> is
  * "xxh64=<16 hex digits>", the XXH64 hash (seed 0, as xxh64sum prints it) of the module's bytes as
  * given, <t> the microseconds the layer spent on the module (the log line itself not included) and
  * <verdict> is one of "unchanged (valid, <n> bitcasts)"                       nothing to do:
@@ -44,6 +45,15 @@ void spvbc_layer_log(const spvbc_layer_config *cfg, const char *fmt, ...)
  *  through `api`), with its findings and what the driver did, when `o->say`; thread-safe. */
 void spvbc_layer_log_outcome(const spvbc_layer_config *cfg, const char *api, const void *code,
                              size_t code_size, const spvbc_layer_outcome *o);
+
+/** The module's part of outcome `o`'s line, "<api>: in <hash> <n> words: <verdict> [<t> us]",
+ *  into `buf` (`size` bytes, cut short where needed, always terminated); returns its length. */
+size_t spvbc_layer_outcome_text(char *buf, size_t size, const char *api, const void *code,
+                                size_t code_size, const spvbc_layer_outcome *o);
+
+/** Finding `f` as its log line says it, "word <n>: <message>", into `buf` (`size` bytes,
+ *  always terminated); returns its length. */
+size_t spvbc_layer_finding_text(char *buf, size_t size, const spvbc_layer_finding *f);
 
 /** Closes the log file kept open (the next line opens it again). */
 void spvbc_layer_log_close(void);
