@@ -11,7 +11,8 @@
  *           naming the shader module made; as_double4(float4), a size error nothing can fix, a
  *           warning "SPVBC-LAYER" and its finding an error with rule id "V12", both naming their
  *           module; the log file has the same lines, findings included (a file set explicitly
- *           keeps its lines beside the messenger)
+ *           keeps its lines beside the messenger); the 4->3 module chained into a compute
+ *           pipeline's stage (VK_EXT_graphics_pipeline_library) names the pipeline made
  *   stderr  no SPVBC_LAYER_LOG (standard error), level changes: the messenger gets the lowered
  *           module's message and standard error nothing; an instance without a messenger then
  *           gets the line on standard error, as without this feature
@@ -59,6 +60,40 @@ static int message_has(spvbc_vk *vk, const char *a, const char *b)
     return 0;
 }
 
+/* The 4->3 module chained into a compute pipeline's stage: its message names the pipeline. */
+static void chained_pipeline(spvbc_vk *vk, const uint32_t *w43, size_t n43)
+{
+    spvbc_vk_compute c;
+    memset(&c, 0, sizeof c);
+    char msg[256], want[256], object[64];
+    if (spvbc_vk_compute_create(vk, 64, &c, msg, sizeof msg) != SPVBC_VK_OK) {
+        CHECK(0, "compute harness: %s", msg);
+        spvbc_vk_compute_destroy(vk, &c);
+        return;
+    }
+    VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, NULL, 0, n43 * 4u,
+                                     w43};
+    VkComputePipelineCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .pNext = &smci,
+                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                  .pName = "main"},
+        .layout = c.pipeline_layout};
+    VkPipeline p = VK_NULL_HANDLE;
+    VkResult r = vkCreateComputePipelines(vk->device, VK_NULL_HANDLE, 1, &ci, NULL, &p);
+    uint64_t h = 0;
+    memcpy(&h, &p, sizeof p);
+    (void)snprintf(object, sizeof object, " [object %d 0x%llx]", (int)VK_OBJECT_TYPE_PIPELINE,
+                   (unsigned long long)h);
+    lt_verdict(want, sizeof want, "vkCreateComputePipelines", w43, n43, "lowered 1 bitcast");
+    CHECK(r == VK_SUCCESS && message_has(vk, "info: L-LOWERED: ", want) &&
+              message_has(vk, want, object),
+          "chained into a compute pipeline (%d): '%s ...%s'", (int)r, want, object);
+    if (p != VK_NULL_HANDLE) vkDestroyPipeline(vk->device, p, NULL);
+    spvbc_vk_compute_destroy(vk, &c);
+}
+
 static void scenario_file(spvbc_vk *vk, const char *log, const uint32_t *w43, size_t n43,
                           const uint32_t *wsize, size_t nsize)
 {
@@ -76,6 +111,7 @@ static void scenario_file(spvbc_vk *vk, const char *log, const uint32_t *w43, si
           "the messenger got the finding as 'error: V12: word <n>: ...%s'", object);
     CHECK(lt_log_has(log, "  error: word ") && lt_log_has(log, "[V12]"),
           "the log file has the finding's line too");
+    chained_pipeline(vk, w43, n43);
 }
 
 static void scenario_stderr(spvbc_vk *vk, const char *err_path, const uint32_t *w43, size_t n43)
@@ -116,7 +152,17 @@ int main(int argc, char **argv)
         (void)close(fd);
     }
     spvbc_vk vk;
-    spvbc_vk_options o = {.layers = g_layers, .layer_count = 1, .debug_utils = 1};
+    static const char *const gpl_ext[] = {VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME};
+    VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT, NULL, VK_TRUE};
+    /* A stage without a VkShaderModule needs VK_EXT_graphics_pipeline_library (or
+     * VK_KHR_maintenance5). */
+    spvbc_vk_options o = {.layers = g_layers,
+                          .layer_count = 1,
+                          .debug_utils = 1,
+                          .device_extensions = gpl_ext,
+                          .device_extension_count = 1,
+                          .device_features = &gpl};
     char msg[512];
     spvbc_vk_status st = spvbc_vk_create(&o, &vk, msg, sizeof msg);
     if (st != SPVBC_VK_OK) {
