@@ -226,6 +226,53 @@ static void check_kernels(void)
     if (clone != NULL) (void)clReleaseKernel(clone);
 }
 
+/* Where the driver refuses a call: for its own reasons (a NULL context), its answer stands and
+ * the log blames no module; refusing the lowered module, it gets the application's. */
+static void check_driver_refusals(void)
+{
+    cl_int err = CL_SUCCESS;
+    cl_program p = clCreateProgramWithIL(NULL, g_invalid.words, g_invalid.bytes, &err);
+    CHECK(p == NULL && err == CL_INVALID_CONTEXT, "a NULL context: CL_INVALID_CONTEXT (%d)",
+          (int)err);
+    CHECK(!lt_log_has(g_log, "refused the lowered module"),
+          "a NULL context: the log does not blame the lowered module");
+    CHECK(lt_log_has(g_log, "clCreateProgramWithIL: the driver refused the call (-34), the "
+                            "application's words too (-34)"),
+          "a NULL context: the log says the driver refused the call");
+    p = create(&g_invalid, 0, &err);
+    size_t lowered = p != NULL ? check_lowered(p, "again") : 0;
+    if (p != NULL) (void)clReleaseProgram(p);
+    char n[32];
+    (void)snprintf(n, sizeof n, "%zu", lowered);
+    (void)setenv("SPVBC_TEST_ICD_REFUSE", n, 1);
+    p = create(&g_invalid, 0, &err);
+    CHECK(p != NULL && err == CL_SUCCESS && received_same(p, &g_invalid, 0),
+          "a driver refusing the lowered module gets the application's (%d)", (int)err);
+    CHECK(lt_log_has(g_log, "clCreateProgramWithIL: the driver refused the lowered module"),
+          "log: the driver refused the lowered module");
+    if (p != NULL) (void)clReleaseProgram(p);
+    (void)unsetenv("SPVBC_TEST_ICD_REFUSE");
+}
+
+/* Under SPVBC_LAYER_PAD=error the invalid module, half of whose bitcasts have a 3-component
+ * source, reaches the ICD as the application gave it. */
+static void check_pad_error(void)
+{
+    char want[512];
+    cl_int err = CL_SUCCESS;
+    for (int khr = 0; khr <= 1; ++khr) {
+        cl_program p = create(&g_invalid, khr, &err);
+        CHECK(p != NULL && received_same(p, &g_invalid, khr),
+              "pad error: the ICD got the application's module unchanged (%s)",
+              khr ? "KHR" : "core");
+        if (p != NULL) (void)clReleaseProgram(p);
+    }
+    lt_verdict(want, sizeof want, "clCreateProgramWithILKHR", g_invalid.words, g_invalid.bytes / 4u,
+               "unchanged (6 errors, 3 refused)");
+    CHECK(lt_log_has(g_log, want), "log: '%s'", want);
+    CHECK(!lt_log_has(g_log, "lowered "), "pad error: nothing lowered");
+}
+
 static void scenario_lower(void)
 {
     char want[512];
@@ -295,47 +342,8 @@ static void scenario_lower(void)
             CHECK(clReleaseKernel(k) == CL_SUCCESS, "kernel released");
         }
     }
-    if (layered) {
-        /* A driver that refuses the call for its own reasons (no context): its answer stands,
-         * and the log does not blame the lowered module. */
-        cl_program p = clCreateProgramWithIL(NULL, g_invalid.words, g_invalid.bytes, &err);
-        CHECK(p == NULL && err == CL_INVALID_CONTEXT, "a NULL context: CL_INVALID_CONTEXT (%d)",
-              (int)err);
-        CHECK(!lt_log_has(g_log, "refused the lowered module"),
-              "a NULL context: the log does not blame the lowered module");
-        CHECK(lt_log_has(g_log, "clCreateProgramWithIL: the driver refused the call (-34), the "
-                                "application's words too (-34)"),
-              "a NULL context: the log says the driver refused the call");
-    }
-    if (layered) {
-        /* A driver that refuses the lowered module: the application's words are passed on. */
-        cl_program p = create(&g_invalid, 0, &err);
-        size_t lowered = p != NULL ? check_lowered(p, "again") : 0;
-        if (p != NULL) (void)clReleaseProgram(p);
-        char n[32];
-        (void)snprintf(n, sizeof n, "%zu", lowered);
-        (void)setenv("SPVBC_TEST_ICD_REFUSE", n, 1);
-        p = create(&g_invalid, 0, &err);
-        CHECK(p != NULL && err == CL_SUCCESS && received_same(p, &g_invalid, 0),
-              "a driver refusing the lowered module gets the application's (%d)", (int)err);
-        CHECK(lt_log_has(g_log, "clCreateProgramWithIL: the driver refused the lowered module"),
-              "log: the driver refused the lowered module");
-        if (p != NULL) (void)clReleaseProgram(p);
-        (void)unsetenv("SPVBC_TEST_ICD_REFUSE");
-    }
-    if (strcmp(g_scenario, "pad_error") == 0) {
-        for (int khr = 0; khr <= 1; ++khr) {
-            cl_program p = create(&g_invalid, khr, &err);
-            CHECK(p != NULL && received_same(p, &g_invalid, khr),
-                  "pad error: the ICD got the application's module unchanged (%s)",
-                  khr ? "KHR" : "core");
-            if (p != NULL) (void)clReleaseProgram(p);
-        }
-        lt_verdict(want, sizeof want, "clCreateProgramWithILKHR", g_invalid.words,
-                   g_invalid.bytes / 4u, "unchanged (6 errors, 3 refused)");
-        CHECK(lt_log_has(g_log, want), "log: '%s'", want);
-        CHECK(!lt_log_has(g_log, "lowered "), "pad error: nothing lowered");
-    }
+    if (layered) check_driver_refusals();
+    if (strcmp(g_scenario, "pad_error") == 0) check_pad_error();
     if (strcmp(g_scenario, "leak") == 0) {
         cl_program p = create(&g_invalid, 0, &err);
         CHECK(p != NULL, "one program the application never releases");
