@@ -18,6 +18,11 @@
 #include "layer_test_util.h"
 #include "vulkan_setup.h"
 
+/* The naive modules every test uses: 4->3 and 3->4 (lowerable), a valid one, and a size error
+ * as_type forbids too. */
+static uint32_t *w43, *wvalid, *wsize, *w34;
+static size_t n43, nvalid, nsize, n34;
+
 static uint64_t rng(uint64_t *s)
 {
     *s ^= *s << 13;
@@ -74,8 +79,7 @@ static void test_pad_error_whole(spvbc_layer_config cfg, const char *log)
 
 /* What the line says of code that is not there (NULL with a length: no hash of nothing) and
  * of a size no whole number of words (bytes, not a rounded-down word count); counts of one. */
-static void test_line_wording(spvbc_layer_config cfg, const char *log, const uint32_t *wvalid,
-                              size_t nvalid)
+static void test_line_wording(spvbc_layer_config cfg, const char *log)
 {
     char want[256];
     (void)remove(log);
@@ -99,8 +103,7 @@ static void test_line_wording(spvbc_layer_config cfg, const char *log, const uin
 /* A log path that cannot be opened or written: the lines go to standard error (captured here
  * in `err_path`) after one line saying why, for a missing directory, a directory and a full
  * device (/dev/full, where it exists). */
-static void test_log_fallback(spvbc_layer_config cfg, const char *err_path, const uint32_t *w43,
-                              size_t n43)
+static void test_log_fallback(spvbc_layer_config cfg, const char *err_path)
 {
     char dir[] = "/tmp/spvbc_layer_core_XXXXXX";
     if (mkdtemp(dir) == NULL) {
@@ -142,28 +145,9 @@ static void test_log_fallback(spvbc_layer_config cfg, const char *err_path, cons
     (void)rmdir(dir);
 }
 
-int main(int argc, char **argv)
+/* Verdicts and their log lines, at level all. */
+static void test_verdicts(spvbc_layer_config cfg, const char *log)
 {
-    if (lt_start(argc, argv, 1, "<log path>") != 0) return 2;
-    const char *log = argv[1];
-    spvbc_layer_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.mode = SPVBC_LAYER_MODE_LOWER;
-    cfg.pad = SPVBC_PAD_UNDEF;
-    cfg.log_all = 1; /* level all until the block that checks level changes */
-    (void)snprintf(cfg.log_path, sizeof cfg.log_path, "%s", log);
-    (void)remove(log);
-
-    size_t n43 = 0, nvalid = 0, nsize = 0, n34 = 0;
-    uint32_t *w43 = spvbc_vk_naive_module("float4", "float3", &n43);
-    uint32_t *wvalid = spvbc_vk_naive_module("float4", "int4", &nvalid);
-    uint32_t *wsize = spvbc_vk_naive_module("float4", "double4", &nsize);
-    uint32_t *w34 = spvbc_vk_naive_module("float3", "float4", &n34);
-    if (w43 == NULL || wvalid == NULL || wsize == NULL || w34 == NULL) {
-        printf("FAIL: the generator gave no module\n");
-        return 1;
-    }
-
     /* Verdicts. */
     CHECK(process(&cfg, w43, n43 * 4u, 1) == 1, "4->3 not lowered");
     CHECK(process(&cfg, w34, n34 * 4u, 1) == 1, "3->4 not lowered (pad undef)");
@@ -179,7 +163,11 @@ int main(int argc, char **argv)
     CHECK(strstr(text, want) != NULL && strstr(text, "[V12]") != NULL,
           "size error not logged as unchanged with its V12 diagnostic:\n%s", text);
     free(text);
+}
 
+/* Spec-constant bitcasts under the two layers' validation flags. */
+static void test_spec_constants(spvbc_layer_config cfg)
+{
     /* A Kernel module whose only findings are OpSpecConstantOp Bitcast size mismatches that
      * as_type allows (W-SPEC-BITCAST warnings by default): passed on under the Vulkan layer's
      * flags, lowered under the OpenCL layer's SPVBC_VALIDATE_STRICT. */
@@ -196,7 +184,12 @@ int main(int argc, char **argv)
         cfg.validate_flags = 0;
         free(wspec);
     }
+}
 
+/* The pad policies; validate and off modes. */
+static void test_pads_and_modes(spvbc_layer_config cfg, const char *log)
+{
+    char *text;
     cfg.pad = SPVBC_PAD_ZERO;
     CHECK(process(&cfg, w34, n34 * 4u, 1) == 1, "3->4 not lowered (pad zero)");
     cfg.pad = SPVBC_PAD_ERROR;
@@ -217,7 +210,13 @@ int main(int argc, char **argv)
     CHECK(text[0] == '\0', "off mode logged:\n%s", text);
     free(text);
     cfg.mode = SPVBC_LAYER_MODE_LOWER;
+}
 
+/* Level changes: which modules have a line. */
+static void test_level_changes(spvbc_layer_config cfg, const char *log)
+{
+    char *text;
+    char want[160];
     /* Level changes (the default): a line for a lowered module and for a refused as_type-legal
      * bitcast, none for a valid module, a size error as_type forbids too, or garbage; in
      * validate mode a line for each module with errors. */
@@ -254,7 +253,11 @@ int main(int argc, char **argv)
     free(text);
     cfg.log_all = 1;
     (void)remove(log);
+}
 
+/* SPVBC_LAYER_LOG=off. */
+static void test_log_off(spvbc_layer_config cfg, const char *log)
+{
     /* Log off: the same verdicts, and no line (not even an empty file). */
     cfg.log_off = 1;
     CHECK(process(&cfg, w43, n43 * 4u, 1) == 1, "4->3 not lowered with the log off");
@@ -264,7 +267,10 @@ int main(int argc, char **argv)
     CHECK(nolog == NULL, "the log was written with the log off");
     if (nolog != NULL) (void)fclose(nolog);
     cfg.log_off = 0;
+}
 
+static void test_hash(void)
+{
     /* The log's hash is XXH64 with seed 0: values of the reference implementation
      * (libxxhash 0.8.1's XXH64, as xxh64sum prints them) for bytes (7 i + 1) mod 256 of every
      * length the algorithm treats apart (tails of 1-3, 4 and 8 bytes, the 32-byte stripes). */
@@ -284,7 +290,11 @@ int main(int argc, char **argv)
         CHECK(spvbc_layer_hash(pattern, xxh[i].n) == xxh[i].h,
               "XXH64 of %zu bytes: %016llx, want %016llx", xxh[i].n,
               (unsigned long long)spvbc_layer_hash(pattern, xxh[i].n), xxh[i].h);
+}
 
+/* Settings from the environment. */
+static void test_env(const char *log)
+{
     /* Configuration from the environment. */
     spvbc_layer_config env_cfg;
     (void)setenv("SPVBC_LAYER_MODE", "validate", 1);
@@ -313,7 +323,12 @@ int main(int argc, char **argv)
     spvbc_layer_config_from_env(&env_cfg);
     CHECK(!env_cfg.log_all, "SPVBC_LAYER_LOG_LEVEL=changes not read");
     (void)unsetenv("SPVBC_LAYER_LOG_LEVEL");
+}
 
+/* No crash on anything; returns how many malformed inputs were tried. */
+static unsigned long long test_no_crash(spvbc_layer_config cfg, const char *log)
+{
+    char *text;
     /* No crash on anything: NULL, tiny, odd sizes, misaligned, byte-swapped, truncated,
      * bit-flipped and random inputs.  A replacement, if any, must still be well-formed. */
     (void)remove(log);
@@ -366,12 +381,44 @@ int main(int argc, char **argv)
     text = spvbc_test_read_file(log);
     CHECK(strstr(text, "not parsed") != NULL, "garbage never logged as 'not parsed'");
     free(text);
+    return cases;
+}
+
+int main(int argc, char **argv)
+{
+    if (lt_start(argc, argv, 1, "<log path>") != 0) return 2;
+    const char *log = argv[1];
+    spvbc_layer_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.mode = SPVBC_LAYER_MODE_LOWER;
+    cfg.pad = SPVBC_PAD_UNDEF;
+    cfg.log_all = 1; /* level all until the block that checks level changes */
+    (void)snprintf(cfg.log_path, sizeof cfg.log_path, "%s", log);
+    (void)remove(log);
+
+    w43 = spvbc_vk_naive_module("float4", "float3", &n43);
+    wvalid = spvbc_vk_naive_module("float4", "int4", &nvalid);
+    wsize = spvbc_vk_naive_module("float4", "double4", &nsize);
+    w34 = spvbc_vk_naive_module("float3", "float4", &n34);
+    if (w43 == NULL || wvalid == NULL || wsize == NULL || w34 == NULL) {
+        printf("FAIL: the generator gave no module\n");
+        return 1;
+    }
+
+    test_verdicts(cfg, log);
+    test_spec_constants(cfg);
+    test_pads_and_modes(cfg, log);
+    test_level_changes(cfg, log);
+    test_log_off(cfg, log);
+    test_hash();
+    test_env(log);
+    unsigned long long cases = test_no_crash(cfg, log);
 
     test_pad_error_whole(cfg, log);
-    test_line_wording(cfg, log, wvalid, nvalid);
+    test_line_wording(cfg, log);
     char err_path[1100];
     (void)snprintf(err_path, sizeof err_path, "%s.stderr", log);
-    test_log_fallback(cfg, err_path, w43, n43);
+    test_log_fallback(cfg, err_path);
 
     free(w43);
     free(wvalid);
