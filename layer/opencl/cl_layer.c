@@ -11,11 +11,13 @@
  *
  * What the application reads back stays its own: clGetProgramInfo(CL_PROGRAM_IL) of a program
  * whose module was lowered returns the application's words (the layer keeps a copy), not the
- * lowered ones.  That copy is freed when the program is destroyed: through
- * clSetProgramReleaseCallback where the driver supports it, and otherwise when
- * clReleaseProgram or clReleaseKernel drops the last reference (CL_PROGRAM_REFERENCE_COUNT and
- * CL_KERNEL_REFERENCE_COUNT read just before, under a lock, since kernels hold references to
- * their program).
+ * lowered ones.  When that copy is freed is cl_lifetime.c's business: by the driver's release
+ * callback, or by the layer's own count of the program's references.
+ *
+ * The end of the layer: where the loader initializes it with clInitLayerWithProperties and
+ * CL_LAYER_DEINITIALIZATION_FUNCTION (the Khronos loader's layer interface beyond version 1.0),
+ * the loader calls clDeinitLayer; otherwise (clInitLayer, as Debian's ocl-icd calls it) the
+ * layer ends at exit (atexit, the Khronos interface's other way).  No destructor is relied on.
  *
  * The layer never makes a call fail that would succeed without it: if the driver refuses the
  * lowered module at creation, or the layer cannot keep its copy, the application's own words
@@ -23,16 +25,29 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#define _XOPEN_SOURCE 700 /* PTHREAD_MUTEX_RECURSIVE */
 #include "cl_target.h" /* before any other OpenCL header */
 
 #include <CL/cl_layer.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cl_lifetime.h"
 #include "layer_core.h"
 #include "layer_map.h"
+
+/* The layer interface's properties, where the headers predate them (Debian 12's
+ * opencl-c-headers 3.0~2023.02.06): the values of the Khronos ICD loader. */
+#if !defined(CL_LAYER_PROPERTIES_LIST_END)
+typedef intptr_t cl_layer_properties;
+#define CL_LAYER_PROPERTIES_LIST_END ((cl_layer_properties)0)
+#endif
+#if !defined(CL_LAYER_DEINITIALIZATION)
+#define CL_LAYER_DEINITIALIZATION 0x4242
+#define CL_LAYER_DEINITIALIZATION_ATEXIT 0x4243
+#define CL_LAYER_DEINITIALIZATION_FUNCTION 0x4244
+#endif
 
 #define LAYER_NAME "CL_LAYER_SPVBC_bitcast"
 
@@ -47,20 +62,8 @@ static const cl_icd_dispatch *g_next;
 static cl_icd_dispatch g_dispatch;
 static spvbc_layer_config g_config;
 
-/* What the layer keeps for a program whose module it lowered: the application's words. */
-typedef struct program_record {
-    int by_callback; /* freed by the driver's release callback (else at the last release) */
-    size_t size;
-    unsigned char il[];
-} program_record;
-
-/* g_lock guards the maps.  g_release_lock (recursive: a release callback may release other
- * objects on the same thread) makes "read the reference count, then release" one step, so two
- * threads dropping the last two references cannot both see a count of 2. */
+/* g_lock guards the map of clCreateProgramWithILKHR entries. */
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t g_release_lock;
-static pthread_once_t g_release_lock_once = PTHREAD_ONCE_INIT;
-static spvbc_layer_map g_programs = SPVBC_LAYER_MAP_INIT; /* cl_program -> program_record */
 static spvbc_layer_map g_khr_entry = SPVBC_LAYER_MAP_INIT; /* cl_platform_id -> khr_entry */
 
 /* clCreateProgramWithILKHR as the layers below hand it out for one platform. */
@@ -70,56 +73,51 @@ typedef struct khr_entry {
 /* The one returned by clGetExtensionFunctionAddress (no platform), or by the last platform. */
 static clCreateProgramWithILKHR_fn g_khr_any;
 
-static void init_release_lock(void)
-{
-    pthread_mutexattr_t a;
-    (void)pthread_mutexattr_init(&a);
-    (void)pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
-    (void)pthread_mutex_init(&g_release_lock, &a);
-    (void)pthread_mutexattr_destroy(&a);
-}
-
-static void release_lock(void)
-{
-    (void)pthread_once(&g_release_lock_once, init_release_lock);
-    (void)pthread_mutex_lock(&g_release_lock);
-}
-
-static void release_unlock(void)
-{
-    (void)pthread_mutex_unlock(&g_release_lock);
-}
-
-/* Removes and frees the record of `program`, once the driver has destroyed it. */
-static void forget_program(cl_program program)
-{
-    (void)pthread_mutex_lock(&g_lock);
-    program_record *rec = spvbc_layer_map_take(&g_programs, program);
-    (void)pthread_mutex_unlock(&g_lock);
-    free(rec);
-}
-
 /* ---------------------------------------------------------------------------------------- */
 /* Program creation */
 
-/* Set at unload, when every record has been freed: a driver destroying a program later (at
- * its own exit) must not free its record again. */
-static int g_unloaded;
-
-static void CL_CALLBACK program_released(cl_program program, void *user_data)
+/* The program `create` makes of the `size` lowered bytes at `code`, keeping the application's
+ * `length` bytes at `il` for CL_PROGRAM_IL; where the driver refuses it, the program made of
+ * the application's words instead (what the driver did goes into `o`).  NULL with the driver's
+ * answer in `*err` when it refuses both. */
+static cl_program create_lowered(clCreateProgramWithILKHR_fn create, const char *api,
+                                 cl_context context, const void *il, size_t length,
+                                 const uint32_t *code, size_t size, spvbc_layer_outcome *o,
+                                 cl_int *err)
 {
-    const program_record *rec = user_data;
-    (void)pthread_mutex_lock(&g_lock);
-    int unloaded = g_unloaded;
-    if (!unloaded && spvbc_layer_map_get(&g_programs, program) == rec)
-        (void)spvbc_layer_map_take(&g_programs, program);
-    (void)pthread_mutex_unlock(&g_lock);
-    /* Not in the map: the handle was reused and its record replaced; this one is still ours. */
-    if (!unloaded) free(user_data);
+    spvbc_cl_record *rec = spvbc_cl_record_new(il, length);
+    if (rec == NULL) {
+        spvbc_layer_log(&g_config,
+                        "spvbc-layer: %s: out of memory: the application's words "
+                        "passed on instead",
+                        api);
+        return create(context, il, length, err);
+    }
+    cl_program program = create(context, code, size, err);
+    if (program != NULL && spvbc_cl_record_keep(program, rec)) return program;
+    if (program != NULL) { /* released, and `rec` freed, by spvbc_cl_record_keep */
+        spvbc_layer_log(&g_config,
+                        "spvbc-layer: %s: out of memory: the application's words "
+                        "passed on instead",
+                        api);
+        return create(context, il, length, err);
+    }
+    spvbc_cl_record_free(rec);
+    /* The application's words instead: the driver's answer to them is the call's.  Only when
+     * the driver takes those was it the lowered module it refused; otherwise it refused the
+     * call for its own reasons (a NULL context, say), whatever the module. */
+    o->driver_code = (int)*err;
+    program = create(context, il, length, err);
+    o->driver =
+        program != NULL ? SPVBC_LAYER_DRIVER_REFUSED_LOWERED : SPVBC_LAYER_DRIVER_REFUSED_CALL;
+    o->driver_code_again = (int)*err;
+    o->say = !g_config.log_off;
+    return program;
 }
 
 /* The program made by `create` from the lowered module when there is one (keeping the
- * application's `length` bytes at `il` for CL_PROGRAM_IL), else from `il` itself. */
+ * application's `length` bytes at `il` for CL_PROGRAM_IL), else from `il` itself; the outcome,
+ * with what the driver did, is logged after the driver's answer. */
 static cl_program create_program(clCreateProgramWithILKHR_fn create, const char *api,
                                  cl_context context, const void *il, size_t length,
                                  cl_int *errcode_ret)
@@ -130,57 +128,16 @@ static cl_program create_program(clCreateProgramWithILKHR_fn create, const char 
         if (errcode_ret != NULL) *errcode_ret = CL_INVALID_OPERATION;
         return NULL;
     }
-    if (!spvbc_layer_process(&g_config, api, il, length, &code, &size))
-        return create(context, il, length, errcode_ret);
-    program_record *rec = malloc(sizeof *rec + length);
-    if (rec == NULL) {
-        free(code);
-        spvbc_layer_log(&g_config,
-                        "spvbc-layer: %s: out of memory: the application's words "
-                        "passed on instead",
-                        api);
-        return create(context, il, length, errcode_ret);
-    }
-    rec->by_callback = 0;
-    rec->size = length;
-    memcpy(rec->il, il, length);
+    spvbc_layer_outcome o;
     cl_int err = CL_SUCCESS;
-    cl_program program = create(context, code, size, &err);
-    free(code);
-    if (program == NULL) {
-        free(rec);
-        spvbc_layer_log(&g_config,
-                        "spvbc-layer: %s: the driver refused the lowered module (%d): the "
-                        "application's words passed on instead",
-                        api, (int)err);
-        return create(context, il, length, errcode_ret);
+    cl_program program;
+    if (spvbc_layer_decide(&g_config, il, length, &o, &code, &size)) {
+        program = create_lowered(create, api, context, il, length, code, size, &o, &err);
+        free(code);
+    } else {
+        program = create(context, il, length, &err);
     }
-    (void)pthread_mutex_lock(&g_lock);
-    /* A record already under this handle belongs to a destroyed program whose end the layer
-     * missed (a driver that does not count its kernels' references); one waiting for its
-     * release callback frees itself. */
-    program_record *stale = spvbc_layer_map_get(&g_programs, program);
-    int kept = spvbc_layer_map_put(&g_programs, program, rec);
-    if (!kept || (stale != NULL && stale->by_callback)) stale = NULL;
-    (void)pthread_mutex_unlock(&g_lock);
-    free(stale);
-    if (!kept) {
-        free(rec);
-        if (g_next->clReleaseProgram != NULL) (void)g_next->clReleaseProgram(program);
-        spvbc_layer_log(&g_config,
-                        "spvbc-layer: %s: out of memory: the application's words "
-                        "passed on instead",
-                        api);
-        return create(context, il, length, errcode_ret);
-    }
-    /* clSetProgramReleaseCallback is deprecated in OpenCL 3.0 and many drivers refuse it
-     * (CL_INVALID_OPERATION); the release wrappers below cover those. */
-    int by_callback =
-        g_next->clSetProgramReleaseCallback != NULL &&
-        g_next->clSetProgramReleaseCallback(program, program_released, rec) == CL_SUCCESS;
-    (void)pthread_mutex_lock(&g_lock);
-    rec->by_callback = by_callback;
-    (void)pthread_mutex_unlock(&g_lock);
+    spvbc_layer_log_outcome(&g_config, api, il, length, &o);
     if (errcode_ret != NULL) *errcode_ret = err;
     return program;
 }
@@ -266,105 +223,6 @@ static CL_API_ENTRY void *CL_API_CALL layer_GetExtensionFunctionAddress(const ch
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* What the application reads back, and releases */
-
-static CL_API_ENTRY cl_int CL_API_CALL layer_GetProgramInfo(cl_program program,
-                                                            cl_program_info param_name,
-                                                            size_t param_value_size,
-                                                            void *param_value,
-                                                            size_t *param_value_size_ret)
-{
-    if (param_name == CL_PROGRAM_IL) {
-        cl_int r = CL_SUCCESS;
-        (void)pthread_mutex_lock(&g_lock);
-        const program_record *rec = spvbc_layer_map_get(&g_programs, program);
-        if (rec != NULL) {
-            if (param_value != NULL && param_value_size < rec->size) {
-                r = CL_INVALID_VALUE;
-            } else {
-                if (param_value != NULL) memcpy(param_value, rec->il, rec->size);
-                if (param_value_size_ret != NULL) *param_value_size_ret = rec->size;
-            }
-        }
-        (void)pthread_mutex_unlock(&g_lock);
-        if (rec != NULL) return r;
-    }
-    return g_next->clGetProgramInfo(program, param_name, param_value_size, param_value,
-                                    param_value_size_ret);
-}
-
-/* 1 if `program` has a record that the release wrappers must free (no release callback). */
-static int tracked_without_callback(cl_program program)
-{
-    (void)pthread_mutex_lock(&g_lock);
-    const program_record *rec = spvbc_layer_map_get(&g_programs, program);
-    int tracked = rec != NULL && !rec->by_callback;
-    (void)pthread_mutex_unlock(&g_lock);
-    return tracked;
-}
-
-/* The reference count of `program` (0 if it cannot be read). */
-static cl_uint program_refs(cl_program program)
-{
-    cl_uint n = 0;
-    if (g_next->clGetProgramInfo(program, CL_PROGRAM_REFERENCE_COUNT, sizeof n, &n, NULL) !=
-        CL_SUCCESS)
-        return 0;
-    return n;
-}
-
-static CL_API_ENTRY cl_int CL_API_CALL layer_ReleaseProgram(cl_program program)
-{
-    if (!tracked_without_callback(program)) return g_next->clReleaseProgram(program);
-    release_lock();
-    cl_uint refs = program_refs(program);
-    cl_int r = g_next->clReleaseProgram(program);
-    if (r == CL_SUCCESS && refs == 1) forget_program(program);
-    release_unlock();
-    return r;
-}
-
-static CL_API_ENTRY cl_int CL_API_CALL layer_ReleaseKernel(cl_kernel kernel)
-{
-    cl_program program = NULL;
-    if (g_next->clGetKernelInfo == NULL ||
-        g_next->clGetKernelInfo(kernel, CL_KERNEL_PROGRAM, sizeof program, &program, NULL) !=
-            CL_SUCCESS ||
-        program == NULL || !tracked_without_callback(program))
-        return g_next->clReleaseKernel(kernel);
-    /* The last kernel of a program the application has released takes the program with it. */
-    release_lock();
-    cl_uint kernel_refs = 0;
-    if (g_next->clGetKernelInfo(kernel, CL_KERNEL_REFERENCE_COUNT, sizeof kernel_refs, &kernel_refs,
-                                NULL) != CL_SUCCESS)
-        kernel_refs = 0;
-    cl_uint refs = program_refs(program);
-    cl_int r = g_next->clReleaseKernel(kernel);
-    if (r == CL_SUCCESS && kernel_refs == 1 && refs == 1) forget_program(program);
-    release_unlock();
-    return r;
-}
-
-#if defined(__GNUC__)
-/* At unload: say if the application left programs unreleased whose words the layer still kept,
- * then free everything. */
-__attribute__((destructor)) static void free_at_unload(void)
-{
-    (void)pthread_mutex_lock(&g_lock);
-    size_t kept = g_programs.count;
-    g_unloaded = 1;
-    spvbc_layer_map_clear(&g_programs, free);
-    spvbc_layer_map_clear(&g_khr_entry, free);
-    (void)pthread_mutex_unlock(&g_lock);
-    if (kept != 0 && g_next != NULL)
-        spvbc_layer_log(&g_config,
-                        "spvbc-layer: " LAYER_NAME " unloaded with %zu lowered program%s never "
-                        "released: their words freed now",
-                        kept, kept == 1 ? "" : "s");
-}
-#endif
-
-/* ---------------------------------------------------------------------------------------- */
 /* The loader's layer interface */
 
 LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(cl_layer_info param_name,
@@ -399,37 +257,123 @@ LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(cl_layer_info param_
 #define ENTRIES_THROUGH(member)                                                                    \
     ((offsetof(cl_icd_dispatch, member) + sizeof(void *)) / sizeof(void *))
 
+/* `ours` in `member` of the layer's table where the layers below offer that entry. */
+#define INTERCEPT(member, ours)                                                                    \
+    do {                                                                                           \
+        if (g_dispatch.member != NULL) g_dispatch.member = ours;                                   \
+    } while (0)
+
+/* Everything passes through to the next table, except what the layer intercepts. */
+static void fill_dispatch(cl_uint num_entries, const cl_icd_dispatch *target_dispatch)
+{
+    const size_t ours = sizeof g_dispatch / sizeof(void *);
+    memset(&g_dispatch, 0, sizeof g_dispatch);
+    memcpy(&g_dispatch, target_dispatch,
+           (num_entries < ours ? num_entries : ours) * sizeof(void *));
+    if (g_config.mode == SPVBC_LAYER_MODE_OFF) return;
+    INTERCEPT(clCreateProgramWithIL, layer_CreateProgramWithIL);
+    INTERCEPT(clGetExtensionFunctionAddressForPlatform,
+              layer_GetExtensionFunctionAddressForPlatform);
+    INTERCEPT(clGetExtensionFunctionAddress, layer_GetExtensionFunctionAddress);
+    INTERCEPT(clGetProgramInfo, spvbc_cl_GetProgramInfo);
+    INTERCEPT(clRetainProgram, spvbc_cl_RetainProgram);
+    INTERCEPT(clReleaseProgram, spvbc_cl_ReleaseProgram);
+    INTERCEPT(clCreateKernel, spvbc_cl_CreateKernel);
+    INTERCEPT(clCreateKernelsInProgram, spvbc_cl_CreateKernelsInProgram);
+    INTERCEPT(clCloneKernel, spvbc_cl_CloneKernel);
+    INTERCEPT(clRetainKernel, spvbc_cl_RetainKernel);
+    INTERCEPT(clReleaseKernel, spvbc_cl_ReleaseKernel);
+}
+
+/* Reads `properties` (a CL_LAYER_PROPERTIES_LIST_END-terminated list, or NULL) into
+ * `*by_function` (whether the loader will call clDeinitLayer); CL_INVALID_PROPERTY for anything
+ * else. */
+static cl_int read_properties(const cl_layer_properties *properties, int *by_function)
+{
+    *by_function = 0;
+    int seen = 0;
+    for (const cl_layer_properties *p = properties; p != NULL && *p != CL_LAYER_PROPERTIES_LIST_END;
+         p += 2) {
+        if (*p != CL_LAYER_DEINITIALIZATION || seen) return CL_INVALID_PROPERTY;
+        seen = 1;
+        if (p[1] == CL_LAYER_DEINITIALIZATION_FUNCTION)
+            *by_function = 1;
+        else if (p[1] != CL_LAYER_DEINITIALIZATION_ATEXIT)
+            return CL_INVALID_PROPERTY;
+    }
+    return CL_SUCCESS;
+}
+
+/* The end of the layer: says if the application left programs unreleased whose words the layer
+ * still kept, then frees everything it holds. */
+static void end_layer(void)
+{
+    size_t kept = spvbc_cl_lifetime_end();
+    (void)pthread_mutex_lock(&g_lock);
+    spvbc_layer_map_clear(&g_khr_entry, free);
+    g_khr_any = NULL;
+    (void)pthread_mutex_unlock(&g_lock);
+    if (kept != 0 && g_next != NULL)
+        spvbc_layer_log(&g_config,
+                        "spvbc-layer: " LAYER_NAME " unloaded with %zu lowered program%s never "
+                        "released: their words freed now",
+                        kept, kept == 1 ? "" : "s");
+    spvbc_layer_shutdown();
+}
+
+static pthread_once_t g_atexit_once = PTHREAD_ONCE_INIT;
+
+static void end_at_exit(void)
+{
+    (void)atexit(end_layer);
+}
+
+/* clInitLayer and clInitLayerWithProperties: `by_function` says whether the loader ends the
+ * layer with clDeinitLayer (else it ends at exit). */
+static cl_int init_layer(cl_uint num_entries, const cl_icd_dispatch *target_dispatch,
+                         cl_uint *num_entries_ret, const cl_icd_dispatch **layer_dispatch_ret,
+                         int by_function)
+{
+    /* clSetProgramReleaseCallback is the last entry this layer needs. */
+    if (target_dispatch == NULL || num_entries_ret == NULL || layer_dispatch_ret == NULL ||
+        num_entries < ENTRIES_THROUGH(clSetProgramReleaseCallback))
+        return CL_INVALID_VALUE;
+    g_next = target_dispatch;
+    spvbc_cl_lifetime_start(target_dispatch);
+    spvbc_layer_config_from_env(&g_config);
+    /* OpenCL modules are Kernel modules, where OpSpecConstantOp Bitcast exists: judge them by
+     * current SPIRV-Tools' rules, so that a spec-constant size mismatch as_type allows is lowered
+     * (layer_settings.h). */
+    g_config.validate_flags = SPVBC_VALIDATE_STRICT;
+    fill_dispatch(num_entries, target_dispatch);
+    if (!by_function) (void)pthread_once(&g_atexit_once, end_at_exit);
+    spvbc_layer_announce(&g_config, LAYER_NAME);
+    *layer_dispatch_ret = &g_dispatch;
+    *num_entries_ret = (cl_uint)(sizeof g_dispatch / sizeof(void *));
+    return CL_SUCCESS;
+}
+
 LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint num_entries,
                                                          const cl_icd_dispatch *target_dispatch,
                                                          cl_uint *num_entries_ret,
                                                          const cl_icd_dispatch **layer_dispatch_ret)
 {
-    const size_t ours = sizeof g_dispatch / sizeof(void *);
-    /* clSetProgramReleaseCallback is the last entry this layer reads. */
-    if (target_dispatch == NULL || num_entries_ret == NULL || layer_dispatch_ret == NULL ||
-        num_entries < ENTRIES_THROUGH(clSetProgramReleaseCallback))
-        return CL_INVALID_VALUE;
-    g_next = target_dispatch;
-    spvbc_layer_config_from_env(&g_config);
-    /* OpenCL modules are Kernel modules, where OpSpecConstantOp Bitcast exists: judge them by
-     * current SPIRV-Tools' rules, so that a spec-constant size mismatch as_type allows is lowered
-     * (layer_core.h). */
-    g_config.validate_flags = SPVBC_VALIDATE_STRICT;
-    /* Everything passes through to the next table, except what the layer intercepts. */
-    memset(&g_dispatch, 0, sizeof g_dispatch);
-    memcpy(&g_dispatch, target_dispatch,
-           (num_entries < ours ? num_entries : ours) * sizeof(void *));
-    if (g_config.mode != SPVBC_LAYER_MODE_OFF) {
-        g_dispatch.clCreateProgramWithIL = layer_CreateProgramWithIL;
-        g_dispatch.clGetExtensionFunctionAddressForPlatform =
-            layer_GetExtensionFunctionAddressForPlatform;
-        g_dispatch.clGetExtensionFunctionAddress = layer_GetExtensionFunctionAddress;
-        g_dispatch.clGetProgramInfo = layer_GetProgramInfo;
-        g_dispatch.clReleaseProgram = layer_ReleaseProgram;
-        g_dispatch.clReleaseKernel = layer_ReleaseKernel;
-    }
-    spvbc_layer_announce(&g_config, LAYER_NAME);
-    *layer_dispatch_ret = &g_dispatch;
-    *num_entries_ret = (cl_uint)ours;
+    return init_layer(num_entries, target_dispatch, num_entries_ret, layer_dispatch_ret, 0);
+}
+
+LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL clInitLayerWithProperties(
+    cl_uint num_entries, const cl_icd_dispatch *target_dispatch, cl_uint *num_entries_ret,
+    const cl_icd_dispatch **layer_dispatch_ret, const cl_layer_properties *properties)
+{
+    int by_function = 0;
+    cl_int r = read_properties(properties, &by_function);
+    if (r != CL_SUCCESS) return r;
+    return init_layer(num_entries, target_dispatch, num_entries_ret, layer_dispatch_ret,
+                      by_function);
+}
+
+LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL clDeinitLayer(void)
+{
+    end_layer();
     return CL_SUCCESS;
 }

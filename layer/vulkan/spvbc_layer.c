@@ -4,13 +4,16 @@
  *
  * Intercepted: vkCreateShaderModule, the VkShaderModuleCreateInfo that
  * VK_EXT_graphics_pipeline_library / VK_KHR_maintenance5 allow to chain into a
- * VkPipelineShaderStageCreateInfo of vkCreateComputePipelines and vkCreateGraphicsPipelines,
- * and the SPIR-V code of VK_EXT_shader_object's vkCreateShadersEXT (linked or not).  Everything
+ * VkPipelineShaderStageCreateInfo of vkCreateComputePipelines, vkCreateGraphicsPipelines,
+ * vkCreateRayTracingPipelinesKHR and vkCreateRayTracingPipelinesNV, and the SPIR-V code of
+ * VK_EXT_shader_object's vkCreateShadersEXT (linked or not).  The application's
+ * VK_EXT_debug_utils messengers are recorded (vk_messenger.c) and get each module's outcome;
+ * the create infos are copied and reported by vk_rewrite.c.  Everything
  * else goes straight to the next layer or driver, among it what cannot be rewritten: shader
  * binaries (VK_SHADER_CODE_TYPE_BINARY_EXT) and stages created from a module identifier
  * (VkPipelineShaderStageModuleIdentifierCreateInfoEXT), which carry no SPIR-V.  What happens to a
- * module is spvbc_layer_process()'s business (layer_core.h); this file only deals with the loader's
- * layer interface (vk_layer.h, "Vulkan Loader Interface: Layers") and with copying create infos.
+ * module is spvbc_layer_decide()'s business (layer_core.h); this file deals with the loader's
+ * layer interface (vk_layer.h, "Vulkan Loader Interface: Layers").
  *
  * If anything fails (allocation, an unknown structure in front of a chained module), the call is
  * passed on with the caller's structures untouched: the layer never makes a call fail.
@@ -26,6 +29,8 @@
 
 #include "layer_core.h"
 #include "layer_map.h"
+#include "vk_messenger.h"
+#include "vk_rewrite.h"
 #include "vk_shader_object.h"
 
 /* vk_layer.h of Vulkan-Headers >= 1.3.2xx (Debian 13) no longer defines it. */
@@ -54,10 +59,13 @@ typedef struct instance_data {
     VkInstance instance;
     PFN_vkGetInstanceProcAddr next_gipa;
     PFN_vkDestroyInstance destroy_instance;
+    PFN_vkCreateDebugUtilsMessengerEXT create_messenger; /* NULL without VK_EXT_debug_utils */
+    PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger;
 } instance_data;
 
 typedef struct device_data {
     dispatch_key key;
+    dispatch_key instance; /* its instance's key (a physical device's is the instance's) */
     VkDevice device;
     PFN_vkGetDeviceProcAddr next_gdpa;
     PFN_vkDestroyDevice destroy_device;
@@ -65,6 +73,8 @@ typedef struct device_data {
     PFN_vkCreateComputePipelines create_compute_pipelines;
     PFN_vkCreateGraphicsPipelines create_graphics_pipelines;
     PFN_vkCreateShadersEXT create_shaders; /* NULL unless VK_EXT_shader_object is enabled */
+    PFN_vkCreateRayTracingPipelinesKHR create_ray_tracing_pipelines; /* likewise */
+    PFN_vkCreateRayTracingPipelinesNV create_ray_tracing_pipelines_nv;
 } device_data;
 
 /* Instances and devices, each in a map from its dispatch key to a malloc'd record, guarded by
@@ -129,6 +139,7 @@ __attribute__((destructor)) static void free_tables_at_unload(void)
     spvbc_layer_map_clear(&g_instances, free);
     spvbc_layer_map_clear(&g_devices, free);
     (void)pthread_mutex_unlock(&g_lock);
+    spvbc_vkl_messenger_forget(NULL);
 }
 #endif
 
@@ -171,8 +182,14 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
     VkResult r = create(pCreateInfo, pAllocator, pInstance);
     if (r != VK_SUCCESS) return r;
 
-    instance_data d = {key_of(*pInstance), *pInstance, next_gipa,
-                       (PFN_vkDestroyInstance)next_gipa(*pInstance, "vkDestroyInstance")};
+    instance_data d = {
+        key_of(*pInstance),
+        *pInstance,
+        next_gipa,
+        (PFN_vkDestroyInstance)next_gipa(*pInstance, "vkDestroyInstance"),
+        (PFN_vkCreateDebugUtilsMessengerEXT)next_gipa(*pInstance, "vkCreateDebugUtilsMessengerEXT"),
+        (PFN_vkDestroyDebugUtilsMessengerEXT)next_gipa(*pInstance,
+                                                       "vkDestroyDebugUtilsMessengerEXT")};
     (void)table_add(&g_instances, sizeof d, &d, "instance");
     spvbc_layer_announce(config(), LAYER_NAME);
     return VK_SUCCESS;
@@ -188,7 +205,39 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
             d.destroy != NULL)                                                                     \
             d.destroy(handle, alloc);                                                              \
     }
-DESTROY_ENTRY(layer_DestroyInstance, VkInstance, instance_data, g_instances, destroy_instance)
+DESTROY_ENTRY(destroy_instance, VkInstance, instance_data, g_instances, destroy_instance)
+
+static VKAPI_ATTR void VKAPI_CALL layer_DestroyInstance(VkInstance instance,
+                                                        const VkAllocationCallbacks *alloc)
+{
+    if (instance != VK_NULL_HANDLE) spvbc_vkl_messenger_forget(key_of(instance));
+    destroy_instance(instance, alloc);
+}
+
+/* The application's debug messengers: recorded, so that the layer's findings reach them. */
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDebugUtilsMessengerEXT(
+    VkInstance instance, const VkDebugUtilsMessengerCreateInfoEXT *pCreateInfo,
+    const VkAllocationCallbacks *pAllocator, VkDebugUtilsMessengerEXT *pMessenger)
+{
+    instance_data d;
+    if (!find_instance(key_of(instance), &d) || d.create_messenger == NULL)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    VkResult r = d.create_messenger(instance, pCreateInfo, pAllocator, pMessenger);
+    if (r == VK_SUCCESS && !spvbc_vkl_messenger_add(key_of(instance), *pMessenger, pCreateInfo))
+        spvbc_layer_log(config(), "spvbc-layer: out of memory: this messenger gets nothing from "
+                                  "the layer");
+    return r;
+}
+
+static VKAPI_ATTR void VKAPI_CALL
+layer_DestroyDebugUtilsMessengerEXT(VkInstance instance, VkDebugUtilsMessengerEXT messenger,
+                                    const VkAllocationCallbacks *pAllocator)
+{
+    instance_data d;
+    if (instance == VK_NULL_HANDLE || !find_instance(key_of(instance), &d)) return;
+    spvbc_vkl_messenger_remove(key_of(instance), messenger);
+    if (d.destroy_messenger != NULL) d.destroy_messenger(instance, messenger, pAllocator);
+}
 
 /* ---------------------------------------------------------------------------------------- */
 /* Device */
@@ -210,14 +259,18 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
     if (r != VK_SUCCESS) return r;
 
     VkDevice dev = *pDevice;
-    device_data d = {key_of(dev),
-                     dev,
-                     next_gdpa,
-                     (PFN_vkDestroyDevice)next_gdpa(dev, "vkDestroyDevice"),
-                     (PFN_vkCreateShaderModule)next_gdpa(dev, "vkCreateShaderModule"),
-                     (PFN_vkCreateComputePipelines)next_gdpa(dev, "vkCreateComputePipelines"),
-                     (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines"),
-                     (PFN_vkCreateShadersEXT)next_gdpa(dev, "vkCreateShadersEXT")};
+    device_data d = {
+        key_of(dev),
+        key_of(physicalDevice),
+        dev,
+        next_gdpa,
+        (PFN_vkDestroyDevice)next_gdpa(dev, "vkDestroyDevice"),
+        (PFN_vkCreateShaderModule)next_gdpa(dev, "vkCreateShaderModule"),
+        (PFN_vkCreateComputePipelines)next_gdpa(dev, "vkCreateComputePipelines"),
+        (PFN_vkCreateGraphicsPipelines)next_gdpa(dev, "vkCreateGraphicsPipelines"),
+        (PFN_vkCreateShadersEXT)next_gdpa(dev, "vkCreateShadersEXT"),
+        (PFN_vkCreateRayTracingPipelinesKHR)next_gdpa(dev, "vkCreateRayTracingPipelinesKHR"),
+        (PFN_vkCreateRayTracingPipelinesNV)next_gdpa(dev, "vkCreateRayTracingPipelinesNV")};
     if (!table_add(&g_devices, sizeof d, &d, "device")) {
         /* Untracked, its shader calls could not be passed on: give the memory back instead. */
         if (d.destroy_device != NULL) d.destroy_device(dev, pAllocator);
@@ -239,197 +292,28 @@ layer_CreateShaderModule(VkDevice device, const VkShaderModuleCreateInfo *pCreat
     device_data d;
     if (!find_device(key_of(device), &d) || d.create_shader_module == NULL)
         return VK_ERROR_INITIALIZATION_FAILED;
+    if (pCreateInfo == NULL || config()->mode == SPVBC_LAYER_MODE_OFF)
+        return d.create_shader_module(device, pCreateInfo, pAllocator, pShaderModule);
     uint32_t *code = NULL;
     size_t size = 0;
-    if (pCreateInfo != NULL &&
-        spvbc_layer_process(config(), "vkCreateShaderModule", pCreateInfo->pCode,
-                            pCreateInfo->codeSize, &code, &size)) {
+    spvbc_layer_outcome o;
+    VkResult r;
+    if (spvbc_layer_decide(config(), pCreateInfo->pCode, pCreateInfo->codeSize, &o, &code, &size)) {
         VkShaderModuleCreateInfo copy = *pCreateInfo;
         copy.pCode = code;
         copy.codeSize = size;
-        VkResult r = d.create_shader_module(device, &copy, pAllocator, pShaderModule);
+        r = d.create_shader_module(device, &copy, pAllocator, pShaderModule);
         free(code);
-        return r;
+    } else {
+        r = d.create_shader_module(device, pCreateInfo, pAllocator, pShaderModule);
     }
-    return d.create_shader_module(device, pCreateInfo, pAllocator, pShaderModule);
-}
-
-/* Memory the rewritten create infos point into; freed after the driver call. */
-typedef struct scratch {
-    void **blocks;
-    size_t count, cap;
-    int failed;
-} scratch;
-
-/* Makes `s` own `p` (freed by scratch_free); frees `p` and returns NULL if that fails. */
-static void *scratch_adopt(scratch *s, void *p)
-{
-    if (p == NULL || s->failed) {
-        free(p);
-        s->failed = 1;
-        return NULL;
-    }
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? s->cap * 2u : 16u;
-        void **b = realloc(s->blocks, cap * sizeof *b);
-        if (b == NULL) {
-            free(p);
-            s->failed = 1;
-            return NULL;
-        }
-        s->blocks = b;
-        s->cap = cap;
-    }
-    s->blocks[s->count++] = p;
-    return p;
-}
-
-static void *scratch_alloc(scratch *s, size_t size)
-{
-    return scratch_adopt(s, calloc(1, size != 0 ? size : 1));
-}
-
-/* The caller's array of `bytes` at `src`, copied into `s` the first time (`*copy` is NULL) so
- * that elements can be rewritten; returns the copy, or NULL if allocation failed. */
-static void *copy_once(scratch *s, void *copy, const void *src, size_t bytes)
-{
-    if (copy != NULL) return copy;
-    copy = scratch_alloc(s, bytes);
-    if (copy != NULL) memcpy(copy, src, bytes);
-    return copy;
-}
-
-static void scratch_free(scratch *s)
-{
-    for (size_t i = 0; i < s->count; ++i)
-        free(s->blocks[i]);
-    free(s->blocks);
-}
-
-/* The size of a structure that may stand in front of a chained VkShaderModuleCreateInfo in a
- * stage's pNext chain, or 0 if this layer does not know it (then the stage is left alone). */
-static size_t known_stage_struct_size(VkStructureType t)
-{
-    switch (t) {
-    case VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO:
-        return sizeof(VkPipelineShaderStageRequiredSubgroupSizeCreateInfo);
-    case VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT:
-        return sizeof(VkDebugUtilsObjectNameInfoEXT);
-    case VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO_EXT:
-        return sizeof(VkPipelineRobustnessCreateInfoEXT);
-    case VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_MODULE_IDENTIFIER_CREATE_INFO_EXT:
-        return sizeof(VkPipelineShaderStageModuleIdentifierCreateInfoEXT);
-    default: return 0;
-    }
-}
-
-/* If `stage` chains a VkShaderModuleCreateInfo that the layer replaces, writes a rewritten copy
- * of the stage to `*out` (its chain partly copied into `s`) and returns 1; else returns 0. */
-static int rewrite_stage(const VkPipelineShaderStageCreateInfo *stage, const char *api, scratch *s,
-                         VkPipelineShaderStageCreateInfo *out)
-{
-    const VkBaseInStructure *smci_node = NULL;
-    size_t before = 0;
-    for (const VkBaseInStructure *n = stage->pNext; n != NULL; n = n->pNext) {
-        if (n->sType == VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO) {
-            smci_node = n;
-            break;
-        }
-        ++before;
-    }
-    if (smci_node == NULL) return 0;
-    const VkShaderModuleCreateInfo *smci =
-        (const VkShaderModuleCreateInfo *)(const void *)smci_node;
-    for (const VkBaseInStructure *n = stage->pNext; n != smci_node; n = n->pNext) {
-        if (known_stage_struct_size(n->sType) == 0) {
-            spvbc_layer_log(config(),
-                            "spvbc-layer: %s: a chained VkShaderModuleCreateInfo follows structure "
-                            "type %d, which this layer cannot copy: module passed on unchecked",
-                            api, (int)n->sType);
-            return 0;
-        }
-    }
-    uint32_t *code = NULL;
-    size_t size = 0;
-    if (!spvbc_layer_process(config(), api, smci->pCode, smci->codeSize, &code, &size)) return 0;
-    if (scratch_adopt(s, code) == NULL) return 0;
-    VkShaderModuleCreateInfo *new_smci = scratch_alloc(s, sizeof *new_smci);
-    if (new_smci == NULL) return 0;
-    *new_smci = *smci;
-    new_smci->pCode = code;
-    new_smci->codeSize = size;
-    /* Copy the structures in front of it so that the last one points at the copy. */
-    const void *head = new_smci;
-    if (before > 0) {
-        VkBaseOutStructure **copies = scratch_alloc(s, before * sizeof *copies);
-        if (copies == NULL) return 0;
-        size_t i = 0;
-        for (const VkBaseInStructure *n = stage->pNext; n != smci_node; n = n->pNext, ++i) {
-            size_t sz = known_stage_struct_size(n->sType);
-            copies[i] = scratch_alloc(s, sz);
-            if (copies[i] == NULL) return 0;
-            memcpy(copies[i], n, sz);
-        }
-        for (i = 0; i + 1 < before; ++i)
-            copies[i]->pNext = copies[i + 1];
-        copies[before - 1]->pNext = (VkBaseOutStructure *)(void *)new_smci;
-        head = copies[0];
-    }
-    *out = *stage;
-    out->pNext = head;
-    return 1;
-}
-
-/* A create info the layer may rewrite, on the stack until the caller's array is copied. */
-typedef union any_info {
-    VkComputePipelineCreateInfo compute;
-    VkGraphicsPipelineCreateInfo graphics; /* a stage is part of a compute create info */
-    VkShaderCreateInfoEXT shader;
-} any_info;
-
-/* Rewrites `in`, an element of a caller's array, into `out` (a copy of it); returns 1 if it did. */
-typedef int (*rewrite_fn)(const void *in, void *out, scratch *s);
-
-/* What to pass on for the `count` elements of `size` bytes at `infos`: a copy in `s` with the
- * elements `rewrite` changed, or where none was (or anything failed: s->failed) `infos`. */
-static const void *rewrite_infos(scratch *s, const void *infos, uint32_t count, size_t size,
-                                 rewrite_fn rewrite)
-{
-    if (config()->mode == SPVBC_LAYER_MODE_OFF || infos == NULL || count == 0 ||
-        size > sizeof(any_info))
-        return infos;
-    unsigned char *copy = NULL;
-    any_info one;
-    for (uint32_t i = 0; i < count && !s->failed; ++i) {
-        const unsigned char *in = (const unsigned char *)infos + (size_t)i * size;
-        memcpy(&one, in, size);
-        if (!rewrite(in, &one, s)) continue;
-        copy = copy_once(s, copy, infos, (size_t)count * size);
-        if (copy == NULL) break;
-        memcpy(copy + (size_t)i * size, &one, size);
-    }
-    return (copy != NULL && !s->failed) ? copy : infos;
-}
-
-static int rewrite_compute(const void *in, void *out, scratch *s)
-{
-    return rewrite_stage(&((const VkComputePipelineCreateInfo *)in)->stage,
-                         "vkCreateComputePipelines", s,
-                         &((VkComputePipelineCreateInfo *)out)->stage);
-}
-
-static int rewrite_graphics_stage(const void *in, void *out, scratch *s)
-{
-    return rewrite_stage(in, "vkCreateGraphicsPipelines", s, out);
-}
-
-static int rewrite_graphics(const void *in, void *out, scratch *s)
-{
-    const VkGraphicsPipelineCreateInfo *ci = in;
-    const VkPipelineShaderStageCreateInfo *stages =
-        rewrite_infos(s, ci->pStages, ci->stageCount, sizeof *ci->pStages, rewrite_graphics_stage);
-    ((VkGraphicsPipelineCreateInfo *)out)->pStages = stages;
-    return stages != ci->pStages;
+    /* Reported after the driver's answer, naming the module it made. */
+    uint64_t handle = 0;
+    if (r == VK_SUCCESS && pShaderModule != NULL)
+        memcpy(&handle, pShaderModule, sizeof *pShaderModule);
+    spvbc_vkl_report(config(), d.instance, "vkCreateShaderModule", pCreateInfo->pCode,
+                     pCreateInfo->codeSize, &o, VK_OBJECT_TYPE_SHADER_MODULE, handle);
+    return r;
 }
 
 /* vkCreateComputePipelines (`graphics` 0) or vkCreateGraphicsPipelines (1): alike but for the
@@ -439,20 +323,22 @@ static VkResult create_pipelines(VkDevice device, int graphics, VkPipelineCache 
                                  const VkAllocationCallbacks *alloc, VkPipeline *pipelines)
 {
     device_data d;
-    scratch s = {0};
     VkResult r = VK_ERROR_INITIALIZATION_FAILED;
     if (!find_device(key_of(device), &d)) return r;
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
     if (graphics && d.create_graphics_pipelines != NULL)
         r = d.create_graphics_pipelines(
             device, cache, count,
-            rewrite_infos(&s, infos, count, sizeof(VkGraphicsPipelineCreateInfo), rewrite_graphics),
+            spvbc_vkl_rewrite_infos(&s, infos, count, sizeof(VkGraphicsPipelineCreateInfo),
+                                    spvbc_vkl_rewrite_graphics),
             alloc, pipelines);
     else if (!graphics && d.create_compute_pipelines != NULL)
-        r = d.create_compute_pipelines(
-            device, cache, count,
-            rewrite_infos(&s, infos, count, sizeof(VkComputePipelineCreateInfo), rewrite_compute),
-            alloc, pipelines);
-    scratch_free(&s);
+        r = d.create_compute_pipelines(device, cache, count,
+                                       spvbc_vkl_rewrite_infos(&s, infos, count,
+                                                               sizeof(VkComputePipelineCreateInfo),
+                                                               spvbc_vkl_rewrite_compute),
+                                       alloc, pipelines);
+    spvbc_vkl_scratch_finish(&s, VK_OBJECT_TYPE_PIPELINE, pipelines, count);
     return r;
 }
 
@@ -467,40 +353,65 @@ static VkResult create_pipelines(VkDevice device, int graphics, VkPipelineCache 
 PIPELINES_ENTRY(layer_CreateComputePipelines, VkComputePipelineCreateInfo, 0)
 PIPELINES_ENTRY(layer_CreateGraphicsPipelines, VkGraphicsPipelineCreateInfo, 1)
 
+/* Ray tracing (VK_KHR_ray_tracing_pipeline): a stage's chained VkShaderModuleCreateInfo is
+ * lowered as a compute or graphics stage's is.  With a deferred operation the driver may read
+ * the create infos after the call returns, when the layer's copies are gone: where the layer
+ * changed a module, the call is made without deferral, and its success is the one the
+ * specification gives for a deferral requested and not made, VK_OPERATION_NOT_DEFERRED_KHR. */
+static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateRayTracingPipelinesKHR(
+    VkDevice device, VkDeferredOperationKHR deferredOperation, VkPipelineCache pipelineCache,
+    uint32_t count, const VkRayTracingPipelineCreateInfoKHR *infos,
+    const VkAllocationCallbacks *alloc, VkPipeline *pipelines)
+{
+    device_data d;
+    if (!find_device(key_of(device), &d) || d.create_ray_tracing_pipelines == NULL)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
+    const VkRayTracingPipelineCreateInfoKHR *passed =
+        spvbc_vkl_rewrite_infos(&s, infos, count, sizeof *infos, spvbc_vkl_rewrite_ray_tracing);
+    const int undeferred = passed != infos && deferredOperation != VK_NULL_HANDLE;
+    VkResult r =
+        d.create_ray_tracing_pipelines(device, undeferred ? VK_NULL_HANDLE : deferredOperation,
+                                       pipelineCache, count, passed, alloc, pipelines);
+    if (undeferred && r == VK_SUCCESS) r = VK_OPERATION_NOT_DEFERRED_KHR;
+    spvbc_vkl_scratch_finish(&s, VK_OBJECT_TYPE_PIPELINE, pipelines, count);
+    return r;
+}
+
+/* VK_NV_ray_tracing's pipelines: their stages as the KHR ones (no deferred operation). */
+static VKAPI_ATTR VkResult VKAPI_CALL
+layer_CreateRayTracingPipelinesNV(VkDevice device, VkPipelineCache pipelineCache, uint32_t count,
+                                  const VkRayTracingPipelineCreateInfoNV *infos,
+                                  const VkAllocationCallbacks *alloc, VkPipeline *pipelines)
+{
+    device_data d;
+    if (!find_device(key_of(device), &d) || d.create_ray_tracing_pipelines_nv == NULL)
+        return VK_ERROR_INITIALIZATION_FAILED;
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
+    VkResult r = d.create_ray_tracing_pipelines_nv(
+        device, pipelineCache, count,
+        spvbc_vkl_rewrite_infos(&s, infos, count, sizeof *infos, spvbc_vkl_rewrite_ray_tracing_nv),
+        alloc, pipelines);
+    spvbc_vkl_scratch_finish(&s, VK_OBJECT_TYPE_PIPELINE, pipelines, count);
+    return r;
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Shader objects (VK_EXT_shader_object) */
-
-/* Each SPIR-V create info is lowered on its own, as vkCreateShaderModule would: a set of linked
- * stages (VK_SHADER_CREATE_LINK_STAGE_BIT_EXT) stays linked, since only pCode and codeSize of
- * a copy change.  Binary code is passed on untouched. */
-static int rewrite_shader(const void *in, void *out, scratch *s)
-{
-    const VkShaderCreateInfoEXT *ci = in;
-    uint32_t *code = NULL;
-    size_t size = 0;
-    if (ci->codeType != VK_SHADER_CODE_TYPE_SPIRV_EXT ||
-        !spvbc_layer_process(config(), "vkCreateShadersEXT", ci->pCode, ci->codeSize, &code,
-                             &size) ||
-        scratch_adopt(s, code) == NULL)
-        return 0;
-    ((VkShaderCreateInfoEXT *)out)->pCode = code;
-    ((VkShaderCreateInfoEXT *)out)->codeSize = size;
-    return 1;
-}
 
 static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateShadersEXT(
     VkDevice device, uint32_t createInfoCount, const VkShaderCreateInfoEXT *pCreateInfos,
     const VkAllocationCallbacks *pAllocator, VkShaderEXT *pShaders)
 {
     device_data d;
-    scratch s = {0};
     VkResult r = VK_ERROR_INITIALIZATION_FAILED;
-    if (find_device(key_of(device), &d) && d.create_shaders != NULL)
-        r = d.create_shaders(
-            device, createInfoCount,
-            rewrite_infos(&s, pCreateInfos, createInfoCount, sizeof *pCreateInfos, rewrite_shader),
-            pAllocator, pShaders);
-    scratch_free(&s);
+    if (!find_device(key_of(device), &d) || d.create_shaders == NULL) return r;
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
+    r = d.create_shaders(device, createInfoCount,
+                         spvbc_vkl_rewrite_infos(&s, pCreateInfos, createInfoCount,
+                                                 sizeof *pCreateInfos, spvbc_vkl_rewrite_shader),
+                         pAllocator, pShaders);
+    spvbc_vkl_scratch_finish(&s, VK_OBJECT_TYPE_SHADER_EXT, pShaders, createInfoCount);
     return r;
 }
 
@@ -522,6 +433,10 @@ static PFN_vkVoidFunction device_function(const char *name)
     if (strcmp(name, "vkCreateGraphicsPipelines") == 0)
         return (PFN_vkVoidFunction)layer_CreateGraphicsPipelines;
     if (strcmp(name, "vkCreateShadersEXT") == 0) return (PFN_vkVoidFunction)layer_CreateShadersEXT;
+    if (strcmp(name, "vkCreateRayTracingPipelinesKHR") == 0)
+        return (PFN_vkVoidFunction)layer_CreateRayTracingPipelinesKHR;
+    if (strcmp(name, "vkCreateRayTracingPipelinesNV") == 0)
+        return (PFN_vkVoidFunction)layer_CreateRayTracingPipelinesNV;
     return NULL;
 }
 
@@ -529,7 +444,9 @@ static PFN_vkVoidFunction device_function(const char *name)
  * return for the name): an application must see NULL for an extension nobody implements. */
 static PFN_vkVoidFunction device_function_if(const char *name, PFN_vkVoidFunction next)
 {
-    if (strcmp(name, "vkCreateShadersEXT") == 0 && next == NULL) return NULL;
+    if (next == NULL && (strcmp(name, "vkCreateShadersEXT") == 0 ||
+                         strncmp(name, "vkCreateRayTracingPipelines", 27) == 0))
+        return NULL;
     return device_function(name);
 }
 
@@ -557,6 +474,10 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL layer_GetInstanceProcAddr(VkInst
     if (instance == VK_NULL_HANDLE || !find_instance(key_of(instance), &d) || d.next_gipa == NULL)
         return device_function(pName);
     PFN_vkVoidFunction next = d.next_gipa(instance, pName);
+    if (next != NULL && strcmp(pName, "vkCreateDebugUtilsMessengerEXT") == 0)
+        return (PFN_vkVoidFunction)layer_CreateDebugUtilsMessengerEXT;
+    if (next != NULL && strcmp(pName, "vkDestroyDebugUtilsMessengerEXT") == 0)
+        return (PFN_vkVoidFunction)layer_DestroyDebugUtilsMessengerEXT;
     PFN_vkVoidFunction f = device_function_if(pName, next);
     return f != NULL ? f : next;
 }

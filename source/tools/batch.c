@@ -131,7 +131,9 @@ static void *worker(void *arg)
         cli_process(b->o, &b->results[i]);
         pthread_mutex_lock(&b->lock);
         b->done++;
-        if (b->o->progress) fprintf(stderr, "\r%s: %zu/%zu modules", cli_prog, b->done, b->count);
+        if (b->o->progress)
+            fprintf(stderr, "\r%s: %zu/%zu %s", cli_prog, b->done, b->count,
+                    cli_plural(b->count, "module", "modules"));
         pthread_mutex_unlock(&b->lock);
     }
 }
@@ -266,13 +268,14 @@ static void print_batch_summary(const cli_options *o, const cli_file_result *res
             totals[k] += r->rule_counts[k];
     }
     FILE *f = o->format == CLI_FORMAT_TEXT && o->cmd == CLI_CMD_VALIDATE ? stdout : stderr;
-    fprintf(f,
-            "summary: %zu modules (%zu unreadable or invalid, %zu with findings), %zu "
-            "bitcasts checked",
-            count, bad, failed, checked);
+    fprintf(f, "summary: %zu %s (%zu unreadable or invalid, %zu with findings), %zu %s checked",
+            count, cli_plural(count, "module", "modules"), bad, failed, checked,
+            cli_plural(checked, "bitcast", "bitcasts"));
     if (o->cmd == CLI_CMD_VALIDATE)
-        fprintf(f, ", %zu errors (%zu lowerable), %zu warnings, %zu notes", errors, lowerable,
-                warnings, notes);
+        fprintf(f, ", %zu %s (%zu lowerable), %zu %s, %zu %s", errors,
+                cli_plural(errors, "error", "errors"), lowerable, warnings,
+                cli_plural(warnings, "warning", "warnings"), notes,
+                cli_plural(notes, "note", "notes"));
     else
         fprintf(f, ", %zu rewritten, %zu refused, %zu skipped", rewritten, refused, skipped);
     bool any = false;

@@ -85,7 +85,12 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
         return VK_FALSE;
     const char *id = data->pMessageIdName != NULL ? data->pMessageIdName : "-";
     const char *text = data->pMessage != NULL ? data->pMessage : "";
-    size_t need = strlen(sev) + strlen(id) + strlen(text) + 8u;
+    char object[64] = ""; /* the first object named, if any */
+    if (data->objectCount > 0 && data->pObjects != NULL)
+        (void)snprintf(object, sizeof object, " [object %d 0x%llx]",
+                       (int)data->pObjects[0].objectType,
+                       (unsigned long long)data->pObjects[0].objectHandle);
+    size_t need = strlen(sev) + strlen(id) + strlen(text) + strlen(object) + 8u;
     (void)pthread_mutex_lock(&vk->lock);
     if (vk->messages_len + need > vk->messages_cap) {
         size_t cap = (vk->messages_len + need) * 2u;
@@ -96,7 +101,8 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlag
         }
     }
     if (vk->messages_len + need <= vk->messages_cap) {
-        int n = snprintf(vk->messages + vk->messages_len, need, "%s: %s: %s\n", sev, id, text);
+        int n = snprintf(vk->messages + vk->messages_len, need, "%s: %s: %s%s\n", sev, id, text,
+                         object);
         if (n > 0) vk->messages_len += (size_t)n < need ? (size_t)n : need - 1u;
         vk->message_count++;
     }

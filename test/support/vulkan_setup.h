@@ -58,7 +58,8 @@ typedef struct spvbc_vk {
     VkDriverId driver_id;
     VkDebugUtilsMessengerEXT messenger;
     pthread_mutex_t lock; /**< guards the messages (callbacks may come from any thread) */
-    char *messages; /**< every debug message, one per line ("<severity>: <id>: <text>") */
+    char *messages; /**< every debug message, one per line ("<severity>: <id>: <text>", then
+                         " [object <type> 0x<handle>]" where it names an object) */
     size_t messages_len, messages_cap;
     uint32_t message_count;
 } spvbc_vk;

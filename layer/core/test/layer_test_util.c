@@ -62,6 +62,7 @@ int lt_log_has(const char *log, const char *needle)
 void lt_verdict(char *buf, size_t size, const char *api, const uint32_t *w, size_t n,
                 const char *what)
 {
-    (void)snprintf(buf, size, "%s: in xxh64=%016llx %zu words: %s", api,
-                   (unsigned long long)spvbc_layer_hash(w, n * 4u), n, what);
+    (void)snprintf(buf, size, "%s: in xxh64=%016llx %zu %s: %s", api,
+                   (unsigned long long)spvbc_layer_hash(w, n * 4u), n, n == 1 ? "word" : "words",
+                   what);
 }

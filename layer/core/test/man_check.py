@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """man_check.py - docs/man/spirv-bitcast-layers.7.scd says what the layers' core does.
 
-    man_check.py <page.scd> <layer_core.c> <spirv_bitcast.h source dir>
+    man_check.py <page.scd> <layer/core dir> <spirv_bitcast.h source dir>
 
 Checks, both ways where it can:
-- the variables of ENVIRONMENT are exactly the SPVBC_LAYER_* variables layer_core.c reads;
-- SPVBC_LAYER_MODE's values are layer_core.c's mode names, SPVBC_LAYER_PAD's the library's pad
+- the variables of ENVIRONMENT are exactly the SPVBC_LAYER_* variables the core's files
+  (layer/core/*.c, "the core" below) read;
+- SPVBC_LAYER_MODE's values are the core's mode names, SPVBC_LAYER_PAD's the library's pad
   policy names (pad_names[] in source/*.c), the first listed being the default;
-- every verdict the page lists is one layer_core.c can print, and every verdict layer_core.c
-  prints is listed.
+- every verdict the page lists is one the core can print, and every verdict the core prints is
+  listed.
 Prints one line per finding; exit 0 when there is none, 1 otherwise.
 """
 import glob
@@ -19,16 +20,17 @@ import sys
 def main():
     page, core, srcdir = sys.argv[1], sys.argv[2], sys.argv[3]
     text = open(page, encoding="utf-8").read()
-    code = open(core, encoding="utf-8").read()
+    code = "".join(open(f, encoding="utf-8").read()
+                   for f in sorted(glob.glob(core + "/*.c")))
     problems = []
 
     env = text.split("# ENVIRONMENT", 1)[1].split("\n# ", 1)[0]
     documented = dict(re.findall(r"^\*(SPVBC_LAYER_\w+)\*=(.*)$", env, re.M))
     read = set(re.findall(r'"(SPVBC_LAYER_\w+)"', code))
     for v in sorted(read - set(documented)):
-        problems.append(f"{v} is read by layer_core.c but not in ENVIRONMENT")
+        problems.append(f"{v} is read by the core but not in ENVIRONMENT")
     for v in sorted(set(documented) - read):
-        problems.append(f"{v} is in ENVIRONMENT but layer_core.c does not read it")
+        problems.append(f"{v} is in ENVIRONMENT but the core does not read it")
 
     def values(var):
         return re.findall(r"\*([a-z]+)\*", documented.get(var, ""))
@@ -60,9 +62,9 @@ def main():
     pv = {norm(v) for v in page_verdicts}
     cv = {norm(v) for v in code_verdicts}
     for v in sorted(cv - pv):
-        problems.append(f"verdict '{v}' printed by layer_core.c is not in LOG")
+        problems.append(f"verdict '{v}' printed by the core is not in LOG")
     for v in sorted(pv - cv):
-        problems.append(f"verdict '{v}' in LOG is not printed by layer_core.c")
+        problems.append(f"verdict '{v}' in LOG is not printed by the core")
 
     for p in problems:
         print("man_check:", p)

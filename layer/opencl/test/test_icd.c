@@ -7,7 +7,10 @@
  * kernels with reference counts.  clCreateProgramWithIL and clCreateProgramWithILKHR keep a copy
  * of the bytes they were given, which a test reads through the exported spvbc_test_icd_*()
  * functions (not through CL_PROGRAM_IL, which the layer answers itself).  Kernels hold a
- * reference to their program, as real drivers' do.
+ * reference to their program, as real drivers' do.  A program keeps several release callbacks
+ * (up to 8), called in the reverse order of their registration when it is destroyed, as the
+ * OpenCL specification says of clSetProgramReleaseCallback.  Queries of CL_PROGRAM_REFERENCE_COUNT
+ * and CL_KERNEL_REFERENCE_COUNT are counted, so that a test can tell who reads them.
  *
  * Environment:
  *   SPVBC_TEST_ICD_RELEASE_CALLBACK=0   clSetProgramReleaseCallback returns CL_INVALID_OPERATION
@@ -52,8 +55,11 @@ struct _cl_program {
     int via_khr;
     size_t size;
     unsigned char *il;
-    void(CL_CALLBACK *on_release)(cl_program, void *);
-    void *on_release_data;
+    int callbacks;
+    struct {
+        void(CL_CALLBACK *fn)(cl_program, void *);
+        void *data;
+    } on_release[8];
 };
 struct _cl_kernel {
     counted base;
@@ -64,7 +70,7 @@ static struct _cl_platform_id g_platform = {&g_dispatch};
 static struct _cl_device_id g_device = {&g_dispatch};
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static long g_live_programs;
-static unsigned long g_il_calls, g_khr_calls;
+static unsigned long g_il_calls, g_khr_calls, g_refcount_queries;
 
 /* Adds `delta` (1, -1, or 0 to read it) to `obj`'s references; returns how many there are. */
 static cl_uint refs_add(counted *obj, int delta)
@@ -254,7 +260,8 @@ static void destroy_program(counted *obj)
     (void)pthread_mutex_lock(&g_lock);
     --g_live_programs;
     (void)pthread_mutex_unlock(&g_lock);
-    if (p->on_release != NULL) p->on_release(p, p->on_release_data);
+    for (int i = p->callbacks - 1; i >= 0; --i)
+        p->on_release[i].fn(p, p->on_release[i].data);
     (void)icd_ReleaseContext(p->context);
     free(p->il);
     free(p);
@@ -268,10 +275,16 @@ static cl_int CL_API_CALL icd_SetProgramReleaseCallback(cl_program p,
     const char *cb = getenv("SPVBC_TEST_ICD_RELEASE_CALLBACK");
     if (cb != NULL && strcmp(cb, "0") == 0) return CL_INVALID_OPERATION;
     if (p == NULL) return CL_INVALID_PROGRAM;
-    if (fn == NULL || p->on_release != NULL) return CL_INVALID_VALUE; /* one is enough here */
-    p->on_release = fn;
-    p->on_release_data = data;
-    return CL_SUCCESS;
+    if (fn == NULL) return CL_INVALID_VALUE;
+    (void)pthread_mutex_lock(&g_lock);
+    int full = p->callbacks == (int)(sizeof p->on_release / sizeof p->on_release[0]);
+    if (!full) {
+        p->on_release[p->callbacks].fn = fn;
+        p->on_release[p->callbacks].data = data;
+        ++p->callbacks;
+    }
+    (void)pthread_mutex_unlock(&g_lock);
+    return full ? CL_OUT_OF_HOST_MEMORY : CL_SUCCESS;
 }
 
 static cl_int CL_API_CALL icd_GetProgramInfo(cl_program p, cl_program_info name, size_t size,
@@ -280,7 +293,11 @@ static cl_int CL_API_CALL icd_GetProgramInfo(cl_program p, cl_program_info name,
     if (p == NULL) return CL_INVALID_PROGRAM;
     cl_uint refs = refs_add(&p->base, 0);
     switch (name) {
-    case CL_PROGRAM_REFERENCE_COUNT: return info(&refs, sizeof refs, size, value, size_ret);
+    case CL_PROGRAM_REFERENCE_COUNT:
+        (void)pthread_mutex_lock(&g_lock);
+        ++g_refcount_queries;
+        (void)pthread_mutex_unlock(&g_lock);
+        return info(&refs, sizeof refs, size, value, size_ret);
     case CL_PROGRAM_CONTEXT: return info(&p->context, sizeof p->context, size, value, size_ret);
     case CL_PROGRAM_IL: return info(p->il, p->size, size, value, size_ret);
     default: return CL_INVALID_VALUE;
@@ -317,6 +334,27 @@ static cl_kernel CL_API_CALL icd_CreateKernel(cl_program p, const char *name, cl
     return k;
 }
 
+/* One kernel, "unpack_rgb", per program (all the tests need). */
+static cl_int CL_API_CALL icd_CreateKernelsInProgram(cl_program p, cl_uint n, cl_kernel *kernels,
+                                                     cl_uint *n_ret)
+{
+    if (p == NULL) return CL_INVALID_PROGRAM;
+    if (kernels != NULL && n < 1) return CL_INVALID_VALUE;
+    cl_int err = CL_SUCCESS;
+    if (kernels != NULL) kernels[0] = icd_CreateKernel(p, "unpack_rgb", &err);
+    if (n_ret != NULL && err == CL_SUCCESS) *n_ret = 1;
+    return err;
+}
+
+static cl_kernel CL_API_CALL icd_CloneKernel(cl_kernel k, cl_int *err)
+{
+    if (k == NULL) {
+        if (err != NULL) *err = CL_INVALID_KERNEL;
+        return NULL;
+    }
+    return icd_CreateKernel(k->program, "unpack_rgb", err);
+}
+
 static void destroy_kernel(counted *obj)
 {
     cl_kernel k = (cl_kernel)(void *)obj;
@@ -332,7 +370,11 @@ static cl_int CL_API_CALL icd_GetKernelInfo(cl_kernel k, cl_kernel_info name, si
     cl_uint refs = refs_add(&k->base, 0);
     switch (name) {
     case CL_KERNEL_PROGRAM: return info(&k->program, sizeof k->program, size, value, size_ret);
-    case CL_KERNEL_REFERENCE_COUNT: return info(&refs, sizeof refs, size, value, size_ret);
+    case CL_KERNEL_REFERENCE_COUNT:
+        (void)pthread_mutex_lock(&g_lock);
+        ++g_refcount_queries;
+        (void)pthread_mutex_unlock(&g_lock);
+        return info(&refs, sizeof refs, size, value, size_ret);
     default: return CL_INVALID_VALUE;
     }
 }
@@ -386,6 +428,8 @@ static void fill_dispatch(void)
     g_dispatch.clRetainKernel = icd_RetainKernel;
     g_dispatch.clReleaseKernel = icd_ReleaseKernel;
     g_dispatch.clGetKernelInfo = icd_GetKernelInfo;
+    g_dispatch.clCreateKernelsInProgram = icd_CreateKernelsInProgram;
+    g_dispatch.clCloneKernel = icd_CloneKernel;
     g_dispatch.clGetExtensionFunctionAddressForPlatform =
         icd_GetExtensionFunctionAddressForPlatform;
     g_dispatch.clGetExtensionFunctionAddress = extension;
@@ -435,4 +479,12 @@ EXPORT void spvbc_test_icd_counts(long *live_programs, unsigned long *il_calls,
     *il_calls = g_il_calls;
     *khr_calls = g_khr_calls;
     (void)pthread_mutex_unlock(&g_lock);
+}
+
+EXPORT unsigned long spvbc_test_icd_refcount_queries(void)
+{
+    (void)pthread_mutex_lock(&g_lock);
+    unsigned long n = g_refcount_queries;
+    (void)pthread_mutex_unlock(&g_lock);
+    return n;
 }

@@ -18,4 +18,7 @@ typedef int (*spvbc_test_icd_received_fn)(cl_program program, const void **il, s
 typedef void (*spvbc_test_icd_counts_fn)(long *live_programs, unsigned long *il_calls,
                                          unsigned long *khr_calls);
 
+/** How many times CL_PROGRAM_REFERENCE_COUNT or CL_KERNEL_REFERENCE_COUNT was queried. */
+typedef unsigned long (*spvbc_test_icd_refcount_queries_fn)(void);
+
 #endif /* SPVBC_TEST_ICD_H_ */

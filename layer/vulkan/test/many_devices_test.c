@@ -93,7 +93,7 @@ int main(int argc, char **argv)
     CHECK(module_failures == 0 && modules == TOTAL + ALIVE,
           "%u vkCreateShaderModule calls, %u failed", modules, module_failures);
     char want[256];
-    lt_verdict(want, sizeof want, "vkCreateShaderModule", w, n, "lowered 1 bitcasts");
+    lt_verdict(want, sizeof want, "vkCreateShaderModule", w, n, "lowered 1 bitcast");
     size_t lowered = lt_log_count(log, want);
     CHECK(lowered == TOTAL + ALIVE, "the layer lowered %zu of %u modules (log '%s')", lowered,
           TOTAL + ALIVE, want);

@@ -145,7 +145,7 @@ static void scenario_lower(so_test *t)
     VkResult r = run_compute(t, &ci, &xyz, &compute);
     CHECK(r == VK_SUCCESS && xyz,
           "unlinked compute shader object with 4->3: result %d, xyz bit-exact: %d", (int)r, xyz);
-    lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->w43, t->n43, "lowered 1 bitcasts");
+    lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->w43, t->n43, "lowered 1 bitcast");
     CHECK(lt_log_has(t->log, want), "log: '%s'", want);
 
     VkShaderCreateInfoEXT linked[2] = {
@@ -154,7 +154,7 @@ static void scenario_lower(so_test *t)
     linked[0].flags = linked[1].flags = VK_SHADER_CREATE_LINK_STAGE_BIT_EXT;
     r = create_and_destroy(t, 2, linked);
     CHECK(r == VK_SUCCESS, "linked vertex (4->3) + fragment shader objects: result %d", (int)r);
-    lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->wvs, t->nvs, "lowered 1 bitcasts");
+    lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->wvs, t->nvs, "lowered 1 bitcast");
     CHECK(lt_log_has(t->log, want), "log: '%s'", want);
     lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->wfs, t->nfs, "unchanged (valid");
     CHECK(lt_log_has(t->log, want), "the valid fragment stage is passed on unchanged: '%s'", want);
@@ -168,7 +168,7 @@ static void scenario_lower(so_test *t)
     ci = spirv_info(VK_SHADER_STAGE_COMPUTE_BIT, 0, t->wvalid, t->nvalid, &t->c.set_layout);
     r = create_and_destroy(t, 1, &ci);
     lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->wvalid, t->nvalid,
-               "unchanged (valid, 1 bitcasts)");
+               "unchanged (valid, 1 bitcast)");
     CHECK(r == VK_SUCCESS && lt_log_has(t->log, want), "valid module passed on unchanged: '%s'",
           want);
 
@@ -242,12 +242,12 @@ static void scenario_threads(so_test *t)
     }
     CHECK(all_ok, "every module, pipeline and shader object of every thread was created");
     char want[256];
-    lt_verdict(want, sizeof want, "vkCreateShaderModule", t->w43, t->n43, "lowered 1 bitcasts");
+    lt_verdict(want, sizeof want, "vkCreateShaderModule", t->w43, t->n43, "lowered 1 bitcast");
     size_t n = lt_log_count(t->log, want);
     CHECK(n == (size_t)started * ROUNDS, "%zu of %d vkCreateShaderModule calls logged as lowered",
           n, started * ROUNDS);
     if (t->has_shader_object) {
-        lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->w43, t->n43, "lowered 1 bitcasts");
+        lt_verdict(want, sizeof want, "vkCreateShadersEXT", t->w43, t->n43, "lowered 1 bitcast");
         n = lt_log_count(t->log, want);
         CHECK(n == (size_t)started * ROUNDS, "%zu of %d vkCreateShadersEXT calls logged as lowered",
               n, started * ROUNDS);
