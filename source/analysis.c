@@ -11,6 +11,8 @@ static spvbc__rule_env rule_env(const struct spvbc_module_s *m)
     env.psb_gate = m->version >= 0x00010500u || m->has_psb_ext;
     env.shader = m->is_shader;
     env.features = m->caps_features;
+    env.long_vector = m->long_vector;
+    env.generation = m->generation ? m->generation : spvbc__generation(SPVBC_GENERATION_NEWEST);
     return env;
 }
 
@@ -26,6 +28,22 @@ static uint32_t foreign_of_type_id(const struct spvbc_module_s *m, uint32_t type
     if (type_id == 0 || type_id >= m->bound) return 0;
     const spvbc__type *t = spvbc__type_of_id(m, type_id);
     return t ? t->foreign_op : spvbc__foreign_op_of(m->ids[type_id]);
+}
+
+/* The plan of a pair with a side of a non-IEEE float encoding (BFloat16KHR, Float8E4M3EXT, ...):
+ * OpenCL C has no such type, so nothing is lowered, but the pair is still judged by as_type's
+ * sizes ("a 3-component vector occupies the storage of 4"), as for an integer of the same width
+ * with every capability; widths that are no whole bytes (Float4E2M1EXT, Float6*) get no class. */
+static void encoded_plan(spvbc__site_info *out, spvbc_pad_policy pad)
+{
+    spvbc_type_desc s = out->src, d = out->dst;
+    s.kind = d.kind = SPVBC_SCALAR_INT;
+    spvbc__plan(&s, &d, SPVBC_FEATURE_ALL_KERNEL, pad, &out->plan);
+    if (out->plan.refusal != SPVBC_REFUSE_SIZE) out->plan.refusal = SPVBC_REFUSE_BAD_TYPE;
+    out->plan.op_count = 0;
+    out->plan.defined_by_opencl = 0;
+    out->plan.exact_lanes = 0;
+    if (out->plan.cls == SPVBC_ASTYPE_IDENTITY) out->plan.cls = SPVBC_ASTYPE_SAME_COUNT;
 }
 
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
@@ -70,11 +88,21 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
     out->otype = e == SPVBC__ID_NOTYPE ? NULL : spvbc__type_of_id(m, e);
     const spvbc__rule_env env = rule_env(m);
     out->vrule = spvbc__check_bitcast(&env, rt, out->otype);
+    if (out->vrule == SPVBC__VUNSIZED) {
+        /* "A type the library cannot size is never an error": a note, and nothing to lower. */
+        out->vrule = SPVBC__V_OK;
+        out->unsized = true;
+        return;
+    }
     if (out->vrule == SPVBC__V_OK && !want_plan) return;
 
     if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(rt, &out->dst)) {
         out->has_astype = true;
-        spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
+        out->encoded = out->otype->encoded || rt->encoded;
+        if (out->encoded)
+            encoded_plan(out, pad);
+        else
+            spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
     }
 }
 

@@ -59,6 +59,11 @@ typedef struct spvbc__type {
     uint8_t forward; /* pointer declared through OpTypeForwardPointer */
     uint8_t untyped; /* OpTypeUntypedPointerKHR: a pointer with no pointee */
     uint16_t foreign_op; /* built on a result of an opcode this build does not know, else 0 */
+    /* OpTypeFloat's Floating Point Encoding operand (SPV_KHR_bfloat16, SPV_EXT_float8,
+     * SPV_EXT_ocp_microscaling_types), for floats and what is built of them (vectors,
+     * cooperative types): `encoded` 1 and the SpvFPEncoding value, else 0 and 0. */
+    uint8_t encoded;
+    uint32_t encoding;
 } spvbc__type;
 
 #define SPVBC__SHAPE_UNKNOWN 0xFFFFu /* a specialization constant's (or not yet resolved) */
@@ -130,9 +135,13 @@ struct spvbc_module_s {
 
     uint32_t caps_features; /* SPVBC_FEATURE_* granted by capabilities */
     bool is_kernel, is_shader, has_psb_ext, byte_swapped;
+    bool long_vector; /* declares LongVectorEXT (SPV_EXT_long_vector): vectors of any count */
     uint32_t addressing; /* SpvAddressingModel, or ~0u if no OpMemoryModel */
     uint32_t debuginfo_set; /* id of OpExtInstImport "NonSemantic.Shader.DebugInfo.100" */
     uint32_t functions_offset; /* first OpFunction, or word_count */
+    /* The generation of verdicts (SPVBC_GENERATION_*, resolved) of the pass running, or of the
+     * last one: validate and lower set it, the analysis and the report read it. */
+    uint32_t generation;
 
     /* lowering output */
     spvbc__edit *edits;

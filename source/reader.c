@@ -77,6 +77,9 @@ static bool literal_equals(const uint32_t *w, uint32_t wc, uint32_t first, const
     return true;
 }
 
+/* Newer than Debian 12's SPIRV-Headers: by number, so that the library builds with those too. */
+#define CAPABILITY_LONG_VECTOR_EXT 5425u
+
 static void note_capability(struct spvbc_module_s *m, uint32_t cap)
 {
     switch (cap) {
@@ -88,6 +91,7 @@ static void note_capability(struct spvbc_module_s *m, uint32_t cap)
     case SpvCapabilityInt8: m->caps_features |= SPVBC_FEATURE_INT8; break;
     case SpvCapabilityInt16: m->caps_features |= SPVBC_FEATURE_INT16; break;
     case SpvCapabilityVector16: m->caps_features |= SPVBC_FEATURE_VECTOR16; break;
+    case CAPABILITY_LONG_VECTOR_EXT: m->long_vector = true; break;
     default: break;
     }
 }

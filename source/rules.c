@@ -81,6 +81,14 @@ static spvbc__vrule check_cooperative(const spvbc__type *result, const spvbc__ty
     return SPVBC__V_OK;
 }
 
+/* The total bits of cooperative vector `t` cast like a vector (LongVectorEXT), 0 when its
+ * component count is a specialization constant (or not known). */
+static uint32_t coopvec_bits(const spvbc__type *t)
+{
+    const uint32_t n = t->shape[SPVBC__SHAPE_ROWS];
+    return n == SPVBC__SHAPE_UNKNOWN ? 0u : t->width * n;
+}
+
 uint32_t spvbc__type_bits(const spvbc__type *t)
 {
     if (is_num_scalar(t)) return t->width;
@@ -95,11 +103,22 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
      * S2 "Operand must have a type of OpTypePointer, or a scalar or vector of numerical-type."
      * (SPIR-V 3.42.11 OpBitcast; spirv-val checks result then operand: V2, V3.) */
     if (!operand) return SPVBC__V1;
+    /* SPIRV-Tools before 2025.1 did not list cooperative matrices among OpBitcast's types
+     * (its V2/V3); the extensions and later releases do. */
+    const bool old = env->generation < SPVBC_GENERATION_2025_1;
+    if (old && result->kind == SPVBC__T_COOPMAT_NV) return SPVBC__V2;
     const bool rp = is_pointer(result), op = is_pointer(operand);
-    const bool rc = is_coopmat(result) || is_coopvec(result);
-    const bool oc = is_coopmat(operand) || is_coopvec(operand);
-    if (!rp && !rc && !is_num_scalar(result) && !is_num_vector(result)) return SPVBC__V2;
-    if (!op && !oc && !is_num_scalar(operand) && !is_num_vector(operand)) return SPVBC__V3;
+    /* SPV_EXT_long_vector: with LongVectorEXT "OpBitcast ... may convert between a vector and a
+     * cooperative vector" - SPIRV-Tools 2026.4 then treats a cooperative vector as a vector of
+     * its component count: its total bits are compared like any vector's. */
+    const bool rlv = env->long_vector && is_coopvec(result);
+    const bool olv = env->long_vector && is_coopvec(operand);
+    const bool rc = is_coopmat(result) || (is_coopvec(result) && !rlv);
+    const bool oc = is_coopmat(operand) || (is_coopvec(operand) && !olv);
+    if (!rp && !rc && !rlv && !is_num_scalar(result) && !is_num_vector(result)) return SPVBC__V2;
+    if ((!op && !oc && !olv && !is_num_scalar(operand) && !is_num_vector(operand)) ||
+        (old && operand->kind == SPVBC__T_COOPMAT_NV))
+        return SPVBC__V3;
     if (rc || oc) {
         spvbc__vrule c = check_cooperative(result, operand);
         if (c != SPVBC__V_OK) return c;
@@ -116,8 +135,15 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
     }
     /* S5/S6 "the total number of bits in Result Type must equal the total number of bits in
      * Operand" (width x component count when neither is a pointer). */
-    if (!rp && !op && !rc && spvbc__type_bits(result) != spvbc__type_bits(operand))
+    if (!rp && !op && !rc && (rlv || olv)) {
+        /* A count that is a specialization constant has no size yet: never our error. */
+        const uint32_t rb = rlv ? coopvec_bits(result) : spvbc__type_bits(result);
+        const uint32_t ob = olv ? coopvec_bits(operand) : spvbc__type_bits(operand);
+        if (!rb || !ob) return SPVBC__VUNSIZED;
+        if (rb != ob) return SPVBC__V12;
+    } else if (!rp && !op && !rc && spvbc__type_bits(result) != spvbc__type_bits(operand)) {
         return SPVBC__V12;
+    }
     /* S9: in Shader modules 8/16-bit types without Int8/Int16/Float16 are storage-only; the
      * check looks through vectors, arrays, structs and pointee types. */
     if (env->shader) {
@@ -139,7 +165,8 @@ const char *spvbc__vrule_id(spvbc__vrule r)
                                       "V11",       "V12",
                                       "V13",       "R-UNDEF",
                                       "V-COOPVEC", "V-COOPVEC-DIM",
-                                      "V-COOPMAT", "V-COOPMAT-SHAPE"};
+                                      "V-COOPMAT", "V-COOPMAT-SHAPE",
+                                      "N-UNSIZED"};
     return (unsigned)r < sizeof ids / sizeof ids[0] ? ids[r] : "?";
 }
 
@@ -175,6 +202,9 @@ const char *spvbc__vrule_text(spvbc__vrule r)
     case SPVBC__VCM_SHAPE:
         return "expected cooperative matrices of the same kind (KHR or NV), scope, rows, columns "
                "and use";
+    case SPVBC__VUNSIZED:
+        return "no verdict: a side has no size yet (a cooperative vector whose component count "
+               "is a specialization constant, cast like a vector under LongVectorEXT)";
     default: return "valid";
     }
 }
@@ -310,6 +340,49 @@ spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out)
         return SPVBC_SUCCESS;
     }
     return SPVBC_ERROR_INVALID_ARGUMENT;
+}
+
+/* The generations of verdicts, oldest first, and their names. */
+static const struct {
+    uint32_t value;
+    const char *name;
+} generations[] = {{SPVBC_GENERATION_2023_1, "2023.1"},
+                   {SPVBC_GENERATION_2025_1, "2025.1"},
+                   {SPVBC_GENERATION_2026_4, "2026.4"}};
+#define GENERATION_COUNT (sizeof generations / sizeof generations[0])
+
+uint32_t spvbc__generation(uint32_t g)
+{
+    if (g == SPVBC_GENERATION_NEWEST) return generations[GENERATION_COUNT - 1].value;
+    /* the newest generation not newer than `g` */
+    uint32_t found = 0;
+    for (size_t i = 0; i < GENERATION_COUNT; ++i)
+        if (generations[i].value <= g) found = generations[i].value;
+    return found;
+}
+
+spvbc_result spvbc_generation_from_string(const char *name, uint32_t *out)
+{
+    if (name == NULL || out == NULL) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (strcmp(name, "newest") == 0) {
+        *out = SPVBC_GENERATION_NEWEST;
+        return SPVBC_SUCCESS;
+    }
+    for (size_t i = 0; i < GENERATION_COUNT; ++i) {
+        if (strcmp(name, generations[i].name) == 0) {
+            *out = generations[i].value;
+            return SPVBC_SUCCESS;
+        }
+    }
+    return SPVBC_ERROR_INVALID_ARGUMENT;
+}
+
+const char *spvbc_generation_string(uint32_t generation)
+{
+    const uint32_t g = spvbc__generation(generation);
+    for (size_t i = 0; i < GENERATION_COUNT; ++i)
+        if (generations[i].value == g) return generations[i].name;
+    return "unknown";
 }
 
 /* Indexed by the enumerators SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR. */
