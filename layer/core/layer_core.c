@@ -145,6 +145,17 @@ static spvbc_pad_policy env_pad(const spvbc_layer_config *cfg)
     return SPVBC_PAD_UNDEF;
 }
 
+/* SPVBC_LAYER_GENERATION through the library's parser; the newest (logged) for anything else. */
+static uint32_t env_generation(const spvbc_layer_config *cfg)
+{
+    const char *v = getenv("SPVBC_LAYER_GENERATION");
+    uint32_t g = SPVBC_GENERATION_NEWEST;
+    if (v == NULL || *v == '\0' || spvbc_generation_from_string(v, &g) == SPVBC_SUCCESS) return g;
+    const char *names[] = {"newest", "2026.4", "2025.1", "2023.1"};
+    log_not_understood(cfg, "SPVBC_LAYER_GENERATION", v, names, 4);
+    return SPVBC_GENERATION_NEWEST;
+}
+
 const char *spvbc_layer_mode_name(spvbc_layer_mode mode)
 {
     return (unsigned)mode < 3u ? g_modes[mode] : "?";
@@ -167,6 +178,7 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
     }
     cfg->mode = (spvbc_layer_mode)env_choice(cfg, "SPVBC_LAYER_MODE", g_modes, 3);
     cfg->pad = env_pad(cfg);
+    cfg->generation = env_generation(cfg);
     cfg->log_all = env_choice(cfg, "SPVBC_LAYER_LOG_LEVEL", g_levels, 2);
 }
 
@@ -454,7 +466,8 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
     }
     /* Validate mode logs the errors of every invalid module: kept from the start. */
     if (log_any && cfg->mode == SPVBC_LAYER_MODE_VALIDATE) keep_findings(ctx);
-    const spvbc_validate_options vo = {sizeof(spvbc_validate_options), cfg->validate_flags};
+    const spvbc_validate_options vo = {sizeof(spvbc_validate_options), cfg->validate_flags,
+                                       cfg->generation};
     r = spvbc_module_validate(mod, &vo, &vs);
     if (r != SPVBC_SUCCESS && r != SPVBC_ERROR_VALIDATION_FAILED) {
         say = log_any;
@@ -478,7 +491,7 @@ int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const vo
         VERDICT("unchanged (validate mode: %zu errors, %zu lowerable)", vs.errors, vs.lowerable);
         goto done;
     }
-    spvbc_lower_options lo = {sizeof(spvbc_lower_options), cfg->pad, 0};
+    spvbc_lower_options lo = {sizeof(spvbc_lower_options), cfg->pad, 0, cfg->generation};
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     r = spvbc_module_lower(mod, &lo, &ls);
     /* The refusals, if any, lowered again with their findings kept for the log (the same

@@ -12,6 +12,8 @@
  *       validate: validate and log only; the driver always gets the caller's words;
  *       off:      touch nothing, log nothing.
  *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources)
+ *   SPVBC_LAYER_GENERATION = newest (default) | 2026.4 | 2025.1 | 2023.1
+ *                      (whose verdicts: SPVBC_GENERATION_*, as the CLI's --generation)
  *   SPVBC_LAYER_LOG  = stderr (default) | off | <path>  (lines are appended to the file;
  *                      off: no log at all, and nothing hashed, timed or formatted for it)
  *   SPVBC_LAYER_LOG_LEVEL = changes (default) | all
@@ -76,6 +78,8 @@ typedef struct spvbc_layer_config {
      *  error and lowered where as_type allows; the Vulkan layer keeps 0 (spec-constant bitcasts
      *  need Kernel there, and a stricter verdict would only add log lines). */
     uint32_t validate_flags;
+    /** SPVBC_GENERATION_* of the layer's validations and lowerings (SPVBC_LAYER_GENERATION). */
+    uint32_t generation;
 } spvbc_layer_config;
 
 /** Fills `cfg` from the environment (unknown values fall back to the defaults and are logged). */
