@@ -12,8 +12,8 @@
 /* ---- the types SPIRV-Tools 2025.1 knows and 2023.1 does not -------------------------------- */
 
 /* Runs a case written as text (the module and its twin without the bitcast) against
- * SPIRV-Tools 2025.1 only: 2023.1 cannot even assemble these. */
-static void run_new_case(int cat, int minor, const char *text, const char *twin, rule expected)
+ * SPIRV-Tools 2025.1 (or 2026.4) only: 2023.1 cannot even assemble these. */
+void run_new_case(int cat, int minor, const char *text, const char *twin, rule expected)
 {
     uint32_t *w = NULL, *tw = NULL;
     size_t n = 0, tn = 0;

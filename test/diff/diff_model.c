@@ -6,14 +6,15 @@
 
 #include "diff_internal.h"
 
-const char *const k_rule_id[] = {"OK",        "V0",
-                                 "V1",        "V2",
-                                 "V3",        "V8",
-                                 "V9",        "V10",
-                                 "V11",       "V12",
-                                 "V13",       "S7",
-                                 "V-COOPVEC", "V-COOPVEC-DIM",
-                                 "V-COOPMAT", "V-COOPMAT-SHAPE"};
+const char *const k_rule_id[] = {"OK",           "V0",
+                                 "V1",           "V2",
+                                 "V3",           "V8",
+                                 "V9",           "V10",
+                                 "V11",          "V12",
+                                 "V13",          "S7",
+                                 "V-COOPVEC",    "V-COOPVEC-DIM",
+                                 "V-COOPMAT",    "V-COOPMAT-SHAPE",
+                                 "W-LOGICAL-PTR"};
 
 /* The part of spirv-val's message each rule is reported with (V1 has two spellings). */
 static const char *const k_rule_message[][2] = {
@@ -36,6 +37,7 @@ static const char *const k_rule_message[][2] = {
     [R_COOPMAT] = {"Cooperative matrix can only be cast to another cooperative matrix", NULL},
     [R_COOPMAT_SHAPE] = {"Expected cooperative matrix types",
                          "of Matrix type and Result Type to be identical"},
+    [R_LOGICAL_PTR] = {"Instruction may not have a logical pointer operand", NULL},
 };
 
 int message_matches(rule r, const char *msg)
@@ -80,5 +82,10 @@ rule model(const gmod *m, const gtype *d, const gtype *s)
     }
     if (!rp && !op && d->width * d->count != s->width * s->count) return R_V12;
     if (!m->kernel && (storage_only(m, d) || storage_only(m, s))) return R_V13;
+    /* 2025.5 and later: "Instruction may not have a logical pointer operand" in Logical and
+     * PhysicalStorageBuffer64 addressing (a pointer outside PhysicalStorageBuffer). */
+    if (g_2026 && (m->addressing == ADDR_LOGICAL || m->addressing == ADDR_PSB64) &&
+        ((rp && d->sc != SC_PSB) || (op && s->sc != SC_PSB)))
+        return R_LOGICAL_PTR;
     return R_OK;
 }

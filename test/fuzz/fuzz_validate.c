@@ -7,8 +7,9 @@
  * findings; and the verdict agrees with SPIRV-Tools' validator (built with
  * SPVBC_FUZZ_SPIRV_VAL): a module spirv-val accepts has no error (OpSpecConstantOp Bitcast
  * included: what only newer SPIRV-Tools rejects there is the warning W-SPEC-BITCAST), and a
- * module spirv-val rejects with an OpBitcast message (": Bitcast") has at least one error; and the diagnostic
- * policies (keep-first N, count-only) give the same summary and keep-all's first findings.
+ * module spirv-val rejects with an OpBitcast message (": Bitcast") has at least one error; and the
+ * diagnostic policies (keep-first N, count-only) give the same summary and keep-all's first
+ * findings.
  */
 #include "fuzz_harness.h"
 
@@ -56,7 +57,8 @@ int spvbc_fuzz_validate(const uint8_t *data, size_t size)
     spvbc_module m = in.m;
     const spvbc_module_info info = in.info;
 
-    spvbc_validate_options vo = {sizeof(spvbc_validate_options), (bits >> 4) & 7u};
+    spvbc_validate_options vo = {sizeof(spvbc_validate_options), (bits >> 4) & 7u,
+                                 SPVBC_GENERATION_NEWEST};
     spvbc_validate_summary s = SPVBC_VALIDATE_SUMMARY_INIT;
     spvbc_result r = spvbc_module_validate(m, &vo, &s);
     FUZZ_CHECK(r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED, "validate result");

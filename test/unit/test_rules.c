@@ -161,12 +161,14 @@ static void test_bitcast_rules(void **state)
         env.psb_gate = r->version >= V(1, 5) || r->psb_ext;
         env.shader = r->shader;
         env.features = r->features;
+        env.long_vector = false;
+        env.generation = SPVBC_GENERATION_2026_4;
         spvbc__vrule got = spvbc__check_bitcast(&env, &r->result, &r->operand);
         if (got != r->expect)
             fail_msg("row %zu (%s): expected %s, got %s", i, r->what,
                      spvbc__vrule_id(r->expect), spvbc__vrule_id(got));
     }
-    spvbc__rule_env env = {V(1, 0), false, false, 0};
+    spvbc__rule_env env = {V(1, 0), false, false, 0, false, SPVBC_GENERATION_2026_4};
     spvbc__type f = scalar(F, 32);
     assert_int_equal(spvbc__check_bitcast(&env, &f, NULL), SPVBC__V1);
 }
@@ -383,12 +385,90 @@ static void test_pad_policy_names(void **state)
     assert_int_equal(spvbc_pad_policy_from_string("undef", NULL), SPVBC_ERROR_INVALID_ARGUMENT);
 }
 
+/* A float of a non-IEEE encoding (`encoding`: SpvFPEncoding's value), `count` > 1: a vector. */
+static spvbc__type encoded(uint32_t width, uint32_t encoding, uint32_t count)
+{
+    spvbc__type t = count > 1 ? vec(F, width, count) : scalar(F, width);
+    t.small = 0; /* no IEEE half: not storage-only (types.c) */
+    t.encoded = 1;
+    t.encoding = encoding;
+    return t;
+}
+
+typedef struct gen_row {
+    const char *what;
+    spvbc__type result, operand;
+    bool long_vector, shader;
+    uint32_t generation;
+    spvbc__vrule expect;
+} gen_row;
+
+/* The rules SPIRV-Tools 2026.4 applies to the types it knows (floats of non-IEEE encodings,
+ * long vectors, cooperative vectors under LongVectorEXT), and the older generations' rules. */
+static void test_generation_rules(void **state)
+{
+    (void)state;
+    enum { G23 = SPVBC_GENERATION_2023_1, G25 = SPVBC_GENERATION_2025_1 };
+    enum { G26 = SPVBC_GENERATION_2026_4, BF = 0, E4M3 = 4214, E2M1 = 4225 };
+    const gen_row rows[] = {
+        {"uint <- v2bfloat16, Shader without Float16 (no V13)", scalar(I, 32), encoded(16, BF, 2),
+         0, 1, G26, SPVBC__V_OK},
+        {"v2uint <- v3bfloat16 (V12 by width, not padded)", vec(I, 32, 2), encoded(16, BF, 3), 0, 1,
+         G26, SPVBC__V12},
+        {"half <- bfloat16 with Float16 absent: half is storage-only", scalar(F, 16),
+         encoded(16, BF, 1), 0, 1, G26, SPVBC__V13},
+        {"uint <- v4 float8", scalar(I, 32), encoded(8, E4M3, 4), 0, 1, G26, SPVBC__V_OK},
+        {"uint <- v8 float4", scalar(I, 32), encoded(4, E2M1, 8), 0, 0, G26, SPVBC__V_OK},
+        {"uchar <- float4 (4 vs 8 bits)", scalar(I, 8), encoded(4, E2M1, 1), 0, 0, G26, SPVBC__V12},
+        {"v5float <- v5uint", vec(F, 32, 5), vec(I, 32, 5), 1, 0, G26, SPVBC__V_OK},
+        {"v10ushort <- v5uint", vec(I, 16, 10), vec(I, 32, 5), 1, 0, G26, SPVBC__V_OK},
+        {"v4uint <- v5uint", vec(I, 32, 4), vec(I, 32, 5), 1, 0, G26, SPVBC__V12},
+        {"v4uint <- coopvec x4, LongVectorEXT", vec(I, 32, 4), coop(CV, I, 32, 4, 0, 0), 1, 0, G26,
+         SPVBC__V_OK},
+        {"coopvec x8 ushort <- coopvec x4 uint, LongVectorEXT", coop(CV, I, 16, 8, 0, 0),
+         coop(CV, I, 32, 4, 0, 0), 1, 0, G26, SPVBC__V_OK},
+        {"uint <- coopvec x4, LongVectorEXT", scalar(I, 32), coop(CV, I, 32, 4, 0, 0), 1, 0, G26,
+         SPVBC__V12},
+        {"v4uint <- coopvec of spec count, LongVectorEXT", vec(I, 32, 4), coop(CV, I, 32, 0, 0, 0),
+         1, 0, G26, SPVBC__VUNSIZED},
+        {"v4uint <- coopvec x4, no LongVectorEXT", vec(I, 32, 4), coop(CV, I, 32, 4, 0, 0), 0, 0,
+         G26, SPVBC__VCV},
+        {"NV matrix <- NV matrix, 2023.1", coop(NM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0),
+         0, 1, G23, SPVBC__V2},
+        {"int <- NV matrix, 2023.1", scalar(I, 32), coop(NM, I, 32, 16, 16, 0), 0, 1, G23,
+         SPVBC__V3},
+        {"NV matrix <- NV matrix, 2025.1", coop(NM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0),
+         0, 1, G25, SPVBC__V_OK},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        const gen_row *r = &rows[i];
+        spvbc__rule_env env = {V(1, 6), true, r->shader, 0, r->long_vector, r->generation};
+        spvbc__vrule got = spvbc__check_bitcast(&env, &r->result, &r->operand);
+        if (got != r->expect)
+            fail_msg("row %zu (%s): expected %s, got %s", i, r->what, spvbc__vrule_id(r->expect),
+                     spvbc__vrule_id(got));
+    }
+    /* The generations' names, both ways; any value from the oldest selects a generation. */
+    uint32_t g = 1;
+    assert_int_equal(spvbc_generation_from_string("2025.1", &g), SPVBC_SUCCESS);
+    assert_int_equal(g, SPVBC_GENERATION_2025_1);
+    assert_int_equal(spvbc_generation_from_string("newest", &g), SPVBC_SUCCESS);
+    assert_int_equal(g, SPVBC_GENERATION_NEWEST);
+    assert_int_equal(spvbc_generation_from_string("2024.1", &g), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_generation_from_string(NULL, &g), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_generation_from_string("2023.1", NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(spvbc_generation_string(SPVBC_GENERATION_NEWEST), "2026.4");
+    assert_string_equal(spvbc_generation_string(202512u), "2025.1");
+    assert_string_equal(spvbc_generation_string(202212u), "unknown");
+    assert_int_equal(spvbc__generation(202212u), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bitcast_rules), cmocka_unit_test(test_pair_counts), cmocka_unit_test(test_pad_policy_names),
         cmocka_unit_test(test_plans),         cmocka_unit_test(test_plan_refusals),
-        cmocka_unit_test(test_opencl_names),
+        cmocka_unit_test(test_opencl_names),  cmocka_unit_test(test_generation_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
