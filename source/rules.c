@@ -135,11 +135,16 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
     }
     /* S5/S6 "the total number of bits in Result Type must equal the total number of bits in
      * Operand" (width x component count when neither is a pointer). */
-    if (!rp && !op && !rc && (rlv || olv)) {
-        /* A count that is a specialization constant has no size yet: never our error. */
-        const uint32_t rb = rlv ? coopvec_bits(result) : spvbc__type_bits(result);
-        const uint32_t ob = olv ? coopvec_bits(operand) : spvbc__type_bits(operand);
-        if (!rb || !ob) return SPVBC__VUNSIZED;
+    /* SPIRV-Tools 2026.4 compares cooperative vectors' total bits too, also without
+     * LongVectorEXT (2025.1 compares only their counts). */
+    const bool cv_bits =
+        is_coopvec(result) && is_coopvec(operand) && env->generation >= SPVBC_GENERATION_2026_4;
+    if (!rp && !op && (rlv || olv || cv_bits)) {
+        /* A count that is a specialization constant has no size yet: never our error (two
+         * such vectors pass, as spirv-val counts both as 0 bits). */
+        const uint32_t rb = is_coopvec(result) ? coopvec_bits(result) : spvbc__type_bits(result);
+        const uint32_t ob = is_coopvec(operand) ? coopvec_bits(operand) : spvbc__type_bits(operand);
+        if (!rb != !ob) return SPVBC__VUNSIZED;
         if (rb != ob) return SPVBC__V12;
     } else if (!rp && !op && !rc && spvbc__type_bits(result) != spvbc__type_bits(operand)) {
         return SPVBC__V12;

@@ -114,6 +114,7 @@ typedef struct lib_verdict {
     spvbc_result verdict;
     size_t error_count;
     size_t lowerable_count; /* errors the library says spvbc_module_lower() can fix */
+    size_t logical_count; /* W-LOGICAL-PTR errors (which the lowering leaves alone) */
     rule first_error;
     char errors[512]; /* "rule: message" of each error */
 } lib_verdict;

@@ -16,7 +16,8 @@ const char *const k_rule_id[] = {"OK",           "V0",
                                  "V-COOPMAT",    "V-COOPMAT-SHAPE",
                                  "W-LOGICAL-PTR"};
 
-/* The part of spirv-val's message each rule is reported with (V1 has two spellings). */
+/* The part of spirv-val's message each rule is reported with (V1 has two spellings; 2026.4
+ * prefixes V8-V11 with the gate, "In SPIR-V 1.4 or earlier ..., expected input ..."). */
 static const char *const k_rule_message[][2] = {
     [R_V0] = {"cannot be a type", NULL},
     [R_V1] = {"requires a type", "Expected input to have a type"},
@@ -24,11 +25,14 @@ static const char *const k_rule_message[][2] = {
     [R_V3] = {"Expected input to be a pointer or int or float vector or scalar", NULL},
     [R_V8] = {"Expected input to be a pointer, int scalar or 32-bit int vector if Result Type is "
               "pointer",
-              NULL},
+              "expected input to be a pointer, int scalar or 32-bit int vector if Result Type is "
+              "pointer"},
     [R_V9] = {"Pointer can only be converted to another pointer, int scalar or 32-bit int vector",
-              NULL},
-    [R_V10] = {"Expected input to be a pointer or int scalar if Result Type is pointer", NULL},
-    [R_V11] = {"Pointer can only be converted to another pointer or int scalar", NULL},
+              "pointer can only be converted to another pointer, int scalar or 32-bit int vector"},
+    [R_V10] = {"Expected input to be a pointer or int scalar if Result Type is pointer",
+               "expected input to be a pointer or int scalar if Result Type is pointer"},
+    [R_V11] = {"Pointer can only be converted to another pointer or int scalar",
+               "pointer can only be converted to another pointer or int scalar"},
     [R_V12] = {"Expected input to have the same total bit width as Result Type", NULL},
     [R_V13] = {"8- or 16-bit types can only be used with width-only conversions", NULL},
     [R_S7] = {"Specialization constant operation Bitcast requires Kernel capability", NULL},
@@ -37,7 +41,8 @@ static const char *const k_rule_message[][2] = {
     [R_COOPMAT] = {"Cooperative matrix can only be cast to another cooperative matrix", NULL},
     [R_COOPMAT_SHAPE] = {"Expected cooperative matrix types",
                          "of Matrix type and Result Type to be identical"},
-    [R_LOGICAL_PTR] = {"Instruction may not have a logical pointer operand", NULL},
+    [R_LOGICAL_PTR] = {"Instruction may not have a logical pointer operand",
+                       "Instruction may not return a logical pointer"},
 };
 
 int message_matches(rule r, const char *msg)

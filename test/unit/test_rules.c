@@ -162,7 +162,7 @@ static void test_bitcast_rules(void **state)
         env.shader = r->shader;
         env.features = r->features;
         env.long_vector = false;
-        env.generation = SPVBC_GENERATION_2026_4;
+        env.generation = SPVBC_GENERATION_2025_1; /* these rows are 2025.1's; 2026.4's below */
         spvbc__vrule got = spvbc__check_bitcast(&env, &r->result, &r->operand);
         if (got != r->expect)
             fail_msg("row %zu (%s): expected %s, got %s", i, r->what,
@@ -433,6 +433,14 @@ static void test_generation_rules(void **state)
          1, 0, G26, SPVBC__VUNSIZED},
         {"v4uint <- coopvec x4, no LongVectorEXT", vec(I, 32, 4), coop(CV, I, 32, 4, 0, 0), 0, 0,
          G26, SPVBC__VCV},
+        {"coopvec uint x8 <- half x8: 2026.4 compares total bits", coop(CV, I, 32, 8, 0, 0),
+         coop(CV, F, 16, 8, 0, 0), 0, 0, G26, SPVBC__V12},
+        {"coopvec uint x8 <- half x8: 2025.1 does not", coop(CV, I, 32, 8, 0, 0),
+         coop(CV, F, 16, 8, 0, 0), 0, 0, G25, SPVBC__V_OK},
+        {"coopvec x8 <- coopvec of spec count, 2026.4", coop(CV, I, 32, 8, 0, 0),
+         coop(CV, I, 32, 0, 0, 0), 0, 0, G26, SPVBC__VUNSIZED},
+        {"two coopvecs of spec counts, 2026.4 (0 bits each: pass)", coop(CV, I, 32, 0, 0, 0),
+         coop(CV, F, 32, 0, 0, 0), 0, 0, G26, SPVBC__V_OK},
         {"NV matrix <- NV matrix, 2023.1", coop(NM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0),
          0, 1, G23, SPVBC__V2},
         {"int <- NV matrix, 2023.1", scalar(I, 32), coop(NM, I, 32, 16, 16, 0), 0, 1, G23,
