@@ -61,9 +61,11 @@ typedef struct spvbc__type {
     uint16_t foreign_op; /* built on a result of an opcode this build does not know, else 0 */
     /* OpTypeFloat's Floating Point Encoding operand (SPV_KHR_bfloat16, SPV_EXT_float8,
      * SPV_EXT_ocp_microscaling_types), for floats and what is built of them (vectors,
-     * cooperative types): `encoded` 1 and the SpvFPEncoding value, else 0 and 0. */
+     * cooperative types): `encoded` 1 and the SpvFPEncoding value (every one named so far is
+     * below 0x10000; a larger one is kept as 0xFFFF), else 0 and 0.  Two bytes, so that the
+     * record stays 64 bytes. */
     uint8_t encoded;
-    uint32_t encoding;
+    uint16_t encoding;
 } spvbc__type;
 
 #define SPVBC__SHAPE_UNKNOWN 0xFFFFu /* a specialization constant's (or not yet resolved) */

@@ -136,7 +136,7 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
          * SPIRV-Tools 2026.4 sizes them by their width like any float. */
         if (op == SpvOpTypeFloat && wc >= 4) {
             t.encoded = 1;
-            t.encoding = w[3];
+            t.encoding = (uint16_t)(w[3] > 0xFFFFu ? 0xFFFFu : w[3]);
         }
         if (t.width == 8 && t.kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
         if (t.width == 16 && !t.encoded)

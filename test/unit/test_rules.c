@@ -391,7 +391,7 @@ static spvbc__type encoded(uint32_t width, uint32_t encoding, uint32_t count)
     spvbc__type t = count > 1 ? vec(F, width, count) : scalar(F, width);
     t.small = 0; /* no IEEE half: not storage-only (types.c) */
     t.encoded = 1;
-    t.encoding = encoding;
+    t.encoding = (uint16_t)encoding;
     return t;
 }
 
