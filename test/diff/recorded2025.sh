@@ -1,8 +1,8 @@
 #!/bin/sh
 # recorded2025.sh - the recorded cases (the lit fixtures' .spvasm modules) against SPIRV-Tools
 # 2025.1 from Debian 13 (the tree cmake/debian-tree.sh unpacked, run under its own loader), as
-# diff.spirv_val does for 2023.1, with spirv-bitcast's generation 2025.1 (--generation).  Each fixture is assembled by 2025.1's spirv-as with
-# the --target-env of its own RUN line; then:
+# diff.spirv_val does for 2023.1, with spirv-bitcast's generation 2025.1 (--generation).  Each
+# fixture is assembled by 2025.1's spirv-as with the --target-env of its own RUN line; then:
 #   - a module spirv-val 2025.1 accepts gets no error from `spirv-bitcast validate`; at an
 #     OpSpecConstantOp Bitcast, which 2023.1 and 2025.1 do not check, we warn where current
 #     SPIRV-Tools rejects (W-SPEC-BITCAST, docs/rules.md, the generation table): counted, and
