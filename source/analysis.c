@@ -46,14 +46,31 @@ static void encoded_plan(spvbc__site_info *out, spvbc_pad_policy pad)
     if (out->plan.cls == SPVBC_ASTYPE_IDENTITY) out->plan.cls = SPVBC_ASTYPE_SAME_COUNT;
 }
 
+/* The rules of the OpBitcastExtractEXT `site` (its base analysed into `out` already): the type of
+ * its Offset (word 4) read from the id table, when it is a known value. */
+static void extract_rules(const struct spvbc_module_s *m, const spvbc__site *site,
+                          spvbc__site_info *out)
+{
+    const uint32_t off_id = site->word_count >= 5 ? m->words[site->offset + 4] : 0;
+    const uint32_t e = off_id && off_id < m->bound ? m->ids[off_id] : SPVBC__ID_UNDEF;
+    /* a value's entry is its type's id (below the bound; types, marks and foreign results are
+     * not) */
+    const bool known = e != SPVBC__ID_UNDEF && e < m->bound;
+    const spvbc__type *ot = known ? spvbc__type_of_id(m, e) : NULL;
+    out->vrule = spvbc__check_extract(out->rtype, out->otype, ot, known);
+}
+
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
 {
     /* Everything but the plan, which is written where it is computed (all of it for the
      * report, which reads every field). */
     memset(out, 0, want_plan ? sizeof *out : offsetof(spvbc__site_info, plan));
-    out->spec = site->spec != 0;
-    out->opcode = out->spec ? SpvOpSpecConstantOp : SpvOpBitcast;
+    out->spec = site->spec == SPVBC__SITE_SPEC;
+    out->extract = site->spec == SPVBC__SITE_EXTRACT;
+    out->opcode = out->spec      ? SpvOpSpecConstantOp
+                  : out->extract ? SPVBC__OP_BITCAST_EXTRACT_EXT
+                                 : SpvOpBitcast;
     out->result_type_id = site->result_type_id;
     out->result_id = site->result_id;
     out->operand_id = site->operand_id;
@@ -86,6 +103,10 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
         return;
     }
     out->otype = e == SPVBC__ID_NOTYPE ? NULL : spvbc__type_of_id(m, e);
+    if (out->extract) {
+        extract_rules(m, site, out);
+        return;
+    }
     const spvbc__rule_env env = rule_env(m);
     out->vrule = spvbc__check_bitcast(&env, rt, out->otype);
     if (out->vrule == SPVBC__VUNSIZED) {

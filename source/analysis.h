@@ -7,8 +7,9 @@
 #include "rules.h"
 
 typedef struct spvbc__site_info {
-    uint32_t opcode; /* SpvOpBitcast or SpvOpSpecConstantOp */
+    uint32_t opcode; /* SpvOpBitcast, SpvOpSpecConstantOp or OpBitcastExtractEXT */
     bool spec;
+    bool extract; /* OpBitcastExtractEXT: its own rules, no as_type */
     uint32_t result_type_id, result_id, operand_id;
     const spvbc__type *rtype, *otype; /* NULL when not a type */
     spvbc__vrule vrule;

@@ -83,6 +83,13 @@ typedef struct spvbc__type {
 #define SPVBC__MAX_TYPES 0x7FFE0000u
 #define SPVBC__MAX_BOUND_CAP 0x7FFFFFF0u
 
+/* The kinds of site (spvbc__site.spec). */
+#define SPVBC__SITE_BITCAST 0u
+#define SPVBC__SITE_SPEC 1u /* OpSpecConstantOp Bitcast */
+#define SPVBC__SITE_EXTRACT 2u /* OpBitcastExtractEXT (SPV_EXT_ocp_microscaling_types) */
+/* OpBitcastExtractEXT's opcode, by number (newer than Debian 13's SPIRV-Headers). */
+#define SPVBC__OP_BITCAST_EXTRACT_EXT 4195u
+
 /* A bitcast site, with what validate and lower need so they never re-read the module's words
  * (a cache miss per site on large modules). */
 typedef struct spvbc__site {
@@ -94,7 +101,7 @@ typedef struct spvbc__site {
     uint32_t operand_id;
     uint32_t operand_entry; /* ids[operand_id] when the site was read (0: look again) */
     uint16_t word_count; /* the instruction's word count (bitcasts are short) */
-    uint16_t spec; /* 1 for OpSpecConstantOp Bitcast */
+    uint16_t spec; /* SPVBC__SITE_*: 1 for OpSpecConstantOp Bitcast, 2 for OpBitcastExtractEXT */
 } spvbc__site;
 
 /* One edit of the output (made by lower.c, read by writer.c and report.c): at word `offset`

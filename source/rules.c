@@ -161,17 +161,49 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
     return SPVBC__V_OK;
 }
 
+/* OpBitcastExtractEXT (SPV_EXT_ocp_microscaling_types) takes a narrower numerical value out of
+ * each component of a wider Base at a bit Offset.  The extension's text is not in the SPIR-V
+ * specification this project cites; its rules here are SPIRV-Tools 2026.4's, in its order and
+ * with its sentences: "Expected Result Type to be a numerical scalar or vector type", "Expected
+ * Base to be a numerical scalar or vector type", "Expected Base to have the same dimension as
+ * Result Type", "Expected Base component bit width to be greater than Result Type component bit
+ * width", "Expected Offset to be a scalar integer type". */
+spvbc__vrule spvbc__check_extract(const spvbc__type *result, const spvbc__type *base,
+                                  const spvbc__type *offset, bool offset_known)
+{
+    if (!base) return SPVBC__V1;
+    if (!is_num_scalar(result) && !is_num_vector(result)) return SPVBC__VBX_RESULT;
+    if (!is_num_scalar(base) && !is_num_vector(base)) return SPVBC__VBX_BASE;
+    if (result->count != base->count) return SPVBC__VBX_DIM;
+    if (base->width <= result->width) return SPVBC__VBX_WIDTH;
+    if (offset_known && !is_int_scalar(offset)) return SPVBC__VBX_OFFSET;
+    return SPVBC__V_OK;
+}
+
 const char *spvbc__vrule_id(spvbc__vrule r)
 {
-    static const char *const ids[] = {"OK",        "V0",
-                                      "V1",        "V2",
-                                      "V3",        "V8",
-                                      "V9",        "V10",
-                                      "V11",       "V12",
-                                      "V13",       "R-UNDEF",
-                                      "V-COOPVEC", "V-COOPVEC-DIM",
-                                      "V-COOPMAT", "V-COOPMAT-SHAPE",
-                                      "N-UNSIZED"};
+    static const char *const ids[] = {"OK",
+                                      "V0",
+                                      "V1",
+                                      "V2",
+                                      "V3",
+                                      "V8",
+                                      "V9",
+                                      "V10",
+                                      "V11",
+                                      "V12",
+                                      "V13",
+                                      "R-UNDEF",
+                                      "V-COOPVEC",
+                                      "V-COOPVEC-DIM",
+                                      "V-COOPMAT",
+                                      "V-COOPMAT-SHAPE",
+                                      "N-UNSIZED",
+                                      "V-EXTRACT-RESULT",
+                                      "V-EXTRACT-BASE",
+                                      "V-EXTRACT-DIM",
+                                      "V-EXTRACT-WIDTH",
+                                      "V-EXTRACT-OFFSET"};
     return (unsigned)r < sizeof ids / sizeof ids[0] ? ids[r] : "?";
 }
 
@@ -207,6 +239,13 @@ const char *spvbc__vrule_text(spvbc__vrule r)
     case SPVBC__VCM_SHAPE:
         return "expected cooperative matrices of the same kind (KHR or NV), scope, rows, columns "
                "and use";
+    case SPVBC__VBX_RESULT: return "expected Result Type to be a numerical scalar or vector type";
+    case SPVBC__VBX_BASE: return "expected Base to be a numerical scalar or vector type";
+    case SPVBC__VBX_DIM: return "expected Base to have the same dimension as Result Type";
+    case SPVBC__VBX_WIDTH:
+        return "expected Base component bit width to be greater than Result Type component bit "
+               "width";
+    case SPVBC__VBX_OFFSET: return "expected Offset to be a scalar integer type";
     case SPVBC__VUNSIZED:
         return "no verdict: a side has no size yet (a cooperative vector whose component count "
                "is a specialization constant, cast like a vector under LongVectorEXT)";

@@ -434,7 +434,9 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
         reason_text(&msg, m, r, info);
         put(&msg, info->spec ? ": OpSpecConstantOp " : ": ");
         put_id(&msg, info->result_id);
-        put(&msg, info->spec ? " = Bitcast " : " = OpBitcast ");
+        put(&msg, info->spec      ? " = Bitcast "
+                  : info->extract ? " = OpBitcastExtractEXT "
+                                  : " = OpBitcast ");
         put_id(&msg, info->operand_id);
         put_side(&msg, ": result ", rts.p, rbits);
         put_side(&msg, ", operand ", ots.p, obits);

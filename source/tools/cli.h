@@ -211,7 +211,7 @@ extern const size_t cli_rule_count;
 size_t cli_rule_index(const char *id);
 /** The slot of `id` in cli_file_result.rule_counts (cli_rule_count for "other"). */
 size_t cli_rule_count_slot(const char *id);
-#define CLI_MAX_RULES 48
+#define CLI_MAX_RULES 56
 
 /** What one input produced; filled by cli_process(), printed by batch.c. */
 typedef struct cli_file_result {

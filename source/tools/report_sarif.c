@@ -50,6 +50,16 @@ const cli_rule cli_rules[] = {
     {"V-COOPMAT-SHAPE", SPVBC_SEVERITY_ERROR, true,
      "cooperative matrices of different kinds (KHR, NV), or whose scope, rows, columns or (KHR) "
      "use, where both are OpConstant, differ"},
+    {"V-EXTRACT-RESULT", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose result type is not a numerical scalar or vector"},
+    {"V-EXTRACT-BASE", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose base is not a numerical scalar or vector"},
+    {"V-EXTRACT-DIM", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose base and result have different component counts"},
+    {"V-EXTRACT-WIDTH", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose base components are not wider than the result's"},
+    {"V-EXTRACT-OFFSET", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose offset is not an integer scalar"},
     {"N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE, true,
      "a side depends on the result of an opcode this build does not know (newer than its "
      "SPIRV-Headers): no verdict"},

@@ -117,6 +117,8 @@ int main(int argc, char **argv)
             case_long_vector(i % 2);
         for (int i = 0; g_2026 && i < 150; ++i)
             case_coopvec_long();
+        for (int i = 0; g_2026 && i < 150; ++i)
+            case_extract(i % 2);
     }
     cleanup_tmp();
     for (int c = 0; c < CAT_COUNT; ++c) {

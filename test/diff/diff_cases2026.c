@@ -87,8 +87,8 @@ static void declare(module_text *t, const side *x, const char *other_name)
 }
 
 /* Writes the module (with the bitcast when `with`) of `OpBitcast d s` into `out`. */
-static void write_2026(int kernel, int long_vector, int coopvec, const side *d, const side *s,
-                       int with, spvbc_gen_text *out)
+static void write_2026(int kernel, int long_vector, int coopvec, int extract, const side *d,
+                       const side *s, int with, spvbc_gen_text *out)
 {
     module_text t;
     memset(&t, 0, sizeof t);
@@ -108,6 +108,13 @@ static void write_2026(int kernel, int long_vector, int coopvec, const side *d, 
     }
     declare(&t, s, NULL);
     declare(&t, d, sn);
+    if (extract) {
+        /* the Offset: a 32-bit integer constant, or (extract 2) a float one */
+        const side off = {&k_scalars[extract == 2 ? 5 : 2], 1, 0, 0};
+        declare(&t, &off, sn);
+        spvbc_gen_printf(&t.decls, "%%off = OpConstant %s %s\n", off.s->id,
+                         extract == 2 ? "0.5" : "8");
+    }
     spvbc_gen_printf(out, "OpCapability %s\n", kernel ? "Kernel" : "Shader");
     if (kernel) spvbc_gen_printf(out, "OpCapability Addresses\n");
     const char *caps_done[SCALAR_COUNT + 1] = {0}, *exts_done[SCALAR_COUNT + 1] = {0};
@@ -129,10 +136,13 @@ static void write_2026(int kernel, int long_vector, int coopvec, const side *d, 
     if (vec16) spvbc_gen_printf(out, "OpCapability Vector16\n");
     if (long_vector) spvbc_gen_printf(out, "OpCapability LongVectorEXT\n");
     if (coopvec) spvbc_gen_printf(out, "OpCapability CooperativeVectorNV\n");
+    if (extract) spvbc_gen_printf(out, "OpCapability BitcastExtractEXT\n");
     for (size_t i = 0; exts_done[i]; ++i)
         spvbc_gen_printf(out, "OpExtension \"%s\"\n", exts_done[i]);
     if (long_vector) spvbc_gen_printf(out, "OpExtension \"SPV_EXT_long_vector\"\n");
     if (coopvec) spvbc_gen_printf(out, "OpExtension \"SPV_NV_cooperative_vector\"\n");
+    if (extract && !t.used[11]) /* else named by the scalars' extensions */
+        spvbc_gen_printf(out, "OpExtension \"SPV_EXT_ocp_microscaling_types\"\n");
     spvbc_gen_printf(out, kernel ? "OpMemoryModel Physical64 OpenCL\nOpEntryPoint Kernel %%main "
                                    "\"main\"\n"
                                  : "OpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %%main "
@@ -142,18 +152,21 @@ static void write_2026(int kernel, int long_vector, int coopvec, const side *d, 
                      "%%main = OpFunction %%void None %%fn\n%%entry = OpLabel\n%%x = OpUndef "
                      "%s\n",
                      sn);
-    if (with) spvbc_gen_printf(out, "%%y = OpBitcast %s %%x\n", dn);
+    if (with && extract)
+        spvbc_gen_printf(out, "%%y = OpBitcastExtractEXT %s %%x %%off\n", dn);
+    else if (with)
+        spvbc_gen_printf(out, "%%y = OpBitcast %s %%x\n", dn);
     spvbc_gen_printf(out, "OpReturn\nOpFunctionEnd\n");
     spvbc_gen_text_free(&t.decls);
     spvbc_gen_text_free(&t.head);
 }
 
-static void run_2026(int cat, int kernel, int long_vector, int coopvec, const side *d,
+static void run_2026(int cat, int kernel, int long_vector, int coopvec, int extract, const side *d,
                      const side *s, rule expected)
 {
     spvbc_gen_text text = {0, 0, 0, 0}, twin = {0, 0, 0, 0};
-    write_2026(kernel, long_vector, coopvec, d, s, 1, &text);
-    write_2026(kernel, long_vector, coopvec, d, s, 0, &twin);
+    write_2026(kernel, long_vector, coopvec, extract, d, s, 1, &text);
+    write_2026(kernel, long_vector, coopvec, extract, d, s, 0, &twin);
     run_new_case(cat, 6, spvbc_gen_text_str(&text), spvbc_gen_text_str(&twin), expected);
     spvbc_gen_text_free(&text);
     spvbc_gen_text_free(&twin);
@@ -200,7 +213,7 @@ void case_encoded(int kernel)
         s = d;
         d = t;
     }
-    run_2026(CAT_ENCODED, kernel, 0, 0, &d, &s, model_2026(&d, &s));
+    run_2026(CAT_ENCODED, kernel, 0, 0, 0, &d, &s, model_2026(&d, &s));
 }
 
 /* OpBitcast between vectors of any count (LongVectorEXT), of any of the scalars. */
@@ -209,7 +222,7 @@ void case_long_vector(int kernel)
     side s = {&k_scalars[rnd(SCALAR_COUNT)], 2 + rnd(30), 0, 0};
     side d = {&k_scalars[rnd(SCALAR_COUNT)], 1 + rnd(30), 0, 0};
     if (rnd(3)) d = matching(d.s, bits(&s), 1);
-    run_2026(CAT_LONG_VECTOR, kernel, 1, 0, &d, &s, model_2026(&d, &s));
+    run_2026(CAT_LONG_VECTOR, kernel, 1, 0, 0, &d, &s, model_2026(&d, &s));
 }
 
 /* OpBitcast between cooperative vectors and vectors or scalars under LongVectorEXT, and between
@@ -229,5 +242,23 @@ void case_coopvec_long(void)
         s = d;
         d = t;
     }
-    run_2026(CAT_COOPVEC_LONG, 0, 1, 1, &d, &s, s.spec ? R_OK : model_2026(&d, &s));
+    run_2026(CAT_COOPVEC_LONG, 0, 1, 1, 0, &d, &s, s.spec ? R_OK : model_2026(&d, &s));
+}
+
+/* OpBitcastExtractEXT (SPV_EXT_ocp_microscaling_types) between any of the scalars and their
+ * vectors of 1 to 4 components, with an integer offset or (one in six) a float one.  The
+ * expected first error is SPIRV-Tools 2026.4's, in its order. */
+void case_extract(int kernel)
+{
+    side s = {&k_scalars[rnd(SCALAR_COUNT)], 1 + rnd(4), 0, 0};
+    side d = {&k_scalars[rnd(SCALAR_COUNT)], rnd(3) ? s.count : 1 + rnd(4), 0, 0};
+    const int float_offset = rnd(6) == 0;
+    rule expected = R_OK;
+    if (d.count != s.count)
+        expected = R_EXTRACT_DIM;
+    else if (s.s->width <= d.s->width)
+        expected = R_EXTRACT_WIDTH;
+    else if (float_offset)
+        expected = R_EXTRACT_OFFSET;
+    run_2026(CAT_EXTRACT, kernel, 0, 0, float_offset ? 2 : 1, &d, &s, expected);
 }

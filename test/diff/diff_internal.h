@@ -77,6 +77,9 @@ typedef enum {
     R_COOPMAT,
     R_COOPMAT_SHAPE,
     R_LOGICAL_PTR, /* "Instruction may not have a logical pointer operand" (2025.5 and later) */
+    R_EXTRACT_DIM, /* OpBitcastExtractEXT (2026.4) */
+    R_EXTRACT_WIDTH,
+    R_EXTRACT_OFFSET,
     R_COUNT
 } rule;
 
@@ -99,6 +102,7 @@ enum {
     CAT_ENCODED, /* the rest need SPIRV-Tools 2026.4 (--spirv-tools-2026) */
     CAT_LONG_VECTOR,
     CAT_COOPVEC_LONG,
+    CAT_EXTRACT,
     CAT_COUNT
 };
 
@@ -198,5 +202,6 @@ void case_untyped(int shader);
 void case_encoded(int kernel);
 void case_long_vector(int kernel);
 void case_coopvec_long(void);
+void case_extract(int kernel);
 
 #endif /* SPVBC_DIFF_INTERNAL_H */

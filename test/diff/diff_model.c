@@ -6,15 +6,26 @@
 
 #include "diff_internal.h"
 
-const char *const k_rule_id[] = {"OK",           "V0",
-                                 "V1",           "V2",
-                                 "V3",           "V8",
-                                 "V9",           "V10",
-                                 "V11",          "V12",
-                                 "V13",          "S7",
-                                 "V-COOPVEC",    "V-COOPVEC-DIM",
-                                 "V-COOPMAT",    "V-COOPMAT-SHAPE",
-                                 "W-LOGICAL-PTR"};
+const char *const k_rule_id[] = {"OK",
+                                 "V0",
+                                 "V1",
+                                 "V2",
+                                 "V3",
+                                 "V8",
+                                 "V9",
+                                 "V10",
+                                 "V11",
+                                 "V12",
+                                 "V13",
+                                 "S7",
+                                 "V-COOPVEC",
+                                 "V-COOPVEC-DIM",
+                                 "V-COOPMAT",
+                                 "V-COOPMAT-SHAPE",
+                                 "W-LOGICAL-PTR",
+                                 "V-EXTRACT-DIM",
+                                 "V-EXTRACT-WIDTH",
+                                 "V-EXTRACT-OFFSET"};
 
 /* The part of spirv-val's message each rule is reported with (V1 has two spellings; 2026.4
  * prefixes V8-V11 with the gate, "In SPIR-V 1.4 or earlier ..., expected input ..."). */
@@ -43,6 +54,11 @@ static const char *const k_rule_message[][2] = {
                          "of Matrix type and Result Type to be identical"},
     [R_LOGICAL_PTR] = {"Instruction may not have a logical pointer operand",
                        "Instruction may not return a logical pointer"},
+    [R_EXTRACT_DIM] = {"Expected Base to have the same dimension as Result Type", NULL},
+    [R_EXTRACT_WIDTH] = {"Expected Base component bit width to be greater than Result Type "
+                         "component bit width",
+                         NULL},
+    [R_EXTRACT_OFFSET] = {"Expected Offset to be a scalar integer type", NULL},
 };
 
 int message_matches(rule r, const char *msg)

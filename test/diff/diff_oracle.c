@@ -24,7 +24,7 @@ const char *const k_cat_name[CAT_COUNT] = {
     "operand-kind",         "multi-bitcast",      "spec-constant-shader",
     "spec-constant-kernel", "cooperative-matrix", "cooperative-vector",
     "untyped-pointer",      "float-encoding",     "long-vector",
-    "coopvec-long-vector"};
+    "coopvec-long-vector",  "bitcast-extract"};
 
 cat_stats g_cat[CAT_COUNT];
 int g_verbose;

@@ -456,6 +456,18 @@ static void test_generation_rules(void **state)
             fail_msg("row %zu (%s): expected %s, got %s", i, r->what, spvbc__vrule_id(r->expect),
                      spvbc__vrule_id(got));
     }
+    /* OpBitcastExtractEXT, in SPIRV-Tools 2026.4's order. */
+    const spvbc__type u32 = scalar(I, 32), f8 = encoded(8, E4M3, 1), f32 = scalar(F, 32);
+    const spvbc__type v2u32 = vec(I, 32, 2), v2f8 = encoded(8, E4M3, 2), b = scalar(B, 0);
+    assert_int_equal(spvbc__check_extract(&f8, &u32, &u32, true), SPVBC__V_OK);
+    assert_int_equal(spvbc__check_extract(&v2f8, &v2u32, &u32, true), SPVBC__V_OK);
+    assert_int_equal(spvbc__check_extract(&b, &u32, &f32, true), SPVBC__VBX_RESULT);
+    assert_int_equal(spvbc__check_extract(&f8, &b, &f32, true), SPVBC__VBX_BASE);
+    assert_int_equal(spvbc__check_extract(&f8, &v2u32, &f32, true), SPVBC__VBX_DIM);
+    assert_int_equal(spvbc__check_extract(&f32, &u32, &f32, true), SPVBC__VBX_WIDTH);
+    assert_int_equal(spvbc__check_extract(&f8, &u32, &f32, true), SPVBC__VBX_OFFSET);
+    assert_int_equal(spvbc__check_extract(&f8, &u32, NULL, false), SPVBC__V_OK);
+    assert_int_equal(spvbc__check_extract(&f8, NULL, &u32, true), SPVBC__V1);
     /* The generations' names, both ways; any value from the oldest selects a generation. */
     uint32_t g = 1;
     assert_int_equal(spvbc_generation_from_string("2025.1", &g), SPVBC_SUCCESS);
