@@ -8,8 +8,9 @@
 # or a pinned copy), else the installed ones.  Fetching newer ones is asked for explicitly:
 # with -DSPVBC_FETCH_SPIRV_HEADERS=ON (default: SPVBC_FETCH, which the README's commands and CI
 # turn on), when the
-# headers found are older than SPVBC_SPIRV_HEADERS_WANT, configure fetches Debian 13's
-# spirv-headers (an architecture-independent package) into the build tree with
+# headers found are older than SPVBC_SPIRV_HEADERS_WANT, configure fetches the newest Debian
+# spirv-headers it can get (an architecture-independent package; unstable's, 1.4.363 in late
+# 2026, else Debian 13's 1.4.309: SPVBC_SPIRV_HEADERS_SUITES) into the build tree with
 # cmake/debian-tree.sh, and the library is compiled against those.  A fetch that fails leaves
 # the installed headers in use and says so.  The version is read from the Debian package by
 # cmake/spirv-headers-version.sh, the one detection meson.build uses too.
@@ -26,10 +27,12 @@ include_guard(GLOBAL)
 option(SPVBC_FETCH_SPIRV_HEADERS
   "Fetch Debian 13's spirv-headers into the build tree when the installed ones are older (network)"
   ${SPVBC_FETCH})
-set(SPVBC_SPIRV_HEADERS_WANT "1.4.309" CACHE STRING
+set(SPVBC_SPIRV_HEADERS_WANT "1.4.363" CACHE STRING
   "The oldest SPIRV-Headers whose opcode facts the library is built with, if it can fetch them")
 set(SPVBC_SPIRV_HEADERS_TREE "${PROJECT_BINARY_DIR}/trixie-spirv-headers" CACHE PATH
   "Where cmake/debian-tree.sh unpacks Debian 13's spirv-headers")
+set(SPVBC_SPIRV_HEADERS_SUITES "sid;trixie" CACHE STRING
+  "The Debian suites whose spirv-headers a fetch tries, newest first (sid's go to <build>/sid-spirv-headers)")
 set(SPVBC_SPIRV_HEADERS_DIR "" CACHE PATH
   "An include directory holding spirv/unified1/spirv.h to build with instead of the installed one")
 
@@ -72,28 +75,46 @@ elseif(NOT SPVBC_FETCH_SPIRV_HEADERS OR SPVBC_SPIRV_HEADERS_NOTE STREQUAL "SPVBC
     set(SPVBC_SPIRV_HEADERS_NOTE "${SPVBC_SPIRV_HEADERS_NOTE}; fetching is off: -DSPVBC_FETCH=ON fetches ${SPVBC_SPIRV_HEADERS_WANT}")
   endif()
 else()
+  # The newest first: Debian unstable's (sid), then Debian 13's (trixie); the first whose
+  # fetch works and that is no older than the installed ones wins.
   find_program(SPVBC_SH sh REQUIRED)
-  execute_process(
-    COMMAND ${SPVBC_SH} ${PROJECT_SOURCE_DIR}/cmake/debian-tree.sh fetch
-      ${SPVBC_SPIRV_HEADERS_TREE} trixie spirv-headers
-    OUTPUT_VARIABLE _fetch_out ERROR_VARIABLE _fetch_out RESULT_VARIABLE _fetch_rc)
-  set(_fetched ${SPVBC_SPIRV_HEADERS_TREE}/root/usr/include)
-  if(_fetch_rc EQUAL 0 AND EXISTS ${SPVBC_SPIRV_HEADERS_TREE}/ready
-     AND EXISTS ${_fetched}/spirv/unified1/spirv.h)
-    _spvbc_headers_version(packages ${SPVBC_SPIRV_HEADERS_TREE}/packages _got)
-    if(NOT _got STREQUAL "unknown")
+  set(_whys "")
+  foreach(_suite IN LISTS SPVBC_SPIRV_HEADERS_SUITES)
+    if(_suite STREQUAL "trixie")
+      set(_tree ${SPVBC_SPIRV_HEADERS_TREE})
+      set(_what "Debian 13 spirv-headers")
+    else()
+      set(_tree ${PROJECT_BINARY_DIR}/${_suite}-spirv-headers)
+      set(_what "Debian ${_suite} spirv-headers")
+    endif()
+    execute_process(
+      COMMAND ${SPVBC_SH} ${PROJECT_SOURCE_DIR}/cmake/debian-tree.sh fetch ${_tree} ${_suite}
+        spirv-headers
+      OUTPUT_VARIABLE _fetch_out ERROR_VARIABLE _fetch_out RESULT_VARIABLE _fetch_rc)
+    set(_fetched ${_tree}/root/usr/include)
+    set(_got "unknown")
+    if(_fetch_rc EQUAL 0 AND EXISTS ${_tree}/ready AND EXISTS ${_fetched}/spirv/unified1/spirv.h)
+      _spvbc_headers_version(packages ${_tree}/packages _got)
+    endif()
+    if(NOT _got STREQUAL "unknown" AND (_installed STREQUAL "unknown" OR
+       NOT _got VERSION_LESS _installed))
       set(SPVBC_SPIRV_HEADERS_DIR ${_fetched})
       set(SPVBC_SPIRV_HEADERS_VERSION ${_got})
-      set(SPVBC_SPIRV_HEADERS_NOTE "Debian 13 spirv-headers, fetched into the build tree")
+      set(SPVBC_SPIRV_HEADERS_NOTE "${_what}, fetched into the build tree")
+      break()
     endif()
-  endif()
-  if(SPVBC_SPIRV_HEADERS_DIR STREQUAL SPVBC_SPIRV_HEADERS_SYSTEM_DIR)
     set(_why "the fetch failed")
-    if(EXISTS ${SPVBC_SPIRV_HEADERS_TREE}/unavailable)
-      file(READ ${SPVBC_SPIRV_HEADERS_TREE}/unavailable _why)
+    if(EXISTS ${_tree}/unavailable)
+      file(READ ${_tree}/unavailable _why)
       string(STRIP "${_why}" _why)
+    elseif(NOT _got STREQUAL "unknown")
+      set(_why "${_got} is older than the installed ${_installed}")
     endif()
-    set(SPVBC_SPIRV_HEADERS_NOTE "installed; could not fetch ${SPVBC_SPIRV_HEADERS_WANT}: ${_why}")
+    list(APPEND _whys "${_suite}: ${_why}")
+  endforeach()
+  if(SPVBC_SPIRV_HEADERS_DIR STREQUAL SPVBC_SPIRV_HEADERS_SYSTEM_DIR)
+    string(REPLACE ";" "; " _why "${_whys}")
+    set(SPVBC_SPIRV_HEADERS_NOTE "installed; could not fetch newer ones: ${_why}")
   endif()
 endif()
 
@@ -108,8 +129,9 @@ endif()
 set(SPVBC_SPIRV_HEADERS_VERSION ${SPVBC_SPIRV_HEADERS_VERSION} CACHE INTERNAL "")
 set(SPVBC_SPIRV_HEADERS_NOTE ${SPVBC_SPIRV_HEADERS_NOTE} CACHE INTERNAL "")
 
+# Below Debian 13's, the cooperative types and untyped pointers are unknown opcodes.
 if(SPVBC_SPIRV_HEADERS_VERSION STREQUAL "unknown" OR
-   SPVBC_SPIRV_HEADERS_VERSION VERSION_LESS SPVBC_SPIRV_HEADERS_WANT)
+   SPVBC_SPIRV_HEADERS_VERSION VERSION_LESS "1.4.309")
   message(WARNING "spirv-bitcast: the library's opcode facts come from SPIRV-Headers "
     "${SPVBC_SPIRV_HEADERS_VERSION} (${SPVBC_SPIRV_HEADERS_NOTE}): opcodes of newer extensions "
     "(cooperative matrices, untyped pointers, ...) are treated as unknown, and bitcasts that "

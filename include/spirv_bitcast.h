@@ -519,20 +519,45 @@ SPVBC_API spvbc_result spvbc_module_get_info(spvbc_module module, spvbc_module_i
 
 #define SPVBC_VALIDATE_NOTES 0x1u /**< also report implementation-defined as_type */
 /** Rules that SPIRV-Tools releases newer than 2025.1 check and 2023.1 and 2025.1 do not are
- *  errors, not warnings: W-LOGICAL-PTR and W-SPEC-BITCAST (docs/rules.md). */
+ *  errors, not warnings, also in the generations that give them as warnings: W-LOGICAL-PTR
+ *  (before 2025.5) and W-SPEC-BITCAST (before 2026.2; docs/rules.md).  The newest generation,
+ *  the default, gives both as errors without it. */
 #define SPVBC_VALIDATE_STRICT 0x2u
 #define SPVBC_VALIDATE_WARNINGS_AS_ERRORS 0x4u
 
-/** Fields since 0.2.0 (the first growable version). */
+/** Generations of verdicts: the SPIRV-Tools release (year and month, YYYYMM) whose verdicts a
+ *  pass gives, for spvbc_validate_options.generation and spvbc_lower_options.generation; any
+ *  value from SPVBC_GENERATION_OLDEST selects the rules of the newest generation not newer than
+ *  it (docs/rules.md has the table of which rule changed when).  Since 0.3.0. */
+#define SPVBC_GENERATION_NEWEST 0u /**< the default: the newest this library knows (2026.4) */
+#define SPVBC_GENERATION_2023_1 202301u /**< SPIRV-Tools 2023.1 (Debian 12) */
+#define SPVBC_GENERATION_2025_1 202501u /**< SPIRV-Tools 2025.1 (Debian 13) */
+#define SPVBC_GENERATION_2026_4 202604u /**< SPIRV-Tools 2026.4 (Debian unstable, late 2026) */
+#define SPVBC_GENERATION_OLDEST SPVBC_GENERATION_2023_1
+
+/** The generation named `name` ("2023.1", "2025.1", "2026.4" or "newest"), into `*out`.
+ *  SPVBC_ERROR_INVALID_ARGUMENT for NULL or any other name (`*out` untouched).  Since 0.3.0. */
+SPVBC_API spvbc_result spvbc_generation_from_string(const char *name, uint32_t *out);
+
+/** The name of generation `generation` as spvbc_generation_from_string() reads it ("2025.1"):
+ *  that of the generation whose rules it selects; "unknown" below SPVBC_GENERATION_OLDEST.
+ *  Static storage.  Since 0.3.0. */
+SPVBC_API const char *spvbc_generation_string(uint32_t generation);
+
+/** Fields since 0.2.0 (the first growable version) unless marked. */
 typedef struct spvbc_validate_options {
     size_t struct_size; /**< sizeof(spvbc_validate_options) (see growable structs) */
     uint32_t flags; /**< SPVBC_VALIDATE_* */
+    /** SPVBC_GENERATION_*: whose verdicts (0: the newest).  In generations before 2025.5,
+     *  W-LOGICAL-PTR is a warning, before 2026.2 W-SPEC-BITCAST is (SPVBC_VALIDATE_STRICT makes
+     *  both errors); below SPVBC_GENERATION_OLDEST: SPVBC_ERROR_INVALID_ARGUMENT.  Since 0.3.0. */
+    uint32_t generation;
 } spvbc_validate_options;
 
-/** The defaults: no flags. */
+/** The defaults: no flags, the newest generation. */
 #define SPVBC_VALIDATE_OPTIONS_INIT                                                                \
     {                                                                                              \
-        sizeof(spvbc_validate_options), 0u                                                         \
+        sizeof(spvbc_validate_options), 0u, SPVBC_GENERATION_NEWEST                                \
     }
 
 /** Fields since 0.2.0 (the first growable version). */
@@ -554,9 +579,8 @@ typedef struct spvbc_validate_summary {
  * Checks every OpBitcast in function bodies and every OpSpecConstantOp Bitcast, collecting all
  * findings.  `options` may be NULL.  Returns SPVBC_SUCCESS when no error was found and
  * SPVBC_ERROR_VALIDATION_FAILED otherwise; `*out_summary` (may be NULL) is written in both
- * cases.  The verdict on each OpBitcast agrees with spirv-val of SPIRV-Tools 2023.1 and 2025.1
- * wherever both can read it; types newer than 2023.1 are judged as 2025.1 judges them
- * (docs/rules.md).
+ * cases.  The verdict on each OpBitcast agrees with spirv-val of the generation selected
+ * (SPIRV-Tools 2026.4 by default; 2025.1 and 2023.1 on request).
  */
 SPVBC_API spvbc_result spvbc_module_validate(spvbc_module module,
                                              const spvbc_validate_options *options,
@@ -573,17 +597,21 @@ SPVBC_API spvbc_result spvbc_module_validate(spvbc_module module,
 #define SPVBC_LOWER_ALL                                                                            \
     (SPVBC_LOWER_4_TO_3 | SPVBC_LOWER_3_TO_4 | SPVBC_LOWER_VEC3_SOURCE | SPVBC_LOWER_VEC3_DEST)
 
-/** Fields since 0.2.0 (the first growable version). */
+/** Fields since 0.2.0 (the first growable version) unless marked. */
 typedef struct spvbc_lower_options {
     size_t struct_size; /**< sizeof(spvbc_lower_options) (see growable structs) */
     spvbc_pad_policy pad;
     uint32_t classes; /**< SPVBC_LOWER_* bits; 0 means SPVBC_LOWER_ALL */
+    /** SPVBC_GENERATION_*: whose verdicts (0: the newest).  Before 2026.2 a Kernel
+     *  OpSpecConstantOp Bitcast that breaks an OpBitcast rule and cannot be lowered is left alone
+     *  with the warning W-SPEC-BITCAST; from 2026.2 it is refused.  Since 0.3.0. */
+    uint32_t generation;
 } spvbc_lower_options;
 
-/** The defaults: SPVBC_PAD_UNDEF, all classes. */
+/** The defaults: SPVBC_PAD_UNDEF, all classes, the newest generation. */
 #define SPVBC_LOWER_OPTIONS_INIT                                                                   \
     {                                                                                              \
-        sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0u                                           \
+        sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0u, SPVBC_GENERATION_NEWEST                  \
     }
 
 /** Fields since 0.2.0 (the first growable version). */
@@ -611,9 +639,9 @@ typedef struct spvbc_lower_summary {
  * error diagnostic (counted in `refused`).  The result is available from
  * spvbc_module_get_words() / spvbc_module_write(); validate and lower keep analysing the parsed
  * input, so lowering twice gives the same output.  `options` may be NULL (pad undef, all
- * classes).  Returns SPVBC_SUCCESS when every invalid bitcast of a selected class was
- * rewritten, SPVBC_PARTIAL when at least one was refused (the output holds every rewrite that
- * was possible), SPVBC_ERROR_OUT_OF_MEMORY, SPVBC_ERROR_INVALID_ARGUMENT, or
+ * classes, the newest generation).  Returns SPVBC_SUCCESS when every invalid bitcast of a
+ * selected class was rewritten, SPVBC_PARTIAL when at least one was refused (the output holds
+ * every rewrite that was possible), SPVBC_ERROR_OUT_OF_MEMORY, SPVBC_ERROR_INVALID_ARGUMENT, or
  * SPVBC_ERROR_UNSUPPORTED when the new ids would raise the id bound above the cap the module
  * was parsed with (max_id_bound): then nothing is lowered, so the output always parses again
  * with the same options.  `*out_summary` (may be NULL) is written on SPVBC_SUCCESS and

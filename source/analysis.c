@@ -11,6 +11,8 @@ static spvbc__rule_env rule_env(const struct spvbc_module_s *m)
     env.psb_gate = m->version >= 0x00010500u || m->has_psb_ext;
     env.shader = m->is_shader;
     env.features = m->caps_features;
+    env.long_vector = m->long_vector;
+    env.generation = m->generation ? m->generation : spvbc__generation(SPVBC_GENERATION_NEWEST);
     return env;
 }
 
@@ -28,14 +30,48 @@ static uint32_t foreign_of_type_id(const struct spvbc_module_s *m, uint32_t type
     return t ? t->foreign_op : spvbc__foreign_op_of(m->ids[type_id]);
 }
 
+/* The plan of a pair with a side of a non-IEEE float encoding (BFloat16KHR, Float8E4M3EXT, ...):
+ * OpenCL C has no such type, so nothing is lowered, but the pair is still judged by as_type's
+ * sizes ("a 3-component vector occupies the storage of 4"), as for an integer of the same width
+ * with every capability; widths that are no whole bytes (Float4E2M1EXT, Float6*) get no class. */
+static void encoded_plan(spvbc__site_info *out, spvbc_pad_policy pad)
+{
+    spvbc_type_desc s = out->src, d = out->dst;
+    s.kind = d.kind = SPVBC_SCALAR_INT;
+    spvbc__plan(&s, &d, SPVBC_FEATURE_ALL_KERNEL, pad, &out->plan);
+    if (out->plan.refusal != SPVBC_PLAN_REFUSAL_SIZE)
+        out->plan.refusal = SPVBC_PLAN_REFUSAL_BAD_TYPE;
+    out->plan.op_count = 0;
+    out->plan.defined_by_opencl = 0;
+    out->plan.exact_lanes = 0;
+    if (out->plan.cls == SPVBC_ASTYPE_IDENTITY) out->plan.cls = SPVBC_ASTYPE_SAME_COUNT;
+}
+
+/* The rules of the OpBitcastExtractEXT `site` (its base analysed into `out` already): the type of
+ * its Offset (word 4) read from the id table, when it is a known value. */
+static void extract_rules(const struct spvbc_module_s *m, const spvbc__site *site,
+                          spvbc__site_info *out)
+{
+    const uint32_t off_id = site->word_count >= 5 ? m->words[site->offset + 4] : 0;
+    const uint32_t e = off_id && off_id < m->bound ? m->ids[off_id] : SPVBC__ID_UNDEF;
+    /* a value's entry is its type's id (below the bound; types, marks and foreign results are
+     * not) */
+    const bool known = e != SPVBC__ID_UNDEF && e < m->bound;
+    const spvbc__type *ot = known ? spvbc__type_of_id(m, e) : NULL;
+    out->vrule = spvbc__check_extract(out->rtype, out->otype, ot, known);
+}
+
 void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site,
                          spvbc_pad_policy pad, bool want_plan, spvbc__site_info *out)
 {
     /* Everything but the plan, which is written where it is computed (all of it for the
      * report, which reads every field). */
     memset(out, 0, want_plan ? sizeof *out : offsetof(spvbc__site_info, plan));
-    out->spec = site->spec != 0;
-    out->opcode = out->spec ? SpvOpSpecConstantOp : SpvOpBitcast;
+    out->spec = site->spec == SPVBC__SITE_SPEC;
+    out->extract = site->spec == SPVBC__SITE_EXTRACT;
+    out->opcode = out->spec      ? SpvOpSpecConstantOp
+                  : out->extract ? SPVBC__OP_BITCAST_EXTRACT_EXT
+                                 : SpvOpBitcast;
     out->result_type_id = site->result_type_id;
     out->result_id = site->result_id;
     out->operand_id = site->operand_id;
@@ -68,13 +104,27 @@ void spvbc__analyze_site(const struct spvbc_module_s *m, const spvbc__site *site
         return;
     }
     out->otype = e == SPVBC__ID_NOTYPE ? NULL : spvbc__type_of_id(m, e);
+    if (out->extract) {
+        extract_rules(m, site, out);
+        return;
+    }
     const spvbc__rule_env env = rule_env(m);
     out->vrule = spvbc__check_bitcast(&env, rt, out->otype);
+    if (out->vrule == SPVBC__VUNSIZED) {
+        /* "A type the library cannot size is never an error": a note, and nothing to lower. */
+        out->vrule = SPVBC__V_OK;
+        out->unsized = true;
+        return;
+    }
     if (out->vrule == SPVBC__V_OK && !want_plan) return;
 
     if (spvbc__type_desc(out->otype, &out->src) && spvbc__type_desc(rt, &out->dst)) {
         out->has_astype = true;
-        spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
+        out->encoded = out->otype->encoded || rt->encoded;
+        if (out->encoded)
+            encoded_plan(out, pad);
+        else
+            spvbc__plan(&out->src, &out->dst, spvbc__plan_features(m), pad, &out->plan);
     }
 }
 

@@ -7,8 +7,9 @@
 #include "rules.h"
 
 typedef struct spvbc__site_info {
-    uint32_t opcode; /* SpvOpBitcast or SpvOpSpecConstantOp */
+    uint32_t opcode; /* SpvOpBitcast, SpvOpSpecConstantOp or OpBitcastExtractEXT */
     bool spec;
+    bool extract; /* OpBitcastExtractEXT: its own rules, no as_type */
     uint32_t result_type_id, result_id, operand_id;
     const spvbc__type *rtype, *otype; /* NULL when not a type */
     spvbc__vrule vrule;
@@ -16,6 +17,9 @@ typedef struct spvbc__site_info {
     bool operand_later; /* the operand is defined after the site (invalid order) */
     bool has_astype; /* both sides int/float scalar or vector */
     uint32_t foreign_op; /* a side is built on an opcode this build does not know: no verdict */
+    bool unsized; /* a side cannot be sized (SPVBC__VUNSIZED): no verdict, a note */
+    bool encoded; /* a side is a float of a non-IEEE encoding (BFloat16KHR, ...): no OpenCL C
+                   * type, so the plan is judged (padded-3 sizes) but refused */
     spvbc_type_desc src, dst;
     spvbc_plan plan; /* valid when has_astype */
 } spvbc__site_info;

@@ -128,6 +128,9 @@ static uint32_t class_bit(spvbc_astype_class c)
     return 1u << (uint32_t)c;
 }
 
+/* SPIRV-Tools 2026.2 and later check OpSpecConstantOp Bitcast as OpBitcast (YYYYMM). */
+#define GENERATION_2026_2 202602u
+
 static bool lower_site(lstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
@@ -155,7 +158,8 @@ static bool lower_site(lstate *s, const spvbc__site *site)
     if (keep != SPVBC__KEEP_NONE) {
         /* A rule SPIRV-Tools 2025.1 does not check in a Kernel OpSpecConstantOp is validate's
          * warning W-SPEC-BITCAST: left alone with that warning, not refused. */
-        const bool unchecked = !info.spec_needs_kernel && spvbc__spec_unchecked(&info);
+        const bool unchecked = !info.spec_needs_kernel && spvbc__spec_unchecked(&info) &&
+                               m->generation < GENERATION_2026_2;
         if (!unchecked) s->sum.refused++;
         a.severity = unchecked ? SPVBC_SEVERITY_WARNING : SPVBC_SEVERITY_ERROR;
         a.rule = unchecked ? "W-SPEC-BITCAST"
@@ -243,8 +247,11 @@ spvbc_result spvbc_module_lower(spvbc_module module, const spvbc_lower_options *
     if (o.pad != SPVBC_PAD_UNDEF && o.pad != SPVBC_PAD_ZERO && o.pad != SPVBC_PAD_ERROR)
         return SPVBC_ERROR_INVALID_ARGUMENT;
     if (o.classes & ~SPVBC_LOWER_ALL) return SPVBC_ERROR_INVALID_ARGUMENT;
+    const uint32_t gen = spvbc__generation(o.generation);
+    if (!gen) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
     spvbc__module_reset_output(module);
+    module->generation = gen;
 
     lstate s;
     memset(&s, 0, sizeof s);

@@ -59,6 +59,13 @@ typedef struct spvbc__type {
     uint8_t forward; /* pointer declared through OpTypeForwardPointer */
     uint8_t untyped; /* OpTypeUntypedPointerKHR: a pointer with no pointee */
     uint16_t foreign_op; /* built on a result of an opcode this build does not know, else 0 */
+    /* OpTypeFloat's Floating Point Encoding operand (SPV_KHR_bfloat16, SPV_EXT_float8,
+     * SPV_EXT_ocp_microscaling_types), for floats and what is built of them (vectors,
+     * cooperative types): `encoded` 1 and the SpvFPEncoding value (every one named so far is
+     * below 0x10000; a larger one is kept as 0xFFFF), else 0 and 0.  Two bytes, so that the
+     * record stays 64 bytes. */
+    uint8_t encoded;
+    uint16_t encoding;
 } spvbc__type;
 
 #define SPVBC__SHAPE_UNKNOWN 0xFFFFu /* a specialization constant's (or not yet resolved) */
@@ -76,6 +83,13 @@ typedef struct spvbc__type {
 #define SPVBC__MAX_TYPES 0x7FFE0000u
 #define SPVBC__MAX_BOUND_CAP 0x7FFFFFF0u
 
+/* The kinds of site (spvbc__site.spec). */
+#define SPVBC__SITE_BITCAST 0u
+#define SPVBC__SITE_SPEC 1u /* OpSpecConstantOp Bitcast */
+#define SPVBC__SITE_EXTRACT 2u /* OpBitcastExtractEXT (SPV_EXT_ocp_microscaling_types) */
+/* OpBitcastExtractEXT's opcode, by number (newer than Debian 13's SPIRV-Headers). */
+#define SPVBC__OP_BITCAST_EXTRACT_EXT 4195u
+
 /* A bitcast site, with what validate and lower need so they never re-read the module's words
  * (a cache miss per site on large modules). */
 typedef struct spvbc__site {
@@ -87,7 +101,7 @@ typedef struct spvbc__site {
     uint32_t operand_id;
     uint32_t operand_entry; /* ids[operand_id] when the site was read (0: look again) */
     uint16_t word_count; /* the instruction's word count (bitcasts are short) */
-    uint16_t spec; /* 1 for OpSpecConstantOp Bitcast */
+    uint16_t spec; /* SPVBC__SITE_*: 1 for OpSpecConstantOp Bitcast, 2 for OpBitcastExtractEXT */
 } spvbc__site;
 
 /* One edit of the output (made by lower.c, read by writer.c and report.c): at word `offset`
@@ -130,9 +144,13 @@ struct spvbc_module_s {
 
     uint32_t caps_features; /* SPVBC_FEATURE_* granted by capabilities */
     bool is_kernel, is_shader, has_psb_ext, byte_swapped;
+    bool long_vector; /* declares LongVectorEXT (SPV_EXT_long_vector): vectors of any count */
     uint32_t addressing; /* SpvAddressingModel, or ~0u if no OpMemoryModel */
     uint32_t debuginfo_set; /* id of OpExtInstImport "NonSemantic.Shader.DebugInfo.100" */
     uint32_t functions_offset; /* first OpFunction, or word_count */
+    /* The generation of verdicts (SPVBC_GENERATION_*, resolved) of the pass running, or of the
+     * last one: validate and lower set it, the analysis and the report read it. */
+    uint32_t generation;
 
     /* lowering output */
     spvbc__edit *edits;

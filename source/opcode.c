@@ -69,6 +69,7 @@ uint8_t spvbc__opcode_flags(uint32_t op)
     case SpvOpFunctionEnd:
     case SpvOpBitcast:
     case SpvOpSpecConstantOp:
+    case SPVBC__OP_BITCAST_EXTRACT_EXT: /* only where the headers know it (not foreign) */
     case SpvOpTypeVector: f |= SPVBC__OPF_SPECIAL; break;
     default: break;
     }

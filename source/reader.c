@@ -77,6 +77,9 @@ static bool literal_equals(const uint32_t *w, uint32_t wc, uint32_t first, const
     return true;
 }
 
+/* Newer than Debian 12's SPIRV-Headers: by number, so that the library builds with those too. */
+#define CAPABILITY_LONG_VECTOR_EXT 5425u
+
 static void note_capability(struct spvbc_module_s *m, uint32_t cap)
 {
     switch (cap) {
@@ -88,6 +91,7 @@ static void note_capability(struct spvbc_module_s *m, uint32_t cap)
     case SpvCapabilityInt8: m->caps_features |= SPVBC_FEATURE_INT8; break;
     case SpvCapabilityInt16: m->caps_features |= SPVBC_FEATURE_INT16; break;
     case SpvCapabilityVector16: m->caps_features |= SPVBC_FEATURE_VECTOR16; break;
+    case CAPABILITY_LONG_VECTOR_EXT: m->long_vector = true; break;
     default: break;
     }
 }
@@ -95,11 +99,11 @@ static void note_capability(struct spvbc_module_s *m, uint32_t cap)
 /* Records the site at `w` (word `off`, the `index`th instruction): the operand's id table entry
  * as it is now, and the source line in force inside a function.  The caller made room. */
 static inline void put_site(parser *p, const uint32_t *w, uint32_t wc, size_t off, size_t index,
-                            bool spec)
+                            uint16_t spec)
 {
     struct spvbc_module_s *m = p->m;
     spvbc__site *s = &m->sites[m->site_count++];
-    const uint32_t operand = spec ? w[4] : w[3];
+    const uint32_t operand = spec == SPVBC__SITE_SPEC ? w[4] : w[3];
     if (operand >= m->bound) m->refs_above_bound = true;
     s->offset = (uint32_t)off;
     s->line_offset = p->in_function ? p->line_offset : 0;
@@ -112,7 +116,7 @@ static inline void put_site(parser *p, const uint32_t *w, uint32_t wc, size_t of
     s->spec = spec;
 }
 
-static spvbc_result add_site(parser *p, const uint32_t *w, uint32_t wc, bool spec)
+static spvbc_result add_site(parser *p, const uint32_t *w, uint32_t wc, uint16_t spec)
 {
     struct spvbc_module_s *m = p->m;
     if (!spvbc__grow(p->ctx, (void **)&m->sites, &m->site_cap, sizeof *m->sites, m->site_count + 1))
@@ -173,7 +177,13 @@ static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t 
         if (wc < 4)
             return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
                         "OpBitcast is missing its operand");
-        return add_site(p, w, wc, false);
+        return add_site(p, w, wc, SPVBC__SITE_BITCAST);
+    case SPVBC__OP_BITCAST_EXTRACT_EXT:
+        /* "OpBitcastExtractEXT Result Type, Result, Base, Offset" (SPIRV-Headers 1.4.363) */
+        if (wc < 5)
+            return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                        "OpBitcastExtractEXT is missing its base or offset");
+        return add_site(p, w, wc, SPVBC__SITE_EXTRACT);
     case SpvOpSpecConstantOp:
         if (wc < 4)
             return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
@@ -182,7 +192,7 @@ static spvbc_result special(parser *p, const uint32_t *w, uint32_t wc, uint32_t 
         if (wc < 5)
             return fail(p, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
                         "OpSpecConstantOp Bitcast is missing its operand");
-        return add_site(p, w, wc, true);
+        return add_site(p, w, wc, SPVBC__SITE_SPEC);
     default: break;
     }
     return SPVBC_SUCCESS;
@@ -364,7 +374,7 @@ ALWAYS_INLINE static inline spvbc_result walk_span(parser *p, walk_at *at, size_
                 ids[rtype] - SPVBC__ID_TYPE_BIT < SPVBC__ID_FOREIGN - SPVBC__ID_TYPE_BIT &&
                 m->site_count < m->site_cap) {
                 ids[rid] = rtype;
-                put_site(p, w, wc, (size_t)(w - words), index, false);
+                put_site(p, w, wc, (size_t)(w - words), index, SPVBC__SITE_BITCAST);
                 goto next;
             }
         } else if (f == (SPVBC__OPF_KNOWN | SPVBC__OPF_LINE)) {

@@ -82,6 +82,14 @@ static spvbc__vrule check_cooperative(const spvbc__type *result, const spvbc__ty
     return SPVBC__V_OK;
 }
 
+/* The total bits of cooperative vector `t` cast like a vector (LongVectorEXT), 0 when its
+ * component count is a specialization constant (or not known). */
+static uint32_t coopvec_bits(const spvbc__type *t)
+{
+    const uint32_t n = t->shape[SPVBC__SHAPE_ROWS];
+    return n == SPVBC__SHAPE_UNKNOWN ? 0u : t->width * n;
+}
+
 uint32_t spvbc__type_bits(const spvbc__type *t)
 {
     if (is_num_scalar(t)) return t->width;
@@ -96,11 +104,22 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
      * S2 "Operand must have a type of OpTypePointer, or a scalar or vector of numerical-type."
      * (SPIR-V 3.42.11 OpBitcast; spirv-val checks result then operand: V2, V3.) */
     if (!operand) return SPVBC__V1;
+    /* SPIRV-Tools before 2025.1 did not list cooperative matrices among OpBitcast's types
+     * (its V2/V3); the extensions and later releases do. */
+    const bool old = env->generation < SPVBC_GENERATION_2025_1;
+    if (old && result->kind == SPVBC__T_COOPMAT_NV) return SPVBC__V2;
     const bool rp = is_pointer(result), op = is_pointer(operand);
-    const bool rc = is_coopmat(result) || is_coopvec(result);
-    const bool oc = is_coopmat(operand) || is_coopvec(operand);
-    if (!rp && !rc && !is_num_scalar(result) && !is_num_vector(result)) return SPVBC__V2;
-    if (!op && !oc && !is_num_scalar(operand) && !is_num_vector(operand)) return SPVBC__V3;
+    /* SPV_EXT_long_vector: with LongVectorEXT "OpBitcast ... may convert between a vector and a
+     * cooperative vector" - SPIRV-Tools 2026.4 then treats a cooperative vector as a vector of
+     * its component count: its total bits are compared like any vector's. */
+    const bool rlv = env->long_vector && is_coopvec(result);
+    const bool olv = env->long_vector && is_coopvec(operand);
+    const bool rc = is_coopmat(result) || (is_coopvec(result) && !rlv);
+    const bool oc = is_coopmat(operand) || (is_coopvec(operand) && !olv);
+    if (!rp && !rc && !rlv && !is_num_scalar(result) && !is_num_vector(result)) return SPVBC__V2;
+    if ((!op && !oc && !olv && !is_num_scalar(operand) && !is_num_vector(operand)) ||
+        (old && operand->kind == SPVBC__T_COOPMAT_NV))
+        return SPVBC__V3;
     if (rc || oc) {
         spvbc__vrule c = check_cooperative(result, operand);
         if (c != SPVBC__V_OK) return c;
@@ -117,8 +136,20 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
     }
     /* S5/S6 "the total number of bits in Result Type must equal the total number of bits in
      * Operand" (width x component count when neither is a pointer). */
-    if (!rp && !op && !rc && spvbc__type_bits(result) != spvbc__type_bits(operand))
+    /* SPIRV-Tools 2026.4 compares cooperative vectors' total bits too, also without
+     * LongVectorEXT (2025.1 compares only their counts). */
+    const bool cv_bits =
+        is_coopvec(result) && is_coopvec(operand) && env->generation >= SPVBC_GENERATION_2026_4;
+    if (!rp && !op && (rlv || olv || cv_bits)) {
+        /* A count that is a specialization constant has no size yet: never our error (two
+         * such vectors pass, as spirv-val counts both as 0 bits). */
+        const uint32_t rb = is_coopvec(result) ? coopvec_bits(result) : spvbc__type_bits(result);
+        const uint32_t ob = is_coopvec(operand) ? coopvec_bits(operand) : spvbc__type_bits(operand);
+        if (!rb != !ob) return SPVBC__VUNSIZED;
+        if (rb != ob) return SPVBC__V12;
+    } else if (!rp && !op && !rc && spvbc__type_bits(result) != spvbc__type_bits(operand)) {
         return SPVBC__V12;
+    }
     /* S9: in Shader modules 8/16-bit types without Int8/Int16/Float16 are storage-only; the
      * check looks through vectors, arrays, structs and pointee types. */
     if (env->shader) {
@@ -131,16 +162,49 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
     return SPVBC__V_OK;
 }
 
+/* OpBitcastExtractEXT (SPV_EXT_ocp_microscaling_types) takes a narrower numerical value out of
+ * each component of a wider Base at a bit Offset.  The extension's text is not in the SPIR-V
+ * specification this project cites; its rules here are SPIRV-Tools 2026.4's, in its order and
+ * with its sentences: "Expected Result Type to be a numerical scalar or vector type", "Expected
+ * Base to be a numerical scalar or vector type", "Expected Base to have the same dimension as
+ * Result Type", "Expected Base component bit width to be greater than Result Type component bit
+ * width", "Expected Offset to be a scalar integer type". */
+spvbc__vrule spvbc__check_extract(const spvbc__type *result, const spvbc__type *base,
+                                  const spvbc__type *offset, bool offset_known)
+{
+    if (!base) return SPVBC__V1;
+    if (!is_num_scalar(result) && !is_num_vector(result)) return SPVBC__VBX_RESULT;
+    if (!is_num_scalar(base) && !is_num_vector(base)) return SPVBC__VBX_BASE;
+    if (result->count != base->count) return SPVBC__VBX_DIM;
+    if (base->width <= result->width) return SPVBC__VBX_WIDTH;
+    if (offset_known && !is_int_scalar(offset)) return SPVBC__VBX_OFFSET;
+    return SPVBC__V_OK;
+}
+
 const char *spvbc__vrule_id(spvbc__vrule r)
 {
-    static const char *const ids[] = {"OK",        "V0",
-                                      "V1",        "V2",
-                                      "V3",        "V8",
-                                      "V9",        "V10",
-                                      "V11",       "V12",
-                                      "V13",       "R-UNDEF",
-                                      "V-COOPVEC", "V-COOPVEC-DIM",
-                                      "V-COOPMAT", "V-COOPMAT-SHAPE"};
+    static const char *const ids[] = {"OK",
+                                      "V0",
+                                      "V1",
+                                      "V2",
+                                      "V3",
+                                      "V8",
+                                      "V9",
+                                      "V10",
+                                      "V11",
+                                      "V12",
+                                      "V13",
+                                      "R-UNDEF",
+                                      "V-COOPVEC",
+                                      "V-COOPVEC-DIM",
+                                      "V-COOPMAT",
+                                      "V-COOPMAT-SHAPE",
+                                      "N-UNSIZED",
+                                      "V-EXTRACT-RESULT",
+                                      "V-EXTRACT-BASE",
+                                      "V-EXTRACT-DIM",
+                                      "V-EXTRACT-WIDTH",
+                                      "V-EXTRACT-OFFSET"};
     return (unsigned)r < sizeof ids / sizeof ids[0] ? ids[r] : "?";
 }
 
@@ -176,6 +240,16 @@ const char *spvbc__vrule_text(spvbc__vrule r)
     case SPVBC__VCM_SHAPE:
         return "expected cooperative matrices of the same kind (KHR or NV), scope, rows, columns "
                "and use";
+    case SPVBC__VBX_RESULT: return "expected Result Type to be a numerical scalar or vector type";
+    case SPVBC__VBX_BASE: return "expected Base to be a numerical scalar or vector type";
+    case SPVBC__VBX_DIM: return "expected Base to have the same dimension as Result Type";
+    case SPVBC__VBX_WIDTH:
+        return "expected Base component bit width to be greater than Result Type component bit "
+               "width";
+    case SPVBC__VBX_OFFSET: return "expected Offset to be a scalar integer type";
+    case SPVBC__VUNSIZED:
+        return "no verdict: a side has no size yet (a cooperative vector whose component count "
+               "is a specialization constant, cast like a vector under LongVectorEXT)";
     default: return "valid";
     }
 }
@@ -311,6 +385,49 @@ spvbc_result spvbc_type_desc_from_opencl(const char *name, spvbc_type_desc *out)
         return SPVBC_SUCCESS;
     }
     return SPVBC_ERROR_INVALID_ARGUMENT;
+}
+
+/* The generations of verdicts, oldest first, and their names. */
+static const struct {
+    uint32_t value;
+    const char *name;
+} generations[] = {{SPVBC_GENERATION_2023_1, "2023.1"},
+                   {SPVBC_GENERATION_2025_1, "2025.1"},
+                   {SPVBC_GENERATION_2026_4, "2026.4"}};
+#define GENERATION_COUNT (sizeof generations / sizeof generations[0])
+
+uint32_t spvbc__generation(uint32_t g)
+{
+    if (g == SPVBC_GENERATION_NEWEST) return generations[GENERATION_COUNT - 1].value;
+    /* the newest generation not newer than `g` */
+    uint32_t found = 0;
+    for (size_t i = 0; i < GENERATION_COUNT; ++i)
+        if (generations[i].value <= g) found = generations[i].value;
+    return found;
+}
+
+spvbc_result spvbc_generation_from_string(const char *name, uint32_t *out)
+{
+    if (name == NULL || out == NULL) return SPVBC_ERROR_INVALID_ARGUMENT;
+    if (strcmp(name, "newest") == 0) {
+        *out = SPVBC_GENERATION_NEWEST;
+        return SPVBC_SUCCESS;
+    }
+    for (size_t i = 0; i < GENERATION_COUNT; ++i) {
+        if (strcmp(name, generations[i].name) == 0) {
+            *out = generations[i].value;
+            return SPVBC_SUCCESS;
+        }
+    }
+    return SPVBC_ERROR_INVALID_ARGUMENT;
+}
+
+const char *spvbc_generation_string(uint32_t generation)
+{
+    const uint32_t g = spvbc__generation(generation);
+    for (size_t i = 0; i < GENERATION_COUNT; ++i)
+        if (generations[i].value == g) return generations[i].name;
+    return "unknown";
 }
 
 /* Indexed by the enumerators SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO, SPVBC_PAD_ERROR. */

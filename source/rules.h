@@ -23,7 +23,17 @@ typedef enum spvbc__vrule {
     SPVBC__VCV, /* cooperative vector cast to or from something else */
     SPVBC__VCV_DIM, /* cooperative vectors of different component counts */
     SPVBC__VCM, /* cooperative matrix cast to or from something else */
-    SPVBC__VCM_SHAPE /* cooperative matrices of different kinds, scopes, rows, columns or uses */
+    SPVBC__VCM_SHAPE, /* cooperative matrices of different kinds, scopes, rows, columns or uses */
+    /* Not a rule: a side cannot be sized (a cooperative vector whose component count is a
+     * specialization constant, cast like a vector under LongVectorEXT), so no verdict; the
+     * analysis turns it into a note (N-UNSIZED), never an error. */
+    SPVBC__VUNSIZED,
+    /* OpBitcastExtractEXT (SPV_EXT_ocp_microscaling_types), in SPIRV-Tools 2026.4's order: */
+    SPVBC__VBX_RESULT, /* result not a numerical scalar or vector */
+    SPVBC__VBX_BASE, /* base not a numerical scalar or vector */
+    SPVBC__VBX_DIM, /* base and result of different component counts */
+    SPVBC__VBX_WIDTH, /* base components not wider than the result's */
+    SPVBC__VBX_OFFSET /* offset not an integer scalar */
 } spvbc__vrule;
 
 typedef struct spvbc__rule_env {
@@ -31,10 +41,21 @@ typedef struct spvbc__rule_env {
     bool psb_gate; /* version >= 1.5 or SPV_KHR_physical_storage_buffer */
     bool shader;
     uint32_t features; /* SPVBC_FEATURE_* */
+    bool long_vector; /* LongVectorEXT declared: cooperative vectors cast like vectors */
+    uint32_t generation; /* SPVBC_GENERATION_* whose verdicts, resolved (never 0) */
 } spvbc__rule_env;
+
+/** The generation `g` selects (SPVBC_GENERATION_NEWEST: the newest), or 0 when `g` is below
+ *  SPVBC_GENERATION_OLDEST. */
+uint32_t spvbc__generation(uint32_t g);
 
 spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type *result,
                                   const spvbc__type *operand);
+/** The OpBitcastExtractEXT checks of a site with result type `result`, base type `base` (NULL:
+ *  the base has no type) and offset type `offset` (NULL: not known, e.g. a result of an opcode
+ *  this build does not know: never our error). */
+spvbc__vrule spvbc__check_extract(const spvbc__type *result, const spvbc__type *base,
+                                  const spvbc__type *offset, bool offset_known);
 const char *spvbc__vrule_id(spvbc__vrule r);
 /** spirv-val's sentence for `r` (without the ": Bitcast" suffix). */
 const char *spvbc__vrule_text(spvbc__vrule r);

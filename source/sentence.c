@@ -78,15 +78,45 @@ static const char *storage_name(uint32_t sc)
     }
 }
 
-static void scalar_spelling(sbuf *b, uint32_t kind, uint32_t width, uint32_t sign)
+/* Appends the name of OpTypeFloat's Floating Point Encoding `e` (SPIRV-Headers 1.4.363's
+ * FPEncoding, by number so that older headers build it too), or "encoding <e>". */
+static void encoding_name(sbuf *b, uint32_t e)
+{
+    static const struct {
+        uint32_t value;
+        const char *name;
+    } names[] = {{0, "BFloat16KHR"},
+                 {4214, "Float8E4M3EXT"},
+                 {4215, "Float8E5M2EXT"},
+                 {4223, "Float6E2M3EXT"},
+                 {4224, "Float6E3M2EXT"},
+                 {4225, "Float4E2M1EXT"},
+                 {4226, "Float8UnsignedE8M0EXT"},
+                 {4227, "MXInt8EXT"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
+        if (names[i].value == e) {
+            put(b, names[i].name);
+            return;
+        }
+    }
+    put(b, "encoding ");
+    put_u(b, e);
+}
+
+/* Appends the spelling of the scalar kind `kind` of `t` (its own, or its components'). */
+static void scalar_spelling(sbuf *b, uint32_t kind, const spvbc__type *t)
 {
     if (kind == SPVBC__T_INT) {
         put(b, "OpTypeInt ");
-        put_u(b, width);
-        put(b, sign ? " 1" : " 0");
+        put_u(b, t->width);
+        put(b, t->is_signed ? " 1" : " 0");
     } else if (kind == SPVBC__T_FLOAT) {
         put(b, "OpTypeFloat ");
-        put_u(b, width);
+        put_u(b, t->width);
+        if (t->encoded) {
+            put(b, " ");
+            encoding_name(b, t->encoding);
+        }
     } else {
         put(b, kind == SPVBC__T_BOOL   ? "OpTypeBool"
                : kind == SPVBC__T_VOID ? "OpTypeVoid"
@@ -107,7 +137,7 @@ static void type_spelling(sbuf *b, const struct spvbc_module_s *m, const spvbc__
         put(b, "OpTypeVector ");
         put_u(b, t->count);
         put(b, " x ");
-        scalar_spelling(b, t->comp_kind, t->width, t->is_signed);
+        scalar_spelling(b, t->comp_kind, t);
         break;
     case SPVBC__T_POINTER: {
         if (t->untyped) {
@@ -135,9 +165,9 @@ static void type_spelling(sbuf *b, const struct spvbc_module_s *m, const spvbc__
         put(b, t->kind == SPVBC__T_COOPMAT_KHR  ? "OpTypeCooperativeMatrixKHR of "
                : t->kind == SPVBC__T_COOPMAT_NV ? "OpTypeCooperativeMatrixNV of "
                                                 : "OpTypeCooperativeVectorNV of ");
-        scalar_spelling(b, t->comp_kind, t->width, t->is_signed);
+        scalar_spelling(b, t->comp_kind, t);
         break;
-    default: scalar_spelling(b, t->kind, t->width, t->is_signed); break;
+    default: scalar_spelling(b, t->kind, t); break;
     }
 }
 
@@ -163,7 +193,9 @@ static void refusal_text(sbuf *b, const struct spvbc_module_s *m, const spvbc__s
         put(b, "the padding policy 'error' refuses 3-component sources");
         break;
     case SPVBC_PLAN_REFUSAL_BAD_TYPE:
-        put(b, "a side is not an OpenCL C scalar or vector type");
+        put(b, info->encoded ? "a side is a float of a non-IEEE encoding, which OpenCL C has no "
+                               "type for: nothing to lower"
+                             : "a side is not an OpenCL C scalar or vector type");
         break;
     default: break;
     }
@@ -229,6 +261,9 @@ static const char *const msg_text[] = {
                                 "low-numbered components",
     [SPVBC__MSG_NOT_ASTYPE] = "valid SPIR-V, but not a legal OpenCL C as_type",
     [SPVBC__MSG_SKIPPED] = "left alone: this as_type class is not selected",
+    [SPVBC__MSG_UNSIZED] = "no verdict: a side has no size yet (a cooperative vector whose "
+                           "component count is a specialization constant, cast like a vector "
+                           "under LongVectorEXT); the rest of the module is judged as usual",
 };
 
 /* Why lower left a site alone, by spvbc__keep_reason (NULL: made from the site). */
@@ -370,12 +405,17 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
     const uint32_t rbits = spvbc__type_bits(info->rtype), obits = spvbc__type_bits(info->otype);
     const char *astype = NULL;
     char cl_s[32], cl_d[32];
-    if (info->has_astype && spvbc__opencl_name(&info->src, m->is_kernel, cl_s, sizeof cl_s) &&
-        spvbc__opencl_name(&info->dst, m->is_kernel, cl_d, sizeof cl_d)) {
+    const bool ns = info->has_astype && !info->otype->encoded &&
+                    spvbc__opencl_name(&info->src, m->is_kernel, cl_s, sizeof cl_s);
+    const bool nd = info->has_astype && !info->rtype->encoded &&
+                    spvbc__opencl_name(&info->dst, m->is_kernel, cl_d, sizeof cl_d);
+    /* A side of a type newer than OpenCL C (a non-IEEE float encoding, a long vector) says it
+     * has no name there. */
+    if ((ns && nd) || (info->has_astype && (info->encoded || m->long_vector))) {
         put(&as, "as_");
-        put(&as, cl_d);
+        put(&as, nd ? cl_d : "<no OpenCL C type>");
         put(&as, "(");
-        put(&as, cl_s);
+        put(&as, ns ? cl_s : "<no OpenCL C type>");
         put(&as, ")");
         astype = as.p;
     }
@@ -392,7 +432,9 @@ void spvbc__sentence_make(const struct spvbc_module_s *m, const spvbc__record *r
         reason_text(&msg, m, r, info);
         put(&msg, info->spec ? ": OpSpecConstantOp " : ": ");
         put_id(&msg, info->result_id);
-        put(&msg, info->spec ? " = Bitcast " : " = OpBitcast ");
+        put(&msg, info->spec      ? " = Bitcast "
+                  : info->extract ? " = OpBitcastExtractEXT "
+                                  : " = OpBitcast ");
         put_id(&msg, info->operand_id);
         put_side(&msg, ": result ", rts.p, rbits);
         put_side(&msg, ", operand ", ots.p, obits);

@@ -21,7 +21,8 @@ enum {
     SPVBC__MSG_KEPT, /* lower: left alone; arg: spvbc__keep_reason */
     SPVBC__MSG_LOWERED, /* lower: rewritten; arg: first word of the replacement in edit_words */
     SPVBC__MSG_FOREIGN, /* depends on an opcode this build does not know; arg: the opcode */
-    SPVBC__MSG_SPEC_UNCHECKED /* OpSpecConstantOp: a rule 2025.1 does not check there */
+    SPVBC__MSG_SPEC_UNCHECKED, /* OpSpecConstantOp: a rule 2025.1 does not check there */
+    SPVBC__MSG_UNSIZED /* a side has no size yet: no verdict */
 };
 
 struct spvbc__record;

@@ -97,6 +97,8 @@ static spvbc_result cooperative(struct spvbc_module_s *m, uint32_t op, const uin
         t->width = c->width;
         t->is_signed = c->is_signed;
         t->small = c->small;
+        t->encoded = c->encoded;
+        t->encoding = c->encoding;
     }
     /* The values of the shape operands (words 3 on) are the reader's to resolve, once the module
      * is read. */
@@ -128,8 +130,16 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
             return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
                           "scalar type has width 0", 0);
         if (op == SpvOpTypeInt) t.is_signed = w[3] ? 1u : 0u;
+        /* "Floating Point Encoding ... If not present, the encoding is IEEE 754" (OpTypeFloat,
+         * SPIR-V 1.6 rev. 5 / SPV_KHR_bfloat16): BFloat16KHR, Float8E4M3EXT, ... are not IEEE
+         * half, so neither Float16 nor the storage-only rule of 16-bit floats concerns them;
+         * SPIRV-Tools 2026.4 sizes them by their width like any float. */
+        if (op == SpvOpTypeFloat && wc >= 4) {
+            t.encoded = 1;
+            t.encoding = (uint16_t)(w[3] > 0xFFFFu ? 0xFFFFu : w[3]);
+        }
         if (t.width == 8 && t.kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
-        if (t.width == 16)
+        if (t.width == 16 && !t.encoded)
             t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
         break;
     case SpvOpTypeVector:
@@ -140,15 +150,24 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
             return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
                           "OpTypeVector component type %%%u is not a scalar", w[2]);
         t.count = w[3];
-        if (t.count != 2 && t.count != 3 && t.count != 4 && t.count != 8 && t.count != 16)
+        /* SPV_EXT_long_vector: "Component Count ... must be at least 2" when LongVectorEXT is
+         * declared; otherwise 2, 3 or 4, or 8 or 16 with Vector16. */
+        if (m->long_vector
+                ? t.count < 2
+                : t.count != 2 && t.count != 3 && t.count != 4 && t.count != 8 && t.count != 16)
             return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                          "OpTypeVector has %u components (must be 2, 3, 4, 8 or 16)", t.count);
+                          m->long_vector ? "OpTypeVector has %u components (must be at least 2)"
+                                         : "OpTypeVector has %u components (must be 2, 3, 4, 8 "
+                                           "or 16; any count from 2 with LongVectorEXT)",
+                          t.count);
         t.kind = SPVBC__T_VECTOR;
         t.comp_kind = c->kind;
         t.width = c->width;
         t.is_signed = c->is_signed;
         t.elem = w[2];
         t.small = c->small;
+        t.encoded = c->encoded;
+        t.encoding = c->encoding;
         break;
     case SpvOpTypePointer:
         r = operand_type(m, w, wc, 4, 3, "OpTypePointer is missing operands", &c, &foreign, err);

@@ -17,9 +17,16 @@ static uint32_t pointer_bits(const struct spvbc_module_s *m)
     }
 }
 
+/* The releases whose rule changes the generations follow (YYYYMM, as SPVBC_GENERATION_*). */
+#define GENERATION_2025_5 202505u
+#define GENERATION_2026_2 202602u
+
 typedef struct vstate {
     struct spvbc_module_s *m;
     uint32_t flags;
+    bool logical_ptr_error; /* generation 2025.5 or later, or --strict */
+    bool spec_checked; /* generation 2026.2 or later: the OpBitcast rules' own errors */
+    bool strict; /* SPVBC_VALIDATE_STRICT: W-SPEC-BITCAST an error */
     spvbc_validate_summary sum;
     spvbc__pair_memo clean; /* pairs at which check_site found nothing */
     spvbc__info_memo *infos; /* analyses of the other sites' pairs */
@@ -56,14 +63,16 @@ static bool check_site(vstate *s, const spvbc__site *site)
     if (info.foreign_op)
         return report(s, site, SPVBC__MSG_FOREIGN, SPVBC_SEVERITY_NOTE, "N-UNKNOWN-OPCODE", false,
                       info.foreign_op);
+    if (info.unsized)
+        return report(s, site, SPVBC__MSG_UNSIZED, SPVBC_SEVERITY_NOTE, "N-UNSIZED", false, 0);
     if (info.vrule != SPVBC__V_OK) {
         bool low = spvbc__site_lowerable(m, &info, site->offset);
-        /* A rule SPIRV-Tools 2025.1 does not apply to OpSpecConstantOp: W-SPEC-BITCAST, like
-         * W-LOGICAL-PTR a warning unless --strict. */
-        if (spvbc__spec_unchecked(&info))
+        /* A rule SPIRV-Tools before 2026.2 does not apply to OpSpecConstantOp: W-SPEC-BITCAST,
+         * like W-LOGICAL-PTR a warning unless --strict.  2026.2 and later check it there as
+         * for OpBitcast ("...: SpecConstantOp"): the rule's own error. */
+        if (spvbc__spec_unchecked(&info) && !s->spec_checked)
             return report(s, site, SPVBC__MSG_SPEC_UNCHECKED,
-                          (s->flags & SPVBC_VALIDATE_STRICT) ? SPVBC_SEVERITY_ERROR
-                                                             : SPVBC_SEVERITY_WARNING,
+                          s->strict ? SPVBC_SEVERITY_ERROR : SPVBC_SEVERITY_WARNING,
                           "W-SPEC-BITCAST", low, 0);
         return report(s, site, SPVBC__MSG_VRULE, SPVBC_SEVERITY_ERROR, spvbc__vrule_id(info.vrule),
                       low, 0);
@@ -93,8 +102,7 @@ static bool check_site(vstate *s, const spvbc__site *site)
         bool logical = (rp && rt->storage != SpvStorageClassPhysicalStorageBuffer) ||
                        (op && ot->storage != SpvStorageClassPhysicalStorageBuffer);
         if (logical && !report(s, site, SPVBC__MSG_LOGICAL_PTR,
-                               (s->flags & SPVBC_VALIDATE_STRICT) ? SPVBC_SEVERITY_ERROR
-                                                                  : SPVBC_SEVERITY_WARNING,
+                               s->logical_ptr_error ? SPVBC_SEVERITY_ERROR : SPVBC_SEVERITY_WARNING,
                                "W-LOGICAL-PTR", false, 0))
             return false;
     }
@@ -119,11 +127,20 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
     spvbc_result r = spvbc__pass_args(options, &o, sizeof o, SPVBC__MIN_VALIDATE_OPTIONS,
                                       out_summary, SPVBC__MIN_VALIDATE_SUMMARY);
     if (r != SPVBC_SUCCESS) return r;
+    const uint32_t gen = spvbc__generation(o.generation);
+    if (!gen) return SPVBC_ERROR_INVALID_ARGUMENT;
     spvbc__diag_clear(module->ctx);
+    module->generation = gen;
     vstate s;
     memset(&s, 0, sizeof s);
     s.m = module;
     s.flags = o.flags;
+    /* Current SPIRV-Tools: "Instruction may not have a logical pointer operand" from 2025.5,
+     * OpSpecConstantOp Bitcast checked as OpBitcast from 2026.2 (docs/rules.md). */
+    const bool strict = (o.flags & SPVBC_VALIDATE_STRICT) != 0;
+    s.logical_ptr_error = strict || gen >= GENERATION_2025_5;
+    s.spec_checked = gen >= GENERATION_2026_2;
+    s.strict = strict;
     spvbc__info_memo infos;
     memset(infos.key, 0, sizeof infos.key);
     s.infos = &infos;

@@ -138,7 +138,8 @@ static int replacement(job *j, uint32_t **out_code, size_t *out_size)
 static int lower(job *j, uint32_t **out_code, size_t *out_size)
 {
     spvbc_layer_outcome *o = j->o;
-    const spvbc_lower_options lo = {sizeof(spvbc_lower_options), j->cfg->pad, 0};
+    const spvbc_lower_options lo = {sizeof(spvbc_lower_options), j->cfg->pad, 0,
+                                    j->cfg->generation};
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     spvbc_result r = spvbc_module_lower(j->mod, &lo, &ls);
     /* The refusals, if any, lowered again with their findings kept for the report (the same
@@ -241,7 +242,7 @@ int spvbc_layer_decide(const spvbc_layer_config *cfg, const void *code, size_t c
              !cfg->log_off && cfg->log_all,
              NULL,
              NULL,
-             {sizeof(spvbc_validate_options), cfg->validate_flags},
+             {sizeof(spvbc_validate_options), cfg->validate_flags, cfg->generation},
              o};
     long long start = j.log_any ? now_us() : 0;
     int replaced = 0;

@@ -57,6 +57,17 @@ static spvbc_pad_policy env_pad(const spvbc_layer_config *cfg)
     return SPVBC_PAD_UNDEF;
 }
 
+/* SPVBC_LAYER_GENERATION through the library's parser; the newest (logged) for anything else. */
+static uint32_t env_generation(const spvbc_layer_config *cfg)
+{
+    const char *v = getenv("SPVBC_LAYER_GENERATION");
+    uint32_t g = SPVBC_GENERATION_NEWEST;
+    if (v == NULL || *v == '\0' || spvbc_generation_from_string(v, &g) == SPVBC_SUCCESS) return g;
+    const char *names[] = {"newest", "2026.4", "2025.1", "2023.1"};
+    log_not_understood(cfg, "SPVBC_LAYER_GENERATION", v, names, 4);
+    return SPVBC_GENERATION_NEWEST;
+}
+
 const char *spvbc_layer_mode_name(spvbc_layer_mode mode)
 {
     return (unsigned)mode < 3u ? g_modes[mode] : "?";
@@ -79,5 +90,6 @@ void spvbc_layer_config_from_env(spvbc_layer_config *cfg)
     }
     cfg->mode = (spvbc_layer_mode)env_choice(cfg, "SPVBC_LAYER_MODE", g_modes, 3);
     cfg->pad = env_pad(cfg);
+    cfg->generation = env_generation(cfg);
     cfg->log_all = env_choice(cfg, "SPVBC_LAYER_LOG_LEVEL", g_levels, 2);
 }

@@ -1,6 +1,6 @@
 /*
- * layer_settings.h - the layers' settings: what to do with a module (mode, pad policy) and
- * where and how much to log, read once from the environment.
+ * layer_settings.h - the layers' settings: what to do with a module (mode, pad policy,
+ * generation) and where and how much to log, read once from the environment.
  *
  *   SPVBC_LAYER_MODE = lower (default) | validate | off
  *       lower:    validate, lower the as_type-legal invalid bitcasts, hand the lowered module on;
@@ -8,6 +8,8 @@
  *       off:      touch nothing, log nothing.
  *   SPVBC_LAYER_PAD  = undef (default) | zero | error   (padding of 3-component sources;
  *                      error: a module with such a bitcast is passed on unchanged, whole)
+ *   SPVBC_LAYER_GENERATION = newest (default) | 2026.4 | 2025.1 | 2023.1
+ *                      (whose verdicts: SPVBC_GENERATION_*, as the CLI's --generation)
  *   SPVBC_LAYER_LOG  = stderr (default) | off | <path>  (lines are appended to the file;
  *                      off: no log at all, and nothing hashed, timed or formatted for it; a
  *                      file that cannot be opened or written: standard error, after one line
@@ -52,10 +54,13 @@ typedef struct spvbc_layer_config {
     int log_all;
     /** SPVBC_VALIDATE_* flags of the layer's validations (not from the environment: the layer
      *  sets them).  The OpenCL layer sets SPVBC_VALIDATE_STRICT, so that an OpSpecConstantOp
-     *  Bitcast that current SPIRV-Tools rejects (a warning by default: W-SPEC-BITCAST) is an
-     *  error and lowered where as_type allows; the Vulkan layer keeps 0 (spec-constant bitcasts
-     *  need Kernel there, and a stricter verdict would only add log lines). */
+     *  Bitcast that current SPIRV-Tools rejects (W-SPEC-BITCAST, a warning in generations before
+     *  2026.2) is an error and lowered where as_type allows in every generation; the Vulkan
+     *  layer keeps 0 (spec-constant bitcasts need Kernel there, and a stricter verdict would
+     *  only add log lines). */
     uint32_t validate_flags;
+    /** SPVBC_GENERATION_* of the layer's validations and lowerings (SPVBC_LAYER_GENERATION). */
+    uint32_t generation;
 } spvbc_layer_config;
 
 /** Fills `cfg` from the environment (unknown values fall back to the defaults and are logged). */

@@ -62,6 +62,7 @@ typedef struct cli_options {
     bool have_env;
     spv_target_env env;
     uint32_t max_id_bound;
+    uint32_t generation; /* SPVBC_GENERATION_*: whose verdicts (--generation) */
     bool strict, notes, werror, quiet, no_disasm, verify;
     spvbc_pad_policy pad;
     uint32_t classes;
@@ -210,7 +211,7 @@ extern const size_t cli_rule_count;
 size_t cli_rule_index(const char *id);
 /** The slot of `id` in cli_file_result.rule_counts (cli_rule_count for "other"). */
 size_t cli_rule_count_slot(const char *id);
-#define CLI_MAX_RULES 48
+#define CLI_MAX_RULES 56
 
 /** What one input produced; filled by cli_process(), printed by batch.c. */
 typedef struct cli_file_result {
@@ -362,6 +363,7 @@ enum {
 typedef struct cli_opt_args {
     spv_target_env env; /* default spv1.6, as spirv-opt */
     uint32_t max_id_bound; /* 0: the defaults of SPIRV-Tools and of the library */
+    uint32_t generation; /* SPVBC_GENERATION_* of our stages (--generation) */
     uint32_t relax; /* CLI_RELAX_* */
     bool skip_validation, preserve_bindings, preserve_spec_constants, validate_after_all, print_all,
         time_report;

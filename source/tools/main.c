@@ -31,6 +31,8 @@ static int cmd_version(int argc, char **argv)
 #ifdef SPVBC_SPIRV_HEADERS_VERSION
     printf("opcode facts from SPIRV-Headers %s\n", SPVBC_SPIRV_HEADERS_VERSION);
 #endif
+    printf("verdicts of SPIRV-Tools %s by default; --generation 2023.1, 2025.1, 2026.4\n",
+           spvbc_generation_string(SPVBC_GENERATION_NEWEST));
     return 0;
 }
 
@@ -107,6 +109,8 @@ static void print_help(FILE *f)
         "                     universal1.0..1.6: the module's version must be allowed by E; also\n"
         "                     the environment for --verify (default: from the module's version)\n"
         "  --max-id-bound N   accept id bounds up to N (default 4194303)\n"
+        "  --generation G     give the verdicts of SPIRV-Tools G: 2023.1, 2025.1, 2026.4 or\n"
+        "                     newest (default: newest, 2026.4)\n"
         "  -r DIR             process every *.spv file below DIR (links to directories are not\n"
         "                     followed)\n"
         "  --jobs N, -j N     worker threads for several inputs (default: number of CPUs)\n"
@@ -119,8 +123,8 @@ static void print_help(FILE *f)
         "  --json             the same as --format json\n"
         "\n"
         "validate options:\n"
-        "  --strict           rules of current SPIRV-Tools that 2025.1 does not check are\n"
-        "                     errors (W-LOGICAL-PTR, W-SPEC-BITCAST)\n"
+        "  --strict           rules of current SPIRV-Tools that the --generation selected does\n"
+        "                     not check are errors (W-LOGICAL-PTR, W-SPEC-BITCAST)\n"
         "  --notes            also report as_type whose result OpenCL leaves "
         "implementation-defined\n"
         "  -Werror            treat warnings as errors\n"

@@ -46,6 +46,8 @@ static void print_help(FILE *f)
           "  --skip-validation      Do not validate the input and the output with spirv-val.\n"
           "  --max-id-bound <n>     Id bound limit (at least 0x3FFFFF) for the validator, the\n"
           "                         optimizer and our parser; also --max-id-bound=<n>.\n"
+          "  --generation <g>       Verdicts of our stages as SPIRV-Tools <g> gives them: 2023.1,\n"
+          "                         2025.1, 2026.4 or newest (default); also --generation=<g>.\n"
           "  --preserve-bindings, --preserve-spec-constants, --validate-after-all,\n"
           "  --print-all, --time-report, --before-hlsl-legalization, --relax-logical-pointer,\n"
           "  --relax-block-layout, --scalar-block-layout, --workgroup-scalar-block-layout,\n"
@@ -210,6 +212,13 @@ static int parse_word(cli_opt_args *a, size_t *i)
         if (!(v = option_value(a, i, "--max-id-bound"))) return CLI_EXIT_USAGE;
         if (!cli_parse_u32(v, &a->max_id_bound) || a->max_id_bound < MIN_MAX_ID_BOUND) {
             cli_usage_error_for("opt", "bad --max-id-bound '%s': a number of at least 0x3FFFFF", v);
+            return CLI_EXIT_USAGE;
+        }
+    } else if (is_flag(w, "--generation", true)) {
+        if (!(v = option_value(a, i, "--generation"))) return CLI_EXIT_USAGE;
+        if (spvbc_generation_from_string(v, &a->generation) != SPVBC_SUCCESS) {
+            cli_usage_error_for("opt", "bad --generation '%s': 2023.1, 2025.1, 2026.4 or newest",
+                                v);
             return CLI_EXIT_USAGE;
         }
     } else if (!strncmp(w, "-Oconfig=", 9)) {

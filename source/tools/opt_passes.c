@@ -74,6 +74,7 @@ static bool lower(const cli_opt_args *a, const cli_opt_stage *s, spvbc_context c
     spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
     lo.pad = s->pad;
     lo.classes = SPVBC_LOWER_ALL;
+    lo.generation = a->generation;
     spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     spvbc_result r = spvbc_module_lower(mod, &lo, &sum);
     print_findings(a, ctx);
@@ -98,7 +99,9 @@ static bool validate(const cli_opt_args *a, const cli_opt_stage *s, spvbc_contex
                      spvbc_module mod)
 {
     spvbc_validate_summary sum = SPVBC_VALIDATE_SUMMARY_INIT;
-    spvbc_result r = spvbc_module_validate(mod, NULL, &sum);
+    spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
+    vo.generation = a->generation;
+    spvbc_result r = spvbc_module_validate(mod, &vo, &sum);
     print_findings(a, ctx);
     if (r == SPVBC_SUCCESS) return true;
     if (r != SPVBC_ERROR_VALIDATION_FAILED) return stage_failed(a, s, r);

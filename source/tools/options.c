@@ -104,6 +104,12 @@ static parse_status parse_common(parser *p)
             cli_usage_error("--max-id-bound takes a positive 32-bit number");
             return PARSE_USAGE;
         }
+    } else if (is_opt(p, "--generation", true)) {
+        if (!(v = opt_value(p, 12))) return PARSE_USAGE;
+        if (spvbc_generation_from_string(v, &o->generation) != SPVBC_SUCCESS) {
+            cli_usage_error("--generation takes 2023.1, 2025.1, 2026.4 or newest");
+            return PARSE_USAGE;
+        }
     } else if (is_opt(p, "--format", true)) {
         if (!(v = opt_value(p, 8))) return PARSE_USAGE;
         if (!parse_format(v, &o->format)) {

@@ -188,6 +188,7 @@ static void validate(job *j)
     spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
     vo.flags = (o->strict ? SPVBC_VALIDATE_STRICT : 0u) | (o->notes ? SPVBC_VALIDATE_NOTES : 0u) |
                (o->werror ? SPVBC_VALIDATE_WARNINGS_AS_ERRORS : 0u);
+    vo.generation = o->generation;
     j->r->vsum.struct_size = sizeof j->r->vsum;
     spvbc_result vr = spvbc_module_validate(j->mod, &vo, &j->r->vsum);
     if (vr != SPVBC_SUCCESS && vr != SPVBC_ERROR_VALIDATION_FAILED) {
@@ -257,6 +258,7 @@ static void lower(job *j)
     spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
     lo.pad = j->o->pad;
     lo.classes = j->o->classes;
+    lo.generation = j->o->generation;
     j->r->lsum.struct_size = sizeof j->r->lsum;
     spvbc_result lr = spvbc_module_lower(j->mod, &lo, &j->r->lsum);
     if (lr != SPVBC_SUCCESS && lr != SPVBC_PARTIAL) {

@@ -50,9 +50,22 @@ const cli_rule cli_rules[] = {
     {"V-COOPMAT-SHAPE", SPVBC_SEVERITY_ERROR, true,
      "cooperative matrices of different kinds (KHR, NV), or whose scope, rows, columns or (KHR) "
      "use, where both are OpConstant, differ"},
+    {"V-EXTRACT-RESULT", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose result type is not a numerical scalar or vector"},
+    {"V-EXTRACT-BASE", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose base is not a numerical scalar or vector"},
+    {"V-EXTRACT-DIM", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose base and result have different component counts"},
+    {"V-EXTRACT-WIDTH", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose base components are not wider than the result's"},
+    {"V-EXTRACT-OFFSET", SPVBC_SEVERITY_ERROR, true,
+     "OpBitcastExtractEXT whose offset is not an integer scalar"},
     {"N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE, true,
      "a side depends on the result of an opcode this build does not know (newer than its "
      "SPIRV-Headers): no verdict"},
+    {"N-UNSIZED", SPVBC_SEVERITY_NOTE, true,
+     "a side has no size yet (a cooperative vector whose component count is a specialization "
+     "constant, cast like a vector under LongVectorEXT): no verdict"},
     {"S7", SPVBC_SEVERITY_ERROR, true,
      "OpSpecConstantOp ... Bitcast in a module without the Kernel capability"},
     {"S2", SPVBC_SEVERITY_WARNING, true,
@@ -65,11 +78,14 @@ const cli_rule cli_rules[] = {
     {"W-LOGICAL-PTR", SPVBC_SEVERITY_WARNING, true,
      "a pointer side outside PhysicalStorageBuffer in Logical or PhysicalStorageBuffer64 "
      "addressing (current SPIRV-Tools rejects it: \"Instruction may not have a logical pointer "
-     "operand\"); an error with --strict / SPVBC_VALIDATE_STRICT"},
+     "operand\"); an error in generation 2026.4 (the default) and with --strict / "
+     "SPVBC_VALIDATE_STRICT, a warning with --generation 2025.1 or 2023.1"},
     {"W-SPEC-BITCAST", SPVBC_SEVERITY_WARNING, true,
      "OpSpecConstantOp ... Bitcast that breaks an OpBitcast rule (V2-V13, the cooperative types) "
      "which SPIRV-Tools 2025.1 does not check there (2026.2 and later reject it; the message names "
-     "the rule; a size mismatch is still lowered); an error with --strict / SPVBC_VALIDATE_STRICT"},
+     "the rule; a size mismatch is still lowered), with --generation 2025.1 or 2023.1; an error "
+     "with --strict / SPVBC_VALIDATE_STRICT (in generation 2026.4, the default, the rule's own "
+     "error)"},
     {"N-IMPL-DEFINED", SPVBC_SEVERITY_NOTE, true,
      "a valid bitcast whose as_type pair changes the element count: OpenCL leaves the result "
      "implementation-defined; SPIR-V fixes it (low-order bits to low-numbered components)"},
@@ -96,7 +112,8 @@ const cli_rule cli_rules[] = {
         "an instruction too short for its operands (OpBitcast without operand, OpSpecConstantOp "
         "without opcode, ...)"),
     INPUT_ERROR("R-TYPE-SHAPE",
-                "vector of a non-scalar, vector of a count other than 2/3/4/8/16, scalar width 0"),
+                "vector of a non-scalar, vector of a count other than 2/3/4/8/16 (without "
+                "LongVectorEXT) or below 2, scalar width 0"),
     INPUT_ERROR("R-ID-ZERO", "result id 0"),
     INPUT_ERROR("R-ID-RANGE", "an id at or above the bound"),
     INPUT_ERROR("R-ID-REDEFINED", "a result id defined twice"),

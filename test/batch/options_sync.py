@@ -158,8 +158,8 @@ def probe(cli, work, scope, spellings, valued):
     """Runs each spelling of `scope`; none may be a usage error."""
     empty = os.path.join(work, "empty.spv")
     out = os.path.join(work, "out.spv")
-    values = {"--target-env": "spv1.5", "--max-id-bound": "100000", "-r": work, "--jobs": "2",
-              "-j": "2", "--format": "json", "--pad": "zero", "--only": "4to3", "-o": out,
+    values = {"--target-env": "spv1.5", "--max-id-bound": "100000", "--generation": "2025.1",
+              "-r": work, "--jobs": "2", "-j": "2", "--format": "json", "--pad": "zero", "--only": "4to3", "-o": out,
               "--suffix": ".x", "--out-dir": work}
     for s in sorted(spellings):
         forms = [[s]]

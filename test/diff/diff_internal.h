@@ -76,6 +76,10 @@ typedef enum {
     R_COOPVEC_DIM,
     R_COOPMAT,
     R_COOPMAT_SHAPE,
+    R_LOGICAL_PTR, /* "Instruction may not have a logical pointer operand" (2025.5 and later) */
+    R_EXTRACT_DIM, /* OpBitcastExtractEXT (2026.4) */
+    R_EXTRACT_WIDTH,
+    R_EXTRACT_OFFSET,
     R_COUNT
 } rule;
 
@@ -95,6 +99,10 @@ enum {
     CAT_COOPMAT, /* the rest need SPIRV-Tools 2025.1 (--spirv-tools-2025) */
     CAT_COOPVEC,
     CAT_UNTYPED,
+    CAT_ENCODED, /* the rest need SPIRV-Tools 2026.4 (--spirv-tools-2026) */
+    CAT_LONG_VECTOR,
+    CAT_COOPVEC_LONG,
+    CAT_EXTRACT,
     CAT_COUNT
 };
 
@@ -110,6 +118,7 @@ typedef struct lib_verdict {
     spvbc_result verdict;
     size_t error_count;
     size_t lowerable_count; /* errors the library says spvbc_module_lower() can fix */
+    size_t logical_count; /* W-LOGICAL-PTR errors (which the lowering leaves alone) */
     rule first_error;
     char errors[512]; /* "rule: message" of each error */
 } lib_verdict;
@@ -158,7 +167,9 @@ void judge_case(int cat, int minor, const char *text, const uint32_t *w, size_t 
                 const char *val_msg, rule expected);
 extern cat_stats g_cat[CAT_COUNT];
 extern lower_stats g_lower;
-extern int g_new;
+extern int g_new; /* a tree's tools are the oracle (2025.1 or 2026.4) */
+extern int g_2026; /* the tree is SPIRV-Tools 2026.4's */
+extern uint32_t g_generation; /* SPVBC_GENERATION_* the library is asked for */
 extern const char *g_show;
 extern size_t g_tool_runs;
 extern int g_verbose;
@@ -183,6 +194,14 @@ void case_spec(int kernel);
 /* ---- case generators, types only 2025.1 knows (diff_cases2025.c) --------------------- */
 
 void case_coop(int vectors);
+void run_new_case(int cat, int minor, const char *text, const char *twin, rule expected);
 void case_untyped(int shader);
+
+/* ---- case generators, types only 2026.4 knows (diff_cases2026.c) --------------------- */
+
+void case_encoded(int kernel);
+void case_long_vector(int kernel);
+void case_coopvec_long(void);
+void case_extract(int kernel);
 
 #endif /* SPVBC_DIFF_INTERNAL_H */

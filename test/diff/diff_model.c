@@ -6,16 +6,29 @@
 
 #include "diff_internal.h"
 
-const char *const k_rule_id[] = {"OK",        "V0",
-                                 "V1",        "V2",
-                                 "V3",        "V8",
-                                 "V9",        "V10",
-                                 "V11",       "V12",
-                                 "V13",       "S7",
-                                 "V-COOPVEC", "V-COOPVEC-DIM",
-                                 "V-COOPMAT", "V-COOPMAT-SHAPE"};
+const char *const k_rule_id[] = {"OK",
+                                 "V0",
+                                 "V1",
+                                 "V2",
+                                 "V3",
+                                 "V8",
+                                 "V9",
+                                 "V10",
+                                 "V11",
+                                 "V12",
+                                 "V13",
+                                 "S7",
+                                 "V-COOPVEC",
+                                 "V-COOPVEC-DIM",
+                                 "V-COOPMAT",
+                                 "V-COOPMAT-SHAPE",
+                                 "W-LOGICAL-PTR",
+                                 "V-EXTRACT-DIM",
+                                 "V-EXTRACT-WIDTH",
+                                 "V-EXTRACT-OFFSET"};
 
-/* The part of spirv-val's message each rule is reported with (V1 has two spellings). */
+/* The part of spirv-val's message each rule is reported with (V1 has two spellings; 2026.4
+ * prefixes V8-V11 with the gate, "In SPIR-V 1.4 or earlier ..., expected input ..."). */
 static const char *const k_rule_message[][2] = {
     [R_V0] = {"cannot be a type", NULL},
     [R_V1] = {"requires a type", "Expected input to have a type"},
@@ -23,11 +36,14 @@ static const char *const k_rule_message[][2] = {
     [R_V3] = {"Expected input to be a pointer or int or float vector or scalar", NULL},
     [R_V8] = {"Expected input to be a pointer, int scalar or 32-bit int vector if Result Type is "
               "pointer",
-              NULL},
+              "expected input to be a pointer, int scalar or 32-bit int vector if Result Type is "
+              "pointer"},
     [R_V9] = {"Pointer can only be converted to another pointer, int scalar or 32-bit int vector",
-              NULL},
-    [R_V10] = {"Expected input to be a pointer or int scalar if Result Type is pointer", NULL},
-    [R_V11] = {"Pointer can only be converted to another pointer or int scalar", NULL},
+              "pointer can only be converted to another pointer, int scalar or 32-bit int vector"},
+    [R_V10] = {"Expected input to be a pointer or int scalar if Result Type is pointer",
+               "expected input to be a pointer or int scalar if Result Type is pointer"},
+    [R_V11] = {"Pointer can only be converted to another pointer or int scalar",
+               "pointer can only be converted to another pointer or int scalar"},
     [R_V12] = {"Expected input to have the same total bit width as Result Type", NULL},
     [R_V13] = {"8- or 16-bit types can only be used with width-only conversions", NULL},
     [R_S7] = {"Specialization constant operation Bitcast requires Kernel capability", NULL},
@@ -36,6 +52,13 @@ static const char *const k_rule_message[][2] = {
     [R_COOPMAT] = {"Cooperative matrix can only be cast to another cooperative matrix", NULL},
     [R_COOPMAT_SHAPE] = {"Expected cooperative matrix types",
                          "of Matrix type and Result Type to be identical"},
+    [R_LOGICAL_PTR] = {"Instruction may not have a logical pointer operand",
+                       "Instruction may not return a logical pointer"},
+    [R_EXTRACT_DIM] = {"Expected Base to have the same dimension as Result Type", NULL},
+    [R_EXTRACT_WIDTH] = {"Expected Base component bit width to be greater than Result Type "
+                         "component bit width",
+                         NULL},
+    [R_EXTRACT_OFFSET] = {"Expected Offset to be a scalar integer type", NULL},
 };
 
 int message_matches(rule r, const char *msg)
@@ -80,5 +103,10 @@ rule model(const gmod *m, const gtype *d, const gtype *s)
     }
     if (!rp && !op && d->width * d->count != s->width * s->count) return R_V12;
     if (!m->kernel && (storage_only(m, d) || storage_only(m, s))) return R_V13;
+    /* 2025.5 and later: "Instruction may not have a logical pointer operand" in Logical and
+     * PhysicalStorageBuffer64 addressing (a pointer outside PhysicalStorageBuffer). */
+    if (g_2026 && (m->addressing == ADDR_LOGICAL || m->addressing == ADDR_PSB64) &&
+        ((rp && d->sc != SC_PSB) || (op && s->sc != SC_PSB)))
+        return R_LOGICAL_PTR;
     return R_OK;
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # recorded2025.sh - the recorded cases (the lit fixtures' .spvasm modules) against SPIRV-Tools
 # 2025.1 from Debian 13 (the tree cmake/debian-tree.sh unpacked, run under its own loader), as
-# diff.spirv_val does for 2023.1.  Each fixture is assembled by 2025.1's spirv-as with
-# the --target-env of its own RUN line; then:
+# diff.spirv_val does for 2023.1, with spirv-bitcast's generation 2025.1 (--generation).  Each
+# fixture is assembled by 2025.1's spirv-as with the --target-env of its own RUN line; then:
 #   - a module spirv-val 2025.1 accepts gets no error from `spirv-bitcast validate`; at an
 #     OpSpecConstantOp Bitcast, which 2023.1 and 2025.1 do not check, we warn where current
 #     SPIRV-Tools rejects (W-SPEC-BITCAST, docs/rules.md, the generation table): counted, and
@@ -33,7 +33,7 @@ for src in "$@"; do
     fi
     tool spirv-val --target-env "$env" "$spv" >"$work/$name.val.log" 2>&1
     val=$?
-    "$cli" validate --target-env "$env" "$spv" >"$work/$name.ours.log" 2>&1
+    "$cli" validate --generation 2025.1 --target-env "$env" "$spv" >"$work/$name.ours.log" 2>&1
     ours=$?
     if [ $val = 0 ]; then
         accepted=$((accepted + 1))
@@ -43,7 +43,7 @@ for src in "$@"; do
         fi
         if grep -q "^warning:.*\[W-SPEC-BITCAST\]" "$work/$name.ours.log"; then
             spec=$((spec + 1))
-            if "$cli" validate --strict --target-env "$env" "$spv" >"$work/$name.strict.log" 2>&1 ||
+            if "$cli" validate --generation 2025.1 --strict --target-env "$env" "$spv" >"$work/$name.strict.log" 2>&1 ||
                 ! grep -q "^error:.*\[W-SPEC-BITCAST\]" "$work/$name.strict.log"; then
                 echo "FAIL $name: W-SPEC-BITCAST is no error under --strict:"
                 cat "$work/$name.strict.log"; fail=1; continue
@@ -62,7 +62,7 @@ for src in "$@"; do
         fi
     fi
     out=$work/$name.lowered.spv
-    "$cli" lower "$spv" -o "$out" >"$work/$name.lower.log" 2>&1
+    "$cli" lower --generation 2025.1 "$spv" -o "$out" >"$work/$name.lower.log" 2>&1
     rewritten=$(sed -n 's/.* \([0-9][0-9]*\) rewritten.*/\1/p' "$work/$name.lower.log" | tail -n 1)
     if [ "${rewritten:-0}" != 0 ]; then
         lowered=$((lowered + 1))

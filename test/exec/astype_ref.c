@@ -364,7 +364,7 @@ int ref_lower(const uint32_t *in, size_t n, spvbc_pad_policy pad, uint32_t **out
         ref_print_diagnostics(ctx);
         goto done;
     }
-    spvbc_lower_options lo = {sizeof(spvbc_lower_options), pad, 0};
+    spvbc_lower_options lo = {sizeof(spvbc_lower_options), pad, 0, SPVBC_GENERATION_NEWEST};
     spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     r = spvbc_module_lower(mod, &lo, &sum);
     if (r != SPVBC_SUCCESS && r != SPVBC_PARTIAL) {

@@ -23,7 +23,8 @@ _Static_assert(SPVBC_VERSION_NUMBER >= 0, "version number");
 int main(void)
 {
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
-    spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, SPVBC_LOWER_ALL};
+    spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, SPVBC_LOWER_ALL,
+                              SPVBC_GENERATION_NEWEST};
     spvbc_diagnostic d = {SPVBC_SEVERITY_ERROR, 0, 0, SPVBC_NO_POSITION, SPVBC_NO_POSITION,
                           0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     (void)po;

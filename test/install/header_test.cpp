@@ -24,7 +24,8 @@ static_assert(std::is_trivial<spvbc_plan>::value, "plain C structs");
 int main()
 {
     spvbc_context ctx = nullptr;
-    spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, SPVBC_LOWER_ALL};
+    spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, SPVBC_LOWER_ALL,
+                              SPVBC_GENERATION_NEWEST};
     const size_t nopos = SPVBC_NO_POSITION;
     (void)lo;
     return ctx == nullptr && nopos != 0 ? 0 : 1;

@@ -58,3 +58,17 @@ if config.clang and os.path.exists(config.clang) and \
     config.available_features.add("opencl-compiler")
     config.substitutions.append(("%clang", config.clang))
     config.substitutions.append(("%llvm-spirv", config.llvm_spirv))
+
+# SPIRV-Tools 2026.4 from Debian unstable (the tree test/diff's spirv-tools-2026.fetch unpacks),
+# for the fixtures of the types only it knows (bfloat16, float8, long vectors, ...): run under
+# the tree's own loader by Inputs/sid_tool.sh.  Without the tree those fixtures are
+# UNSUPPORTED (lit names them), never passed without running.
+sid_root = os.path.join(getattr(config, "sid_tools", "") or "", "root")
+if os.path.exists(os.path.join(os.path.dirname(sid_root), "ready")) and \
+        os.path.exists(os.path.join(sid_root, "usr", "bin", "spirv-val")):
+    config.available_features.add("spirv-tools-2026")
+    for tool in ("spirv-as", "spirv-val", "spirv-dis", "glslangValidator"):
+        config.substitutions.append(
+            ("%%%s-2026" % tool, '"%s" "%s" "%s" %s' % (
+                sh, os.path.join(config.test_source_root, "Inputs", "sid_tool.sh"), sid_root,
+                tool)))

@@ -6,9 +6,10 @@
 # spvbc_ symbol and that the subproject leaves warnings-as-errors to its parent.  Exit 77
 # (SKIPPED) with the reason when meson or ninja is missing.
 # Both builds must use the SPIRV-Headers the CMake build uses (<headers version>, what
-# cmake/spirv-headers.cmake chose: on Debian 12 with -DSPVBC_FETCH_SPIRV_HEADERS=ON Debian 13's
-# 1.4.309, fetched once into <work dir>/trixie-spirv-headers by the same cmake/debian-tree.sh,
-# which the Meson build then fetches too with -Dfetch_spirv_headers=true): the Meson message,
+# cmake/spirv-headers.cmake chose: on Debian 12 with -DSPVBC_FETCH_SPIRV_HEADERS=ON Debian
+# unstable's 1.4.363 (else Debian 13's 1.4.309, fetched once into <work dir>/trixie-spirv-headers)
+# by the same cmake/debian-tree.sh, which the Meson build then fetches too with
+# -Dfetch_spirv_headers=true): the Meson message,
 # the compile lines and the version the library names (N-UNKNOWN-OPCODE's sentence) say so.
 #
 #   run.sh <source dir> <work dir> <spirv-val> [<headers version>]

@@ -56,8 +56,9 @@ check() {
 
 check 'spirv-bitcast ' '--help --version -h explain help lower opt validate'
 check 'spirv-bitcast l' 'lower'
-check 'spirv-bitcast validate --' '--format --help --jobs --json --max-id-bound --no-disassembly --notes --quiet --strict --target-env'
-check 'spirv-bitcast validate -' '--format --help --jobs --json --max-id-bound --no-disassembly --notes --quiet --strict --target-env -Werror -h -j -q -r'
+check 'spirv-bitcast validate --' '--format --generation --help --jobs --json --max-id-bound --no-disassembly --notes --quiet --strict --target-env'
+check 'spirv-bitcast validate -' '--format --generation --help --jobs --json --max-id-bound --no-disassembly --notes --quiet --strict --target-env -Werror -h -j -q -r'
+check 'spirv-bitcast validate --generation 202' '2023.1 2025.1 2026.4'
 check 'spirv-bitcast lower --p' '--pad'
 check 'spirv-bitcast lower --j' '--jobs --json'
 check 'spirv-bitcast lower --pad ' 'error undef zero'

@@ -95,8 +95,12 @@ static void append(char *buf, size_t size, const char *sep, const char *fmt, con
     }
 }
 
+uint32_t spvbc_gen_generation = SPVBC_GENERATION_NEWEST;
+
 void spvbc_gen_library_verdict(const uint32_t *words, size_t n, spvbc_gen_verdict *v)
 {
+    spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
+    vo.generation = spvbc_gen_generation;
     spvbc_context ctx = NULL;
     spvbc_module mod = NULL;
     memset(v, 0, sizeof *v);
@@ -108,7 +112,7 @@ void spvbc_gen_library_verdict(const uint32_t *words, size_t n, spvbc_gen_verdic
     v->parse = spvbc_module_parse(ctx, words, n, NULL, &mod);
     if (v->parse == SPVBC_SUCCESS) {
         v->summary.struct_size = sizeof v->summary;
-        v->verdict = spvbc_module_validate(mod, NULL, &v->summary);
+        v->verdict = spvbc_module_validate(mod, &vo, &v->summary);
         for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
             const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
             if (!d || d->severity != SPVBC_SEVERITY_ERROR) {

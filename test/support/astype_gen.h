@@ -64,7 +64,8 @@ char *spvbc_gen_astype_text(const spvbc_type_desc *src, const spvbc_type_desc *d
                             spvbc_gen_flavour flavour);
 
 /** Why an OpenCL device with these features (each 0 or 1: cl_khr_fp16, cl_khr_fp64, the full
- *  profile's 64-bit integers) cannot run type `t`, e.g. "half: no cl_khr_fp16"; NULL when it can. */
+ *  profile's 64-bit integers) cannot run type `t`, e.g. "half: no cl_khr_fp16"; NULL when it can.
+ */
 const char *spvbc_gen_cl_missing_feature(const spvbc_type_desc *t, int fp16, int fp64, int int64);
 
 /** The spv_target_env (as an int) to assemble and validate `flavour` with. */
@@ -159,7 +160,12 @@ typedef struct spvbc_gen_verdict {
                          the parse diagnostic) */
 } spvbc_gen_verdict;
 
-/** Parses and validates `n` words at `words` with the library; fills `v`. */
+/** The generation (SPVBC_GENERATION_*) whose verdicts spvbc_gen_library_verdict() asks for:
+ *  0, the newest, unless a test compares with an older spirv-val. */
+extern uint32_t spvbc_gen_generation;
+
+/** Parses and validates `n` words at `words` with the library (generation
+ *  spvbc_gen_generation); fills `v`. */
 void spvbc_gen_library_verdict(const uint32_t *words, size_t n, spvbc_gen_verdict *v);
 
 #ifdef __cplusplus

@@ -224,7 +224,8 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     check_input(&in);
 
     /* validate */
-    spvbc_validate_options vo = {sizeof(spvbc_validate_options), sc->validate_flags};
+    spvbc_validate_options vo = {sizeof(spvbc_validate_options), sc->validate_flags,
+                                 SPVBC_GENERATION_NEWEST};
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
     SUMMARY_STEP(r, spvbc_module_validate(m, &vo, &vs), vs);
     assert_true(r == SPVBC_SUCCESS || r == SPVBC_ERROR_VALIDATION_FAILED);
@@ -235,7 +236,7 @@ static int run_scenario(const scenario *sc, test_alloc *a, outcome *got)
     check_input(&in);
 
     /* lower */
-    spvbc_lower_options lo = {sizeof(spvbc_lower_options), sc->pad, 0};
+    spvbc_lower_options lo = {sizeof(spvbc_lower_options), sc->pad, 0, SPVBC_GENERATION_NEWEST};
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     SUMMARY_STEP(r, spvbc_module_lower(m, &lo, &ls), ls);
     assert_int_equal(r, ls.refused ? SPVBC_PARTIAL : SPVBC_SUCCESS);
@@ -447,8 +448,10 @@ static void test_lower_twice(void **state)
         assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
         spvbc_module m;
         assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
-        spvbc_lower_options zero = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0},
-                            undef = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0};
+        spvbc_lower_options zero = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0,
+                                    SPVBC_GENERATION_NEWEST},
+                            undef = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0,
+                                     SPVBC_GENERATION_NEWEST};
         assert_int_equal(spvbc_module_lower(m, &zero, NULL), SPVBC_SUCCESS);
         const uint32_t *w1;
         size_t n1;

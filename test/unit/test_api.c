@@ -174,7 +174,6 @@ static size_t count_op(const uint32_t *w, size_t n, uint32_t op)
     return c;
 }
 
-
 void test_lower_properties(void **state)
 {
     (void)state;
@@ -256,7 +255,8 @@ void test_lower_only_and_pad(void **state)
     spvbc_module m = parse_kernel(&k, &ctx);
     /* Only 3->4 selected: both 4->3 sites stay, skipped (not refused), with a warning each
      * that still says they are lowerable. */
-    spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4};
+    spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, SPVBC_LOWER_3_TO_4,
+                             SPVBC_GENERATION_NEWEST};
     spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 0);
@@ -271,9 +271,11 @@ void test_lower_only_and_pad(void **state)
     assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);
     assert_ptr_equal(out, k.b.w);
     /* Bad options. */
-    spvbc_lower_options bad = {sizeof(spvbc_lower_options), (spvbc_pad_policy)9, 0};
+    spvbc_lower_options bad = {sizeof(spvbc_lower_options), (spvbc_pad_policy)9, 0,
+                               SPVBC_GENERATION_NEWEST};
     assert_int_equal(spvbc_module_lower(m, &bad, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
-    spvbc_lower_options bad2 = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 1u << 30};
+    spvbc_lower_options bad2 = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 1u << 30,
+                                SPVBC_GENERATION_NEWEST};
     assert_int_equal(spvbc_module_lower(m, &bad2, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     spvbc_context_destroy(ctx);
     mb_free(&k.b);
@@ -305,7 +307,7 @@ void test_warnings_and_notes(void **state)
     assert_string_equal(spvbc_context_diagnostic(ctx, 1)->rule, "S4");
     assert_string_equal(spvbc_context_diagnostic(ctx, 2)->rule, "S3-WIDTH");
     spvbc_validate_options werror = {sizeof(spvbc_validate_options),
-                                     SPVBC_VALIDATE_WARNINGS_AS_ERRORS};
+                                     SPVBC_VALIDATE_WARNINGS_AS_ERRORS, SPVBC_GENERATION_NEWEST};
     assert_int_equal(spvbc_module_validate(m, &werror, &sum), SPVBC_ERROR_VALIDATION_FAILED);
     assert_int_equal(sum.errors, 3);
     /* Lowering leaves valid-but-suspicious bitcasts alone: byte-identical. */

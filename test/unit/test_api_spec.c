@@ -38,20 +38,28 @@ void test_lower_spec_constant(void **state)
     MB(&b, SpvOpSpecConstantOp, S_V4I, S_SPEC, SpvOpBitcast, S_C3);
     spvbc_context ctx;
     spvbc_module m = parse_new(&b, &ctx);
-    /* SPIRV-Tools 2025.1 does not check the spec-constant form: a warning naming V12, an
-     * error under STRICT (current SPIRV-Tools); lowerable either way. */
+    /* SPIRV-Tools 2025.1 does not check the spec-constant form: in its generation a warning
+     * naming V12, an error under STRICT; in the default generation (2026.4, which rejects it)
+     * the error V12; lowerable in every one. */
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
-    assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_int_equal(vs.errors, 1);
+    assert_int_equal(vs.lowerable, 1);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "V12");
+    spvbc_validate_options older = {sizeof(spvbc_validate_options), 0, SPVBC_GENERATION_2025_1};
+    assert_int_equal(spvbc_module_validate(m, &older, &vs), SPVBC_SUCCESS);
     assert_int_equal(vs.warnings, 1);
     assert_int_equal(spvbc_context_diagnostic(ctx, 0)->severity, SPVBC_SEVERITY_WARNING);
     assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "W-SPEC-BITCAST");
     assert_non_null(strstr(spvbc_context_diagnostic(ctx, 0)->message, "(V12)"));
     assert_true(spvbc_context_diagnostic(ctx, 0)->lowerable);
-    spvbc_validate_options strict = {sizeof(spvbc_validate_options), SPVBC_VALIDATE_STRICT};
+    spvbc_validate_options strict = {sizeof(spvbc_validate_options), SPVBC_VALIDATE_STRICT,
+                                     SPVBC_GENERATION_2025_1};
     assert_int_equal(spvbc_module_validate(m, &strict, &vs), SPVBC_ERROR_VALIDATION_FAILED);
     assert_int_equal(vs.lowerable, 1);
     assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "W-SPEC-BITCAST");
-    spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0};
+    spvbc_lower_options o = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0,
+                             SPVBC_GENERATION_NEWEST};
     spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(m, &o, &sum), SPVBC_SUCCESS);
     assert_int_equal(sum.rewritten, 1);
@@ -100,14 +108,25 @@ void test_spec_constant_type_order(void **state)
         /* validate's "lowerable" agrees with what lower does (STRICT: an error; without, a
          * warning that carries the same flag). */
         spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
-        spvbc_validate_options strict = {sizeof(spvbc_validate_options), SPVBC_VALIDATE_STRICT};
+        spvbc_validate_options strict = {sizeof(spvbc_validate_options), SPVBC_VALIDATE_STRICT,
+                                         SPVBC_GENERATION_2025_1};
         assert_int_equal(spvbc_module_validate(m, &strict, &vs), SPVBC_ERROR_VALIDATION_FAILED);
         assert_int_equal(vs.lowerable, late ? 0 : 1);
-        assert_int_equal(spvbc_module_validate(m, NULL, &vs), SPVBC_SUCCESS);
+        /* Generation 2025.1: a warning; the lowering leaves what it cannot rewrite alone with
+         * that warning (2026.4, the default, refuses it: below). */
+        spvbc_validate_options older = {sizeof(spvbc_validate_options), 0, SPVBC_GENERATION_2025_1};
+        assert_int_equal(spvbc_module_validate(m, &older, &vs), SPVBC_SUCCESS);
         assert_int_equal(vs.warnings, 1);
         assert_int_equal(spvbc_context_diagnostic(ctx, 0)->lowerable, late ? 0 : 1);
         spvbc_lower_summary sum = SPVBC_LOWER_SUMMARY_INIT;
-        assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_SUCCESS);
+        if (late) {
+            assert_int_equal(spvbc_module_lower(m, NULL, &sum), SPVBC_PARTIAL);
+            assert_int_equal(sum.refused, 1);
+            assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "V12");
+        }
+        spvbc_lower_options older_lower = SPVBC_LOWER_OPTIONS_INIT;
+        older_lower.generation = SPVBC_GENERATION_2025_1;
+        assert_int_equal(spvbc_module_lower(m, &older_lower, &sum), SPVBC_SUCCESS);
         const uint32_t *out;
         size_t n;
         assert_int_equal(spvbc_module_get_words(m, &out, &n), SPVBC_SUCCESS);

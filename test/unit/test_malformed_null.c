@@ -127,7 +127,8 @@ void test_null_arguments(void **state)
     memset(&ls, 0xA5, sizeof ls);
     memcpy(&ls_copy, &ls, sizeof ls);
     assert_int_equal(spvbc_module_lower(NULL, NULL, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
-    spvbc_lower_options bad_lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)3, 0};
+    spvbc_lower_options bad_lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)3, 0,
+                                  SPVBC_GENERATION_NEWEST};
     assert_int_equal(spvbc_module_lower(m, &bad_lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
     bad_lo.pad = SPVBC_PAD_POLICY_MAX_ENUM;
     assert_int_equal(spvbc_module_lower(m, &bad_lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);

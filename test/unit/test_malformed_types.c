@@ -17,10 +17,11 @@ void test_type_used_before_declared(void **state)
 {
     (void)state;
     /* A vector of a float declared after it. */
-    const inst vec[] = {{SpvOpTypeVector, {ID_V4, ID_FLOAT, 4}, 3}, {SpvOpTypeFloat, {ID_FLOAT, 32}, 2}};
+    const inst vec[] = {{SpvOpTypeVector, {ID_V4, ID_FLOAT, 4}, 3},
+                        {SpvOpTypeFloat, {ID_FLOAT, 32}, 2}};
     expect_insts_fail(vec, 2, 0, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER");
     /* A bitcast result type that is a value, not a type. */
-    const base_patch value = {AT(bitcast), 1, ID_X, SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX,
+    const base_patch value = {AT(bitcast),   1, ID_X, SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX,
                               "R-TYPE-ORDER"};
     expect_patches_fail(&value, 1);
     /* A pointer to a type declared after it. */
@@ -65,7 +66,7 @@ void test_vector_component_counts(void **state)
     (void)state;
     const uint32_t bad[] = {0, 1, 5, 6, 7, 9, 15, 17, 32, 0xFFFFFFFFu};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
-        const base_patch count = {AT(tv3), 3, bad[i], SPVBC_ERROR_INVALID_BINARY, 8,
+        const base_patch count = {AT(tv3),       3, bad[i], SPVBC_ERROR_INVALID_BINARY, 8,
                                   "R-TYPE-SHAPE"};
         expect_patches_fail(&count, 1);
     }
@@ -113,7 +114,8 @@ static void run_all_no_crash(const mb *b, spvbc_result *parse_result)
         spvbc_result v = spvbc_module_validate(m, NULL, NULL);
         assert_true(v == SPVBC_SUCCESS || v == SPVBC_ERROR_VALIDATION_FAILED);
         for (int pad = 0; pad < 3; ++pad) {
-            spvbc_lower_options lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)pad, 0};
+            spvbc_lower_options lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)pad, 0,
+                                      SPVBC_GENERATION_NEWEST};
             assert_int_equal(spvbc_module_lower(m, &lo, NULL), SPVBC_SUCCESS);
             const uint32_t *w;
             size_t n;

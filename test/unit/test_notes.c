@@ -180,7 +180,7 @@ static void check_against_plan(const char *fixture, const char *what, const diag
 
 static void validate_run(spvbc_context ctx, spvbc_module mod, uint32_t flags, run *out)
 {
-    spvbc_validate_options o = {sizeof(spvbc_validate_options), flags};
+    spvbc_validate_options o = {sizeof(spvbc_validate_options), flags, SPVBC_GENERATION_NEWEST};
     out->r = spvbc_module_validate(mod, &o, NULL);
     copy_diags(ctx, out);
 }
@@ -276,7 +276,8 @@ static void check_fixture(const char *path)
              maybe ? "maybe" : "no", pinned ? "maybe" : "no");
     for (uint32_t strict = 0; strict <= SPVBC_VALIDATE_STRICT && maybe == 0;
          strict += SPVBC_VALIDATE_STRICT) {
-        const spvbc_validate_options vo = {sizeof(spvbc_validate_options), strict};
+        const spvbc_validate_options vo = {sizeof(spvbc_validate_options), strict,
+                                           SPVBC_GENERATION_NEWEST};
         spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
         (void)spvbc_module_validate(mod, &vo, &vs);
         if (vs.lowerable != 0)
@@ -303,7 +304,7 @@ static void check_fixture(const char *path)
 
     static const spvbc_pad_policy pads[] = {SPVBC_PAD_UNDEF, SPVBC_PAD_ZERO};
     for (size_t k = 0; k < sizeof pads / sizeof *pads; ++k) {
-        spvbc_lower_options lo = {sizeof(spvbc_lower_options), pads[k], 0};
+        spvbc_lower_options lo = {sizeof(spvbc_lower_options), pads[k], 0, SPVBC_GENERATION_NEWEST};
         run low;
         spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
         low.r = spvbc_module_lower(mod, &lo, &ls);

@@ -119,11 +119,12 @@ static void test_bitcast_rules(void **state)
          SPVBC_FEATURE_INT16, SPVBC__V13},
         {"shader int <- v4char, Int8", scalar(I, 32), vec(I, 8, 4), V(1, 3), 0, 1,
          SPVBC_FEATURE_INT8, SPVBC__V_OK},
-        {"kernel v2short <- int (no storage-only rule)", vec(I, 16, 2), scalar(I, 32), V(1, 0),
-         0, 0, 0, SPVBC__V_OK},
+        {"kernel v2short <- int (no storage-only rule)", vec(I, 16, 2), scalar(I, 32), V(1, 0), 0,
+         0, 0, SPVBC__V_OK},
         /* The size rule fires before the storage-only rule (spirv-val's order). */
         {"shader v3short <- int", vec(I, 16, 3), scalar(I, 32), V(1, 3), 0, 1, 0, SPVBC__V12},
-        /* The types SPIRV-Tools 2025.1 lets OpBitcast touch (and 2023.1 did not), as it judges them. */
+        /* The types SPIRV-Tools 2025.1 lets OpBitcast touch (and 2023.1 did not), as it judges
+           them. */
         {"KHR int32 matrix <- half matrix, same shape (widths not compared)",
          coop(KM, I, 32, 16, 16, 0), coop(KM, F, 16, 16, 16, 0), V(1, 6), 0, 1,
          SPVBC_FEATURE_FLOAT16, SPVBC__V_OK},
@@ -133,8 +134,8 @@ static void test_bitcast_rules(void **state)
          V(1, 6), 0, 1, 0, SPVBC__VCM_SHAPE},
         {"KHR matrix <- matrix, rows a spec constant", coop(KM, I, 32, 0, 16, 0),
          coop(KM, F, 32, 8, 16, 0), V(1, 6), 0, 1, 0, SPVBC__V_OK},
-        {"KHR matrix <- NV matrix", coop(KM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0),
-         V(1, 6), 0, 1, 0, SPVBC__VCM_SHAPE},
+        {"KHR matrix <- NV matrix", coop(KM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0), V(1, 6),
+         0, 1, 0, SPVBC__VCM_SHAPE},
         {"NV int32 matrix <- half matrix", coop(NM, I, 32, 16, 16, 0), coop(NM, F, 16, 16, 16, 0),
          V(1, 3), 0, 1, SPVBC_FEATURE_FLOAT16, SPVBC__V_OK},
         {"int <- NV matrix", scalar(I, 32), coop(NM, F, 32, 16, 16, 0), V(1, 3), 0, 1, 0,
@@ -162,20 +163,22 @@ static void test_bitcast_rules(void **state)
         env.psb_gate = r->version >= V(1, 5) || r->psb_ext;
         env.shader = r->shader;
         env.features = r->features;
+        env.long_vector = false;
+        env.generation = SPVBC_GENERATION_2025_1; /* these rows are 2025.1's; 2026.4's below */
         spvbc__vrule got = spvbc__check_bitcast(&env, &r->result, &r->operand);
         if (got != r->expect)
-            fail_msg("row %zu (%s): expected %s, got %s", i, r->what,
-                     spvbc__vrule_id(r->expect), spvbc__vrule_id(got));
+            fail_msg("row %zu (%s): expected %s, got %s", i, r->what, spvbc__vrule_id(r->expect),
+                     spvbc__vrule_id(got));
     }
-    spvbc__rule_env env = {V(1, 0), false, false, 0};
+    spvbc__rule_env env = {V(1, 0), false, false, 0, false, SPVBC_GENERATION_2026_4};
     spvbc__type f = scalar(F, 32);
     assert_int_equal(spvbc__check_bitcast(&env, &f, NULL), SPVBC__V1);
 }
 
 /* ---- the as_type classification --------------------------------------------------------- */
 
-static const char *const k_names[] = {"char", "uchar", "short", "ushort", "half", "int",
-                                      "uint", "float", "long", "ulong", "double"};
+static const char *const k_names[] = {"char", "uchar", "short", "ushort", "half",  "int",
+                                      "uint", "float", "long",  "ulong",  "double"};
 static const unsigned k_counts[] = {1, 2, 3, 4, 8, 16};
 
 /* The sheet: over the 66 types, 710 ordered pairs are legal and 3646 are size errors. */
@@ -190,8 +193,7 @@ static void test_pair_counts(void **state)
             snprintf(name, sizeof name, c ? "%s%u" : "%s", k_names[i], k_counts[c]);
             assert_int_equal(spvbc_type_desc_from_opencl(name, &t[n]), SPVBC_SUCCESS);
             char back[16];
-            assert_int_equal(spvbc_type_desc_opencl_name(&t[n], back, sizeof back),
-                             SPVBC_SUCCESS);
+            assert_int_equal(spvbc_type_desc_opencl_name(&t[n], back, sizeof back), SPVBC_SUCCESS);
             assert_string_equal(back, name);
             ++n;
         }
@@ -233,7 +235,7 @@ typedef struct plan_row {
     /* ops: 'B' bitcast, 'S' shuffle, 'Z' shuffle with a null second operand */
     const char *ops;
     uint32_t last_lane; /* lane 3 of the pad shuffle when there is one */
-    uint32_t exact;     /* exact_lanes */
+    uint32_t exact; /* exact_lanes */
 } plan_row;
 
 static void test_plans(void **state)
@@ -267,15 +269,14 @@ static void test_plans(void **state)
         spvbc_plan_options o = {sizeof(spvbc_plan_options), 0, r->pad};
         spvbc_plan p = SPVBC_PLAN_INIT;
         assert_int_equal(spvbc_astype_plan(&s, &d, &o, &p), SPVBC_SUCCESS);
-        if (p.cls != r->cls || p.op_count != r->op_count ||
-            p.defined_by_opencl != r->defined || p.direct_bitcast_valid != r->direct_valid ||
-            p.exact_lanes != r->exact)
+        if (p.cls != r->cls || p.op_count != r->op_count || p.defined_by_opencl != r->defined ||
+            p.direct_bitcast_valid != r->direct_valid || p.exact_lanes != r->exact)
             fail_msg("row %zu as_%s(%s): class %s ops %u defined %d direct %d exact 0x%x", i,
                      r->dst, r->src, spvbc_astype_class_string(p.cls), p.op_count,
                      p.defined_by_opencl, p.direct_bitcast_valid, p.exact_lanes);
         for (uint32_t k = 0; k < p.op_count; ++k) {
             const spvbc_plan_op *op = &p.ops[k];
-            char c = op->kind == SPVBC_PLAN_OP_BITCAST ? 'B'
+            char c = op->kind == SPVBC_PLAN_OP_BITCAST      ? 'B'
                      : op->second == SPVBC_PLAN_SECOND_NULL ? 'Z'
                                                             : 'S';
             if (c != r->ops[k]) fail_msg("row %zu: op %u is %c, expected %c", i, k, c, r->ops[k]);
@@ -302,7 +303,8 @@ static void test_plan_refusals(void **state)
     b.kind = SPVBC_SCALAR_BOOL;
     spvbc_plan p = SPVBC_PLAN_INIT;
     /* half without Float16 (cl_khr_fp16) is excluded. */
-    spvbc_plan_options no_fp16 = {sizeof(spvbc_plan_options), SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT16,
+    spvbc_plan_options no_fp16 = {sizeof(spvbc_plan_options),
+                                  SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT16,
                                   SPVBC_PAD_UNDEF};
     assert_int_equal(spvbc_astype_plan(&half2, &i32, &no_fp16, &p), SPVBC_SUCCESS);
     assert_int_equal(p.cls, SPVBC_ASTYPE_EXCLUDED);
@@ -310,7 +312,8 @@ static void test_plan_refusals(void **state)
     assert_int_equal(p.op_count, 0);
     assert_int_equal(spvbc_astype_plan(&b, &i32, NULL, &p), SPVBC_SUCCESS);
     assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_BOOL_OR_VOID);
-    spvbc_plan_options no_fp64 = {sizeof(spvbc_plan_options), SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT64,
+    spvbc_plan_options no_fp64 = {sizeof(spvbc_plan_options),
+                                  SPVBC_FEATURE_ALL_KERNEL & ~SPVBC_FEATURE_FLOAT64,
                                   SPVBC_PAD_UNDEF};
     spvbc_type_desc l1;
     assert_int_equal(spvbc_type_desc_from_opencl("long", &l1), SPVBC_SUCCESS);
@@ -319,7 +322,8 @@ static void test_plan_refusals(void **state)
     /* Vulkan has no 16-component vectors. */
     spvbc_type_desc i4;
     assert_int_equal(spvbc_type_desc_from_opencl("int4", &i4), SPVBC_SUCCESS);
-    spvbc_plan_options vk = {sizeof(spvbc_plan_options), SPVBC_FEATURE_SHADER | SPVBC_FEATURE_INT8, SPVBC_PAD_UNDEF};
+    spvbc_plan_options vk = {sizeof(spvbc_plan_options), SPVBC_FEATURE_SHADER | SPVBC_FEATURE_INT8,
+                             SPVBC_PAD_UNDEF};
     assert_int_equal(spvbc_astype_plan(&c16, &i4, &vk, &p), SPVBC_SUCCESS);
     assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_MISSING_FEATURE);
     /* Widths and counts that are no OpenCL type. */
@@ -407,13 +411,128 @@ static void test_decimal(void **state)
     }
 }
 
+/* A float of a non-IEEE encoding (`encoding`: SpvFPEncoding's value), `count` > 1: a vector. */
+static spvbc__type encoded(uint32_t width, uint32_t encoding, uint32_t count)
+{
+    spvbc__type t = count > 1 ? vec(F, width, count) : scalar(F, width);
+    t.small = 0; /* no IEEE half: not storage-only (types.c) */
+    t.encoded = 1;
+    t.encoding = (uint16_t)encoding;
+    return t;
+}
+
+typedef struct gen_row {
+    const char *what;
+    spvbc__type result, operand;
+    bool long_vector, shader;
+    uint32_t generation;
+    spvbc__vrule expect;
+} gen_row;
+
+/* The rules SPIRV-Tools 2026.4 applies to the types it knows (floats of non-IEEE encodings,
+ * long vectors, cooperative vectors under LongVectorEXT), and the older generations' rules. */
+static void test_generation_rules(void **state)
+{
+    (void)state;
+    enum { G23 = SPVBC_GENERATION_2023_1, G25 = SPVBC_GENERATION_2025_1 };
+    enum { G26 = SPVBC_GENERATION_2026_4, BF = 0, E4M3 = 4214, E2M1 = 4225 };
+    const gen_row rows[] = {
+        {"uint <- v2bfloat16, Shader without Float16 (no V13)", scalar(I, 32), encoded(16, BF, 2),
+         0, 1, G26, SPVBC__V_OK},
+        {"v2uint <- v3bfloat16 (V12 by width, not padded)", vec(I, 32, 2), encoded(16, BF, 3), 0, 1,
+         G26, SPVBC__V12},
+        {"half <- bfloat16 with Float16 absent: half is storage-only", scalar(F, 16),
+         encoded(16, BF, 1), 0, 1, G26, SPVBC__V13},
+        {"uint <- v4 float8", scalar(I, 32), encoded(8, E4M3, 4), 0, 1, G26, SPVBC__V_OK},
+        {"uint <- v8 float4", scalar(I, 32), encoded(4, E2M1, 8), 0, 0, G26, SPVBC__V_OK},
+        {"uchar <- float4 (4 vs 8 bits)", scalar(I, 8), encoded(4, E2M1, 1), 0, 0, G26, SPVBC__V12},
+        {"v5float <- v5uint", vec(F, 32, 5), vec(I, 32, 5), 1, 0, G26, SPVBC__V_OK},
+        {"v10ushort <- v5uint", vec(I, 16, 10), vec(I, 32, 5), 1, 0, G26, SPVBC__V_OK},
+        {"v4uint <- v5uint", vec(I, 32, 4), vec(I, 32, 5), 1, 0, G26, SPVBC__V12},
+        {"v4uint <- coopvec x4, LongVectorEXT", vec(I, 32, 4), coop(CV, I, 32, 4, 0, 0), 1, 0, G26,
+         SPVBC__V_OK},
+        {"coopvec x8 ushort <- coopvec x4 uint, LongVectorEXT", coop(CV, I, 16, 8, 0, 0),
+         coop(CV, I, 32, 4, 0, 0), 1, 0, G26, SPVBC__V_OK},
+        {"uint <- coopvec x4, LongVectorEXT", scalar(I, 32), coop(CV, I, 32, 4, 0, 0), 1, 0, G26,
+         SPVBC__V12},
+        {"v4uint <- coopvec of spec count, LongVectorEXT", vec(I, 32, 4), coop(CV, I, 32, 0, 0, 0),
+         1, 0, G26, SPVBC__VUNSIZED},
+        {"v4uint <- coopvec x4, no LongVectorEXT", vec(I, 32, 4), coop(CV, I, 32, 4, 0, 0), 0, 0,
+         G26, SPVBC__VCV},
+        {"coopvec uint x8 <- half x8: 2026.4 compares total bits", coop(CV, I, 32, 8, 0, 0),
+         coop(CV, F, 16, 8, 0, 0), 0, 0, G26, SPVBC__V12},
+        {"coopvec uint x8 <- half x8: 2025.1 does not", coop(CV, I, 32, 8, 0, 0),
+         coop(CV, F, 16, 8, 0, 0), 0, 0, G25, SPVBC__V_OK},
+        {"coopvec x8 <- coopvec of spec count, 2026.4", coop(CV, I, 32, 8, 0, 0),
+         coop(CV, I, 32, 0, 0, 0), 0, 0, G26, SPVBC__VUNSIZED},
+        {"two coopvecs of spec counts, 2026.4 (0 bits each: pass)", coop(CV, I, 32, 0, 0, 0),
+         coop(CV, F, 32, 0, 0, 0), 0, 0, G26, SPVBC__V_OK},
+        {"NV matrix <- NV matrix, 2023.1", coop(NM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0),
+         0, 1, G23, SPVBC__V2},
+        {"int <- NV matrix, 2023.1", scalar(I, 32), coop(NM, I, 32, 16, 16, 0), 0, 1, G23,
+         SPVBC__V3},
+        {"NV matrix <- NV matrix, 2025.1", coop(NM, I, 32, 16, 16, 0), coop(NM, I, 32, 16, 16, 0),
+         0, 1, G25, SPVBC__V_OK},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        const gen_row *r = &rows[i];
+        spvbc__rule_env env = {V(1, 6), true, r->shader, 0, r->long_vector, r->generation};
+        spvbc__vrule got = spvbc__check_bitcast(&env, &r->result, &r->operand);
+        if (got != r->expect)
+            fail_msg("row %zu (%s): expected %s, got %s", i, r->what, spvbc__vrule_id(r->expect),
+                     spvbc__vrule_id(got));
+    }
+}
+
+/* OpBitcastExtractEXT, in SPIRV-Tools 2026.4's order. */
+static void test_bitcast_extract_rules(void **state)
+{
+    (void)state;
+    enum { E4M3 = 4214 };
+    const spvbc__type u32 = scalar(I, 32), f8 = encoded(8, E4M3, 1), f32 = scalar(F, 32);
+    const spvbc__type v2u32 = vec(I, 32, 2), v2f8 = encoded(8, E4M3, 2), b = scalar(B, 0);
+    assert_int_equal(spvbc__check_extract(&f8, &u32, &u32, true), SPVBC__V_OK);
+    assert_int_equal(spvbc__check_extract(&v2f8, &v2u32, &u32, true), SPVBC__V_OK);
+    assert_int_equal(spvbc__check_extract(&b, &u32, &f32, true), SPVBC__VBX_RESULT);
+    assert_int_equal(spvbc__check_extract(&f8, &b, &f32, true), SPVBC__VBX_BASE);
+    assert_int_equal(spvbc__check_extract(&f8, &v2u32, &f32, true), SPVBC__VBX_DIM);
+    assert_int_equal(spvbc__check_extract(&f32, &u32, &f32, true), SPVBC__VBX_WIDTH);
+    assert_int_equal(spvbc__check_extract(&f8, &u32, &f32, true), SPVBC__VBX_OFFSET);
+    assert_int_equal(spvbc__check_extract(&f8, &u32, NULL, false), SPVBC__V_OK);
+    assert_int_equal(spvbc__check_extract(&f8, NULL, &u32, true), SPVBC__V1);
+}
+
+/* The generations' names, both ways; any value from the oldest selects a generation. */
+static void test_generation_names(void **state)
+{
+    (void)state;
+    uint32_t g = 1;
+    assert_int_equal(spvbc_generation_from_string("2025.1", &g), SPVBC_SUCCESS);
+    assert_int_equal(g, SPVBC_GENERATION_2025_1);
+    assert_int_equal(spvbc_generation_from_string("newest", &g), SPVBC_SUCCESS);
+    assert_int_equal(g, SPVBC_GENERATION_NEWEST);
+    assert_int_equal(spvbc_generation_from_string("2024.1", &g), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_generation_from_string(NULL, &g), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_generation_from_string("2023.1", NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(spvbc_generation_string(SPVBC_GENERATION_NEWEST), "2026.4");
+    assert_string_equal(spvbc_generation_string(202512u), "2025.1");
+    assert_string_equal(spvbc_generation_string(202212u), "unknown");
+    assert_int_equal(spvbc__generation(202212u), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bitcast_rules),    cmocka_unit_test(test_pair_counts),
-        cmocka_unit_test(test_pad_policy_names), cmocka_unit_test(test_plans),
-        cmocka_unit_test(test_plan_refusals),    cmocka_unit_test(test_opencl_names),
+        cmocka_unit_test(test_bitcast_rules),
+        cmocka_unit_test(test_pair_counts),
+        cmocka_unit_test(test_pad_policy_names),
+        cmocka_unit_test(test_plans),
+        cmocka_unit_test(test_plan_refusals),
+        cmocka_unit_test(test_opencl_names),
         cmocka_unit_test(test_decimal),
+        cmocka_unit_test(test_generation_rules),
+        cmocka_unit_test(test_bitcast_extract_rules),
+        cmocka_unit_test(test_generation_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,7 +93,8 @@ static void one_pass(spvbc_context ctx, const shared_input *in, int s, worker *w
         if (w) mismatch(w, "parse failed", s, -1);
         return;
     }
-    spvbc_validate_options vo = {sizeof(spvbc_validate_options), SPVBC_VALIDATE_NOTES};
+    spvbc_validate_options vo = {sizeof(spvbc_validate_options), SPVBC_VALIDATE_NOTES,
+                                 SPVBC_GENERATION_NEWEST};
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
     spvbc_result vr = spvbc_module_validate(m, &vo, &vs);
     size_t dc = spvbc_context_diagnostic_count(ctx);
@@ -106,7 +107,8 @@ static void one_pass(spvbc_context ctx, const shared_input *in, int s, worker *w
         mismatch(w, "validate differs", s, -1);
     }
     for (int pad = 0; pad < PADS; ++pad) {
-        spvbc_lower_options lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)pad, 0};
+        spvbc_lower_options lo = {sizeof(spvbc_lower_options), (spvbc_pad_policy)pad, 0,
+                                  SPVBC_GENERATION_NEWEST};
         spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
         const uint32_t *out = NULL;
         size_t n = 0;
