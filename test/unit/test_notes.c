@@ -269,10 +269,10 @@ static void check_fixture(const char *path)
     maybe == 0 ? ++scan_no : ++scan_maybe;
     const int pinned = pinned_scan(text);
     if (pinned < 0)
-        FAIL("%s: no '; SCAN: no' or '; SCAN: maybe' line (spvbc_bytes_may_lower answers %s)", path,
-             maybe ? "maybe" : "no");
+        FAIL("%s: no '; SCAN: no' or '; SCAN: maybe' line (spvbc_bytes_scan_lowerable answers %s)",
+             path, maybe ? "maybe" : "no");
     else if (pinned != maybe)
-        FAIL("%s: spvbc_bytes_may_lower answers %s, the fixture pins %s", path,
+        FAIL("%s: spvbc_bytes_scan_lowerable answers %s, the fixture pins %s", path,
              maybe ? "maybe" : "no", pinned ? "maybe" : "no");
     for (uint32_t strict = 0; strict <= SPVBC_VALIDATE_STRICT && maybe == 0;
          strict += SPVBC_VALIDATE_STRICT) {
