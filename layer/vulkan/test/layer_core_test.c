@@ -165,23 +165,28 @@ static void test_verdicts(spvbc_layer_config cfg, const char *log)
     free(text);
 }
 
-/* Spec-constant bitcasts under the two layers' validation flags. */
+/* Spec-constant bitcasts under the two layers' validation flags, in two generations. */
 static void test_spec_constants(spvbc_layer_config cfg)
 {
     /* A Kernel module whose only findings are OpSpecConstantOp Bitcast size mismatches that
-     * as_type allows (W-SPEC-BITCAST warnings by default): passed on under the Vulkan layer's
-     * flags, lowered under the OpenCL layer's SPVBC_VALIDATE_STRICT. */
+     * as_type allows: in generation 2025.1 W-SPEC-BITCAST warnings, passed on under the Vulkan
+     * layer's flags and lowered under the OpenCL layer's SPVBC_VALIDATE_STRICT; in the newest
+     * (the default, SPIRV-Tools 2026.4) errors, lowered under both. */
     size_t nspec = 0;
     uint32_t *wspec =
         spvbc_vk_assemble_file(SPVBC_TEST_LIT_DIR, "lower/spec_constant.spvasm", &nspec);
     CHECK(wspec != NULL, "cannot assemble lower/spec_constant.spvasm");
     if (wspec != NULL) {
+        cfg.generation = SPVBC_GENERATION_2025_1;
         CHECK(process(&cfg, wspec, nspec * 4u, 0) == 0,
-              "spec-constant warnings lowered without STRICT");
+              "spec-constant warnings lowered without STRICT (2025.1)");
         cfg.validate_flags = SPVBC_VALIDATE_STRICT;
         CHECK(process(&cfg, wspec, nspec * 4u, 0) == 1,
-              "spec-constant mismatches not lowered under STRICT");
+              "spec-constant mismatches not lowered under STRICT (2025.1)");
         cfg.validate_flags = 0;
+        cfg.generation = SPVBC_GENERATION_NEWEST;
+        CHECK(process(&cfg, wspec, nspec * 4u, 0) == 1,
+              "spec-constant errors not lowered in the newest generation");
         free(wspec);
     }
 }
@@ -323,6 +328,14 @@ static void test_env(const char *log)
     spvbc_layer_config_from_env(&env_cfg);
     CHECK(!env_cfg.log_all, "SPVBC_LAYER_LOG_LEVEL=changes not read");
     (void)unsetenv("SPVBC_LAYER_LOG_LEVEL");
+    CHECK(env_cfg.generation == SPVBC_GENERATION_NEWEST, "the newest generation not the default");
+    (void)setenv("SPVBC_LAYER_GENERATION", "2025.1", 1);
+    spvbc_layer_config_from_env(&env_cfg);
+    CHECK(env_cfg.generation == SPVBC_GENERATION_2025_1, "SPVBC_LAYER_GENERATION=2025.1 not read");
+    (void)setenv("SPVBC_LAYER_GENERATION", "2024.1", 1);
+    spvbc_layer_config_from_env(&env_cfg);
+    CHECK(env_cfg.generation == SPVBC_GENERATION_NEWEST, "unknown generation must fall back");
+    (void)unsetenv("SPVBC_LAYER_GENERATION");
 }
 
 /* No crash on anything; returns how many malformed inputs were tried. */
