@@ -1,5 +1,5 @@
 /*
- * mesa_cost.c - what spirv-bitcast inside Mesa's SPIR-V front end costs (integrations/mesa/):
+ * mesa_cost.c - what spirv-bitcast inside Mesa's SPIR-V front end costs (external/mesa/):
  * run by bench/mesa.sh on the patched lavapipe and on Debian's own build of the same Mesa, in
  * the Debian 13 root of cmake/mesa-native.sh.
  *

@@ -1,4 +1,4 @@
-# Mesa with spirv-bitcast inside its SPIR-V front end: the patch series in integrations/mesa/
+# Mesa with spirv-bitcast inside its SPIR-V front end: the patch series in external/mesa/
 # applied to Debian 13's source package of Mesa and built by cmake/mesa-native.sh in a Debian 13
 # root in the build tree (its build dependencies and, beside them, Debian's own build of the
 # same Mesa, the control), once: a second run reuses it.  Needs root and the network, so it is

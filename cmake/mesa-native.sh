@@ -1,5 +1,5 @@
 #!/bin/sh
-# mesa-native.sh - Mesa with spirv-bitcast inside its SPIR-V front end (integrations/mesa/), for
+# mesa-native.sh - Mesa with spirv-bitcast inside its SPIR-V front end (external/mesa/), for
 # the tests of label mesa-native: Debian 13's source package of Mesa, patched, built with only
 # what the tests need (llvmpipe, lavapipe, rusticl, Mesa's own SPIR-V and NIR tests) in a Debian
 # 13 root that holds Debian's build dependencies of Mesa, and, beside it in the same root,
@@ -9,7 +9,7 @@
 #   mesa-native.sh build <dir> <source tree>
 #       Make <dir>/root (debootstrap --variant=minbase trixie from the machine's own Debian
 #       mirror, `apt-get build-dep mesa` and the control packages in it; kept), fetch Debian's
-#       source of Mesa into it with `apt-get source` (kept), apply <source tree>/integrations/
+#       source of Mesa into it with `apt-get source` (kept), apply <source tree>/external/
 #       mesa/*.patch in the order of its series file with the library's Meson build as
 #       subprojects/spirv-bitcast, and build it there.  Cached: when <dir>/ready names the same
 #       patches, library sources and configuration, a second run costs nothing.  Exits 0 when it
@@ -137,9 +137,9 @@ get_source() {
     [ -n "$src_dir" ] || give_up "apt-get source mesa unpacked nothing"
 }
 
-# The patches in their order (integrations/mesa/series).
+# The patches in their order (external/mesa/series).
 patches() {
-    sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/integrations/mesa/series"
+    sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/external/mesa/series"
 }
 
 build() {
@@ -155,7 +155,7 @@ build() {
     fi
     # What the build is made of: when <dir>/ready names the same, it is there already.
     want=$(cd "$tree" && {
-        patches "$tree" | while read -r p; do cat "integrations/mesa/$p"; done
+        patches "$tree" | while read -r p; do cat "external/mesa/$p"; done
         # shellcheck disable=SC2086 # the globs are meant
         cat $LIBRARY_FILES 2>/dev/null
         echo "$MESON_OPTIONS $TARGETS $PACKAGES $CONTROL_TARGETS"
@@ -173,7 +173,7 @@ build() {
     rm -rf "$root/mesa/patched" "$root/mesa/build"
     cp -a "$root/mesa/src/$src_dir" "$root/mesa/patched" || exit 1
     for p in $(patches "$tree"); do
-        if ! patch -d "$root/mesa/patched" -p1 --forward --batch <"$tree/integrations/mesa/$p" \
+        if ! patch -d "$root/mesa/patched" -p1 --forward --batch <"$tree/external/mesa/$p" \
             >"$dir/patch.log" 2>&1; then
             cat "$dir/patch.log"
             echo "mesa-native: FAIL: $p does not apply to $src_dir"

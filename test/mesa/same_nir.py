@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""same_nir.py - real modules give the same NIR with and without integrations/mesa/.
+"""same_nir.py - real modules give the same NIR with and without external/mesa/.
 
   same_nir.py MESA_NATIVE_DIR MESA_NATIVE_SH [MODULE_DIR...] [--lowerable SPIRV_AS ASM...]
 
