@@ -107,7 +107,8 @@ spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type 
     /* SPIRV-Tools before 2025.1 did not list cooperative matrices among OpBitcast's types
      * (its V2/V3); the extensions and later releases do. */
     const bool old = env->generation < SPVBC_GENERATION_2025_1;
-    if (old && result->kind == SPVBC__T_COOPMAT_NV) return SPVBC__V2;
+    /* `result` is NULL when the result type id names no type the library records (V2 below). */
+    if (old && result && result->kind == SPVBC__T_COOPMAT_NV) return SPVBC__V2;
     const bool rp = is_pointer(result), op = is_pointer(operand);
     /* SPV_EXT_long_vector: with LongVectorEXT "OpBitcast ... may convert between a vector and a
      * cooperative vector" - SPIRV-Tools 2026.4 then treats a cooperative vector as a vector of
