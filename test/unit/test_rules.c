@@ -482,6 +482,15 @@ static void test_generation_rules(void **state)
             fail_msg("row %zu (%s): expected %s, got %s", i, r->what, spvbc__vrule_id(r->expect),
                      spvbc__vrule_id(got));
     }
+    /* A result type id that names no type record (NULL) is V2 in every generation; 2023.1's
+     * cooperative-matrix rule read it first (test/fuzz/crashes/
+     * validate-old-generation-result-not-a-type.txt). */
+    const uint32_t gens[] = {G23, G25, G26};
+    const spvbc__type operand = scalar(I, 32);
+    for (size_t i = 0; i < sizeof gens / sizeof gens[0]; ++i) {
+        spvbc__rule_env env = {V(1, 5), true, false, 0, false, gens[i]};
+        assert_int_equal(spvbc__check_bitcast(&env, NULL, &operand), SPVBC__V2);
+    }
 }
 
 /* OpBitcastExtractEXT, in SPIRV-Tools 2026.4's order. */
