@@ -16,7 +16,7 @@
  *   layer_map.c       the handle map both layers keep their objects in
  *
  * In lower mode at level changes, a module that lowering cannot change (no bitcast with a
- * 3-component vector on either side: spvbc_bytes_may_lower) is passed on without a parse.
+ * 3-component vector on either side: spvbc_bytes_scan_lowerable) is passed on without a parse.
  *
  * SPDX-License-Identifier: Apache-2.0
  */

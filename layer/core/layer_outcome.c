@@ -250,7 +250,8 @@ int spvbc_layer_decide(const spvbc_layer_config *cfg, const void *code, size_t c
     if (code == NULL || code_size == 0) {
         fail(o, SPVBC_LAYER_NOT_PARSED, NULL, SPVBC_ERROR_INVALID_ARGUMENT, "no code", j.log_all);
     } else if (cfg->mode == SPVBC_LAYER_MODE_LOWER && !j.log_all &&
-               spvbc_bytes_may_lower(NULL, code, code_size, &maybe) == SPVBC_SUCCESS && !maybe) {
+               spvbc_bytes_scan_lowerable(NULL, code, code_size, &maybe) == SPVBC_SUCCESS &&
+               !maybe) {
         /* Where only a change or a refusal is reported, a module lowering cannot change is
          * passed on after a scan of its words: no context, no parse (no allocation: a bound
          * above 32,768 answers "maybe" without a context). */

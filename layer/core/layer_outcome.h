@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 typedef enum spvbc_layer_verdict {
-    /** Not looked at: mode off, or a module lowering cannot change (spvbc_bytes_may_lower)
+    /** Not looked at: mode off, or a module lowering cannot change (spvbc_bytes_scan_lowerable)
      *  passed on after a scan at level changes.  Never reported. */
     SPVBC_LAYER_PASSED = 0,
     /** "unchanged (valid, <n> bitcasts)": the caller's words passed on. */

@@ -8,7 +8,7 @@
  * unloads the layer at vkDestroyInstance while the application's threads live on.  Reusing a
  * context is safe because every module call clears its diagnostics (spirv_bitcast.h).
  *
- * A pooled context counts findings and keeps none (SPVBC_DIAGNOSTICS_COUNT_ONLY): the library
+ * A pooled context counts findings and keeps none (SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY): the library
  * makes a kept finding's sentence before the call returns, and the verdict needs only the
  * summary counts.  Where findings are reported, the decision (layer_outcome.c) asks for them
  * with spvbc_layer_context_keep_findings() and calls again.
@@ -34,21 +34,21 @@ spvbc_context spvbc_layer_context_take(spvbc_result *r)
     if (ctx == NULL) {
         *r = spvbc_context_create(NULL, &ctx);
         if (*r == SPVBC_SUCCESS)
-            *r = spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
+            *r = spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0);
     }
     return *r == SPVBC_SUCCESS ? ctx : NULL;
 }
 
 void spvbc_layer_context_keep_findings(spvbc_context ctx)
 {
-    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_KEEP_FIRST,
+    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST,
                                               SPVBC_LAYER_KEPT_FINDINGS);
 }
 
 void spvbc_layer_context_give(spvbc_context ctx)
 {
     if (ctx == NULL) return;
-    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0);
+    (void)spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0);
     (void)pthread_mutex_lock(&g_pool_lock);
     if (g_pool_count < POOL_MAX) {
         g_pool[g_pool_count++] = ctx;

@@ -180,6 +180,19 @@ int spvbc_fuzz_lower(const uint8_t *data, size_t size)
     const spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, classes,
                                     SPVBC_GENERATION_NEWEST};
     fuzz_check_policies(&in, lower_pass, &lo, sizeof(spvbc_lower_summary));
+    /* The older generations' rules (lower_once uses the newest): the result agrees with the
+     * summary, every site is checked. */
+    static const uint32_t older[] = {SPVBC_GENERATION_2023_1, SPVBC_GENERATION_2025_1};
+    for (size_t g = 0; g < sizeof older / sizeof older[0]; ++g) {
+        const spvbc_lower_options og = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, classes,
+                                        older[g]};
+        spvbc_lower_summary os = SPVBC_LOWER_SUMMARY_INIT;
+        const spvbc_result r = spvbc_module_lower(in.m, &og, &os);
+        FUZZ_CHECK(r == SPVBC_ERROR_UNSUPPORTED ||
+                       (r == (os.refused ? SPVBC_PARTIAL : SPVBC_SUCCESS) &&
+                        os.bitcasts_checked == in.info.bitcast_count),
+                   "an older generation: result and summary agree");
+    }
     fuzz_input_close(&in);
     return 0;
 }

@@ -113,6 +113,16 @@ int spvbc_fuzz_validate(const uint8_t *data, size_t size)
     /* Keep-first and count-only agree with keep-all. */
     fuzz_check_policies(&in, validate_pass, &vo, sizeof(spvbc_validate_summary));
 
+    /* The generation between the two (2025.1): a verdict that agrees with its summary. */
+    spvbc_validate_options mid = vo;
+    mid.generation = SPVBC_GENERATION_2025_1;
+    spvbc_validate_summary ms = SPVBC_VALIDATE_SUMMARY_INIT;
+    const spvbc_result mr = spvbc_module_validate(m, &mid, &ms);
+    FUZZ_CHECK((mr == SPVBC_SUCCESS) == (ms.errors == 0) &&
+                   (mr == SPVBC_SUCCESS || mr == SPVBC_ERROR_VALIDATION_FAILED) &&
+                   ms.bitcasts_checked == info.bitcast_count,
+               "generation 2025.1: result, error count and sites agree");
+
 #ifdef SPVBC_FUZZ_SPIRV_VAL
     /* Differential check against SPIRV-Tools 2023.1 on small modules, default flags only. */
     if (n <= 4096 && (vo.flags & ~SPVBC_VALIDATE_NOTES) == 0 && gen == SPVBC_GENERATION_2023_1) {

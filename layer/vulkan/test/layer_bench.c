@@ -63,7 +63,7 @@ static uint32_t *load(const char *path, size_t *bytes)
 static void library_only(spvbc_context ctx, const uint32_t *w, size_t size)
 {
     int maybe = 1;
-    if (spvbc_bytes_may_lower(NULL, w, size, &maybe) == SPVBC_SUCCESS && !maybe) return;
+    if (spvbc_bytes_scan_lowerable(NULL, w, size, &maybe) == SPVBC_SUCCESS && !maybe) return;
     spvbc_module mod = NULL;
     if (spvbc_module_parse_bytes(ctx, w, size, NULL, &mod) != SPVBC_SUCCESS) return;
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     quiet.log_off = 1;
     spvbc_context ctx = NULL;
     if (spvbc_context_create(NULL, &ctx) != SPVBC_SUCCESS ||
-        spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTICS_COUNT_ONLY, 0) !=
+        spvbc_context_set_diagnostic_policy(ctx, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY, 0) !=
             SPVBC_SUCCESS) {
         printf("cannot create a context\n");
         return 1;
