@@ -1,7 +1,8 @@
-# trixie_tools.sh - sourced (". trixie_tools.sh") by the scripts that run Debian 13's tools from
-# the tree cmake/debian-tree.sh unpacked (real2025.sh, recorded2025.sh), whose first three
-# arguments are <tree-dir> <spirv-bitcast> <work-dir>: takes those three off the positional
-# parameters into $tree, $cli and $work, exits 77 ("SKIP: reason") when the tree is not ready,
+# trixie_tools.sh - sourced (". trixie_tools.sh") by the scripts that run a Debian tree's tools
+# (13's or unstable's) from the tree cmake/debian-tree.sh unpacked (real.sh, recorded.sh), whose
+# next three arguments are <tree-dir> <spirv-bitcast> <work-dir>: takes those three off the
+# positional parameters into $tree, $cli and $work, exits 77 ("SKIP: reason") when the tree is not
+# ready,
 # makes $work and defines tool(): `tool spirv-val args...` runs the tree's /usr/bin/spirv-val
 # under the tree's own dynamic loader and libraries.  Expects $here, the sourcing script's folder.
 # SPDX-License-Identifier: Apache-2.0
