@@ -9,7 +9,11 @@
  *   - an undefined operand equal to the id bound beside a lowerable site: new ids would give
  *     the dangling reference a meaning, so nothing is lowered;
  *   - an operand used before its definition beside a lowerable site: that site is refused, the
- *     other is lowered.
+ *     other is lowered;
+ *   - the only bitcast to a 3-component vector type has an undefined operand equal to the id
+ *     bound (32,768, the largest the scan keeps on the stack, and 65,536, from the context): no
+ *     bitcast of a module lowering accepts, so the scan answers "no" (and sets no bit past its
+ *     sets of bound bits).
  * For each: spvbc_bytes_scan_lowerable()'s answer, lower's result and summary, validate's
  * lowerable count (both in the newest generation), get_words and write (the same words), and
  * spirv-val's verdict on the output.
@@ -177,6 +181,20 @@ static const edge_case cases[] = {
                               "OpReturn\n"
                               "OpFunctionEnd\n",
      0, 1, SPVBC_PARTIAL, 1, 1, 0, 1, 0},
+    {"the only bitcast to a 3-component vector: its operand is the bound, 32768",
+     KERNEL_HEAD KERNEL_TYPES "%1 = OpFunction %2 None %3\n"
+                              "%9 = OpLabel\n"
+                              "%10 = OpBitcast %6 %32768\n"
+                              "OpReturn\n"
+                              "OpFunctionEnd\n",
+     NULL, 1, 0, SPVBC_PARTIAL, 0, 1, 0, 0, 0},
+    {"the only bitcast to a 3-component vector: its operand is the bound, 65536",
+     KERNEL_HEAD KERNEL_TYPES "%1 = OpFunction %2 None %3\n"
+                              "%9 = OpLabel\n"
+                              "%10 = OpBitcast %8 %65536\n"
+                              "OpReturn\n"
+                              "OpFunctionEnd\n",
+     NULL, 1, 0, SPVBC_PARTIAL, 0, 1, 0, 0, 0},
 };
 
 typedef struct words {
@@ -305,6 +323,13 @@ static void test_operand_defined_later(void **state)
     check_case(&cases[3], SPVBC_PAD_ZERO);
 }
 
+static void test_operand_at_bound_scan_no(void **state)
+{
+    (void)state;
+    check_case(&cases[4], SPVBC_PAD_UNDEF);
+    check_case(&cases[5], SPVBC_PAD_UNDEF);
+}
+
 static int count_spans(void *user, const uint32_t *w, size_t count)
 {
     (void)w;
@@ -388,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_many_vec3_types),
         cmocka_unit_test(test_undefined_operand_at_bound),
         cmocka_unit_test(test_operand_defined_later),
+        cmocka_unit_test(test_operand_at_bound_scan_no),
         cmocka_unit_test(test_writer_refuses_broken_edits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -98,8 +98,9 @@ int run_spirv_val(const uint32_t *w, size_t n, char *msg, size_t size);
     X(test_bound_zero) X(test_bound_above_cap) X(test_bound_huge_with_raised_cap) X(test_schema)   \
     /* test_malformed_ids.c */                                                                     \
     X(test_word_count_zero) X(test_instruction_past_end) X(test_id_zero)                           \
-    X(test_id_at_or_above_bound) X(test_redefined_id) X(test_bitcast_missing_operand)              \
-    X(test_bitcast_operand_is_type) X(test_bitcast_operand_undefined)                              \
+    X(test_id_at_or_above_bound) X(test_id_at_bound_in_reused_table) X(test_redefined_id)          \
+    X(test_bitcast_missing_operand) X(test_bitcast_operand_is_type)                                \
+    X(test_bitcast_operand_undefined)                                                              \
     /* test_malformed_types.c */                                                                   \
     X(test_type_used_before_declared) X(test_vector_of_non_scalar)                                 \
     X(test_vector_component_counts) X(test_scalar_width_zero) X(test_pointer_loop_valid)           \
