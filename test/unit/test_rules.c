@@ -363,6 +363,13 @@ static void test_opencl_names(void **state)
     char k[16];
     assert_true(spvbc__opencl_name(&d, true, k, sizeof k));
     assert_string_equal(k, "long16");
+    /* bool has no as_type spelling in the public API (OpenCL C's as_type takes no bool), though
+     * the library's sentences spell it internally. */
+    const spvbc_type_desc b3 = {SPVBC_SCALAR_BOOL, 0, 3, 0};
+    char bb[16];
+    assert_int_equal(spvbc_type_desc_opencl_name(&b3, bb, sizeof bb), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_true(spvbc__opencl_name(&b3, false, k, sizeof k));
+    assert_string_equal(k, "bool3");
     assert_string_equal(spvbc_astype_class_string(SPVBC_ASTYPE_4_TO_3), "4->3");
     assert_string_equal(spvbc_astype_class_string((spvbc_astype_class)99), "unknown");
 }
