@@ -27,6 +27,14 @@
 #       and SPVBC_HOST_CODENAME stand for /etc/apt and the host's codename (the parser's test).  Other scripts
 #       (cmake/mesa25.sh) use this to build their own private source list.
 #
+# Sourced with DEBIAN_TREE_LIB=1 (cmake/mesa25.sh, cmake/mesa-native.sh, cmake/opencl-trixie.sh,
+# test/cross/*.sh), it runs nothing and gives them its functions: the mirror (sources_line,
+# host_sources_line), a private apt state (apt_init, apt_in, apt_error), the one fetch sequence
+# that fetch below uses too (apt_update, then apt_download of exact packages or
+# apt_download_closure of a dependency closure, then unpack_debs and usr_merge), the bookkeeping
+# of a fetch directory (abs_dir, is_ready, fetch_begin, give_up) and running programs in a tree
+# (tree_copy_host_libs, tree_chroot_exec).
+#
 # Files under <dir>: root/ (the tree), ready (suite and packages, written last), packages (what
 # was unpacked, "name version" per line), unavailable (why not), apt.log, and fetch.log (the size
 # downloaded and the time taken).  The downloaded .deb files and the package lists are deleted
@@ -202,6 +210,71 @@ apt_error() {
     { grep -m 2 '^E:' "$1" || tail -n 2 "$1"; } | tr '\n' ' '
 }
 
+# The fetch itself, in three steps that each return non-zero with apt's (or dpkg's) words in
+# $apt_reason, so that every caller gives up its own way (unavailable, give_up) with its own
+# message.  [options] are apt-get's (-o APT::Architecture=armhf ...), the same for every step.
+#
+# apt_update <apt dir> <log> [options]: `apt-get update` into <log> (overwritten).  Returns 1
+# when apt-get failed, 2 when it succeeded but logged warnings or errors (W:/E: lines: a source
+# it could not fetch), which a caller may ignore; $apt_reason has the lines (empty on 0).
+apt_update() {
+    _apt_dir=$1 _apt_log=$2
+    shift 2
+    apt_reason=
+    if ! apt_in "$_apt_dir" apt-get "$@" -q update >"$_apt_log" 2>&1; then
+        apt_reason=$(apt_error "$_apt_log")
+        return 1
+    fi
+    if grep -q '^[WE]:' "$_apt_log"; then
+        apt_reason=$(grep '^[WE]:' "$_apt_log" | head -n 2 | tr '\n' ' ')
+        return 2
+    fi
+}
+
+# apt_download <apt dir> <debs dir> <log> <specs> [options]: `apt-get download` of <specs>
+# (one argument: words, each name or name=version) into <debs dir>, exactly those packages,
+# without their dependencies; apt's output is added to <log>.
+apt_download() {
+    _apt_dir=$1 _apt_debs=$2 _apt_log=$3 _apt_specs=$4
+    shift 4
+    mkdir -p "$_apt_debs" || { apt_reason="cannot create $_apt_debs"; return 1; }
+    # shellcheck disable=SC2086 # the specs are words
+    if ! (cd "$_apt_debs" && apt_in "$_apt_dir" apt-get "$@" -qq download $_apt_specs) >>"$_apt_log" 2>&1; then
+        apt_reason=$(apt_error "$_apt_log")
+        return 1
+    fi
+}
+
+# apt_download_closure <apt dir> <log> <specs> [options]: the dependency closure of <specs> as
+# `apt-get install --download-only` resolves it on the private state (empty dpkg status: all of
+# it), into <apt dir>/cache/archives; apt's output is added to <log>.
+apt_download_closure() {
+    _apt_dir=$1 _apt_log=$2 _apt_specs=$3
+    shift 3
+    # shellcheck disable=SC2086 # the specs are words
+    if ! apt_in "$_apt_dir" apt-get "$@" -q -y --download-only install $_apt_specs >>"$_apt_log" 2>&1; then
+        apt_reason=$(apt_error "$_apt_log")
+        return 1
+    fi
+}
+
+# unpack_debs [--usr-merge] <root> <deb...>: `dpkg -x` of every <deb> into <root> (dpkg's
+# complaints on stderr), with --usr-merge the usr-merge links (usr_merge) after each.  Returns 1
+# at the first that fails, its path in $apt_reason.
+unpack_debs() {
+    _apt_merge=
+    [ "$1" = --usr-merge ] && _apt_merge=1 && shift
+    _apt_root=$1
+    shift
+    for _apt_deb in "$@"; do
+        if ! dpkg -x "$_apt_deb" "$_apt_root"; then
+            apt_reason=$_apt_deb
+            return 1
+        fi
+        [ -z "$_apt_merge" ] || usr_merge "$_apt_root"
+    done
+}
+
 # The source line of the host's own release (sources_line), or the reason on stderr.
 host_sources_line() {
     _codename=$(host_codename)
@@ -308,35 +381,36 @@ fetch() {
     set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
         -o "APT::Install-Recommends=false" -o "APT::Install-Suggests=false" \
         -o "Acquire::Languages=none"
-    if ! apt_in "$apt_dir" apt-get "$@" -q update >"$dir/apt.log" 2>&1; then
-        unavailable "$dir" "apt-get update ($line) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+    apt_update "$apt_dir" "$dir/apt.log" "$@"
+    case $? in
+    1)
+        unavailable "$dir" "apt-get update ($line) failed: $apt_reason"
+        return 0
+        ;;
+    2)
+        unavailable "$dir" "apt-get update ($line): $apt_reason"
+        return 0
+        ;;
+    esac
+    if ! apt_download_closure "$apt_dir" "$dir/apt.log" "$pkgs" "$@"; then
+        unavailable "$dir" "apt-get install --download-only$pkgs from $suite failed: $apt_reason"
         return 0
     fi
-    if grep -q '^[WE]:' "$dir/apt.log"; then
-        unavailable "$dir" "apt-get update ($line): $(grep '^[WE]:' "$dir/apt.log" | head -n 2 | tr '\n' ' ')"
+    set -- "$apt_dir"/cache/archives/*.deb
+    if [ ! -f "$1" ]; then
+        unavailable "$dir" "apt-get downloaded nothing for$pkgs from $suite"
         return 0
     fi
-    # shellcheck disable=SC2086 # the package specs are words
-    if ! apt_in "$apt_dir" apt-get "$@" -q -y --download-only install $pkgs >>"$dir/apt.log" 2>&1; then
-        unavailable "$dir" "apt-get install --download-only$pkgs from $suite failed: $(grep '^E:' "$dir/apt.log" | head -n 3 | tr '\n' ' ')"
+    if ! unpack_debs --usr-merge "$dir/root" "$@" 2>>"$dir/apt.log"; then
+        unavailable "$dir" "dpkg -x $(basename "$apt_reason") failed"
         return 0
     fi
     bytes=0
     : >"$dir/packages"
-    for deb in "$apt_dir"/cache/archives/*.deb; do
-        [ -f "$deb" ] || continue
-        if ! dpkg -x "$deb" "$dir/root" 2>>"$dir/apt.log"; then
-            unavailable "$dir" "dpkg -x $(basename "$deb") failed"
-            return 0
-        fi
-        usr_merge "$dir/root"
+    for deb in "$@"; do
         dpkg-deb -f "$deb" Package Version | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 } END { print "" }' >>"$dir/packages"
         bytes=$((bytes + $(wc -c <"$deb")))
     done
-    if [ ! -s "$dir/packages" ]; then
-        unavailable "$dir" "apt-get downloaded nothing for$pkgs from $suite"
-        return 0
-    fi
     rm -rf "$apt_dir"
     secs=$(($(date +%s) - start))
     n=$(wc -l <"$dir/packages")
