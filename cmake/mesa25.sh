@@ -24,7 +24,7 @@ set -u
 MESA_VERSION=25.0.7
 SUITE=bookworm-backports
 HERE=$(cd "$(dirname "$0")" && pwd)
-# The private apt helpers (apt_init, apt_in) and the mirror (sources_line).
+# The fetch helpers (apt_init, apt_update, apt_download, unpack_debs) and the mirror (sources_line).
 DEBIAN_TREE_LIB=1 . "$HERE/debian-tree.sh"
 # The backported driver needs a newer libdrm than bookworm's 2.4.114; everything else it links
 # (libLLVM-15, xcb, wayland, zstd, expat) is already a dependency of bookworm's Mesa.
@@ -72,15 +72,18 @@ fetch() {
         unavailable "$dir" "apt-get/dpkg not found (not a Debian system)"
         return 0
     fi
-    if ! apt_in "$apt_dir" apt-get -qq update >"$dir/apt.log" 2>&1; then
-        unavailable "$dir" "apt-get update ($line) failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+    apt_update "$apt_dir" "$dir/apt.log"
+    # 2 (warnings: a source it could not fetch) goes into the reason below when Mesa is missing.
+    # shellcheck disable=SC2154 # apt_reason: set by debian-tree.sh's apt_update
+    if [ $? -eq 1 ]; then
+        unavailable "$dir" "apt-get update ($line) failed: $apt_reason"
         return 0
     fi
     # The exact Mesa version; the libdrm versions the backports suite has.
     mesa=$(apt_in "$apt_dir" apt-cache madison mesa-vulkan-drivers 2>/dev/null |
         awk -v v="$MESA_VERSION" '$3 ~ "^" v "-" { print $3; exit }')
     if [ -z "$mesa" ]; then
-        unavailable "$dir" "bookworm-backports has no mesa-vulkan-drivers $MESA_VERSION (it has: $(apt_in "$apt_dir" apt-cache madison mesa-vulkan-drivers 2>/dev/null | awk '{print $3}' | tr '\n' ' ')); apt-get update said: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+        unavailable "$dir" "bookworm-backports has no mesa-vulkan-drivers $MESA_VERSION (it has: $(apt_in "$apt_dir" apt-cache madison mesa-vulkan-drivers 2>/dev/null | awk '{print $3}' | tr '\n' ' ')); apt-get update said: $apt_reason"
         return 0
     fi
     specs="mesa-vulkan-drivers=$mesa"
@@ -89,17 +92,14 @@ fetch() {
         v=$(apt_in "$apt_dir" apt-cache madison "$p" 2>/dev/null | awk 'NR == 1 { print $3 }')
         [ -n "$v" ] && specs="$specs $p=$v"
     done
-    # shellcheck disable=SC2086 # the specs are words
-    if ! (cd "$dir/debs" && apt_in "$apt_dir" apt-get -qq download $specs) >>"$dir/apt.log" 2>&1; then
-        unavailable "$dir" "apt-get download $specs failed: $(tail -n 2 "$dir/apt.log" | tr '\n' ' ')"
+    if ! apt_download "$apt_dir" "$dir/debs" "$dir/apt.log" "$specs"; then
+        unavailable "$dir" "apt-get download $specs failed: $apt_reason"
         return 0
     fi
-    for deb in "$dir"/debs/*.deb; do
-        if ! dpkg -x "$deb" "$dir/root"; then
-            unavailable "$dir" "dpkg -x $deb failed"
-            return 0
-        fi
-    done
+    if ! unpack_debs "$dir/root" "$dir"/debs/*.deb; then
+        unavailable "$dir" "dpkg -x $apt_reason failed"
+        return 0
+    fi
     lib=$(find "$dir/root" -name libvulkan_lvp.so | head -n 1)
     if [ -z "$lib" ]; then
         unavailable "$dir" "the package has no libvulkan_lvp.so"

@@ -14,7 +14,8 @@
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 <arch> <dir> <package...>" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-# The fetch helpers (fetch_begin, give_up, apt_init, apt_in, apt_error, host_sources_line).
+# The fetch helpers (fetch_begin, give_up, apt_init, apt_update, apt_download, unpack_debs,
+# host_sources_line).
 DEBIAN_TREE_LIB=1 . "$here/../../cmake/debian-tree.sh"
 arch=$1 top=$2
 shift 2
@@ -34,14 +35,12 @@ mkdir -p "$dir/debs" "$dir/root"
 apt_init "$apt_dir" "$line"
 pkgs="$*"
 set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
-apt_in "$apt_dir" apt-get "$@" -qq update >"$dir/apt.log" 2>&1 ||
-    give_up "apt-get update ($line) failed: $(apt_error "$dir/apt.log")"
-# shellcheck disable=SC2086 # the package names are words
-(cd "$dir/debs" && apt_in "$apt_dir" apt-get "$@" -qq download $pkgs) >>"$dir/apt.log" 2>&1 ||
-    give_up "apt-get download $pkgs ($arch) failed: $(apt_error "$dir/apt.log")"
-for deb in "$dir"/debs/*.deb; do
-    dpkg -x "$deb" "$dir/root" || give_up "dpkg -x $deb failed"
-done
+apt_update "$apt_dir" "$dir/apt.log" "$@"
+# shellcheck disable=SC2154 # apt_reason: set by debian-tree.sh's apt_update
+[ $? -eq 1 ] && give_up "apt-get update ($line) failed: $apt_reason"
+apt_download "$apt_dir" "$dir/debs" "$dir/apt.log" "$pkgs" "$@" ||
+    give_up "apt-get download $pkgs ($arch) failed: $apt_reason"
+unpack_debs "$dir/root" "$dir"/debs/*.deb || give_up "dpkg -x $apt_reason failed"
 {
     echo "$want"
     for deb in "$dir"/debs/*.deb; do basename "$deb"; done
