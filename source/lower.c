@@ -128,9 +128,6 @@ static uint32_t class_bit(spvbc_astype_class c)
     return 1u << (uint32_t)c;
 }
 
-/* SPIRV-Tools 2026.2 and later check OpSpecConstantOp Bitcast as OpBitcast (YYYYMM). */
-#define GENERATION_2026_2 202602u
-
 static bool lower_site(lstate *s, const spvbc__site *site)
 {
     struct spvbc_module_s *m = s->m;
@@ -159,7 +156,7 @@ static bool lower_site(lstate *s, const spvbc__site *site)
         /* A rule SPIRV-Tools 2025.1 does not check in a Kernel OpSpecConstantOp is validate's
          * warning W-SPEC-BITCAST: left alone with that warning, not refused. */
         const bool unchecked = !info.spec_needs_kernel && spvbc__spec_unchecked(&info) &&
-                               m->generation < GENERATION_2026_2;
+                               !spvbc__spec_checked(m->generation);
         if (!unchecked) s->sum.refused++;
         a.severity = unchecked ? SPVBC_SEVERITY_WARNING : SPVBC_SEVERITY_ERROR;
         a.rule = unchecked ? "W-SPEC-BITCAST"

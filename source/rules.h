@@ -49,6 +49,13 @@ typedef struct spvbc__rule_env {
  *  SPVBC_GENERATION_OLDEST. */
 uint32_t spvbc__generation(uint32_t g);
 
+/** Whether generation `g` (resolved) checks OpSpecConstantOp Bitcast as OpBitcast: SPIRV-Tools
+ *  2026.2 and later (docs/rules.md); before, what it leaves unchecked is W-SPEC-BITCAST. */
+static inline bool spvbc__spec_checked(uint32_t g)
+{
+    return g >= 202602u;
+}
+
 spvbc__vrule spvbc__check_bitcast(const spvbc__rule_env *env, const spvbc__type *result,
                                   const spvbc__type *operand);
 /** The OpBitcastExtractEXT checks of a site with result type `result`, base type `base` (NULL:

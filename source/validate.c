@@ -19,7 +19,6 @@ static uint32_t pointer_bits(const struct spvbc_module_s *m)
 
 /* The releases whose rule changes the generations follow (YYYYMM, as SPVBC_GENERATION_*). */
 #define GENERATION_2025_5 202505u
-#define GENERATION_2026_2 202602u
 
 typedef struct vstate {
     struct spvbc_module_s *m;
@@ -139,7 +138,7 @@ spvbc_result spvbc_module_validate(spvbc_module module, const spvbc_validate_opt
      * OpSpecConstantOp Bitcast checked as OpBitcast from 2026.2 (docs/rules.md). */
     const bool strict = (o.flags & SPVBC_VALIDATE_STRICT) != 0;
     s.logical_ptr_error = strict || gen >= GENERATION_2025_5;
-    s.spec_checked = gen >= GENERATION_2026_2;
+    s.spec_checked = spvbc__spec_checked(gen);
     s.strict = strict;
     spvbc__info_memo infos;
     memset(infos.key, 0, sizeof infos.key);
