@@ -7,9 +7,11 @@
 #                                               modules and changes none (they are valid)
 #   app_check.sh ffmpeg <layer dir> <log>       ffmpeg's libplacebo filter (Vulkan compute and
 #                                               graphics, shaders made by libplacebo at run
-#                                               time) scales 5 frames: the per-frame MD5s with
-#                                               the layer equal those without it; the layer sees
-#                                               every module and changes none
+#                                               time) scales 5 frames: the per-frame MD5s of a
+#                                               run with the layer equal those of a run without
+#                                               it (up to 3 alternating rounds: the renderer is
+#                                               not always deterministic); the layer sees every
+#                                               module and changes none
 # The driver is whatever VK_DRIVER_FILES names (ctest: lavapipe).  Prints the number of
 # modules and the layer's own time per module (from its log).  Exit 0 pass, 1 fail, 77 when the
 # application (vulkan-tools, xvfb, ffmpeg) is not installed.
@@ -115,24 +117,47 @@ ffmpeg)
         exit 77
     fi
     [ $st -eq 0 ] || fail "ffmpeg without the layer: $(tail -n 3 "$work/without.err")"
-    ffmpeg_run "$work/with.md5" "$work/with.err" with_layer ||
-        fail "ffmpeg with the layer: $(tail -n 3 "$work/with.err")"
     frames=$(grep -c '^0,' "$work/without.md5")
     [ "$frames" -eq 5 ] || fail "ffmpeg wrote $frames frames, not 5"
-    # The comparison means something only where the frames repeat without the layer: Debian 13's
-    # ffmpeg 7 with libplacebo 7 on lavapipe 25 renders differently from run to run.
-    ffmpeg_run "$work/without2.md5" "$work/without2.err" ||
-        fail "ffmpeg without the layer (second run): $(tail -n 3 "$work/without2.err")"
+    # Debian 13's ffmpeg 7 with libplacebo 7 on lavapipe 25 now and then renders a frame
+    # differently from one run to the next, without any layer (seen in CI: two runs without the
+    # layer alike, the run with it one frame off, its modules all passed unchanged).  So the runs
+    # alternate, without and with, up to three rounds: the layer passes as soon as a run with it
+    # gives the frames of some run without it; it fails when three runs with it never do.  A
+    # layer that changes what is rendered differs in every run; a driver that never repeats
+    # itself cannot judge the layer, and says so.
+    round=1
+    verdict=
+    while [ $round -le 3 ]; do
+        if [ $round -gt 1 ]; then
+            ffmpeg_run "$work/without$round.md5" "$work/without$round.err" ||
+                fail "ffmpeg without the layer (round $round): $(tail -n 3 "$work/without$round.err")"
+        fi
+        ffmpeg_run "$work/with$round.md5" "$work/with$round.err" with_layer ||
+            fail "ffmpeg with the layer (round $round): $(tail -n 3 "$work/with$round.err")"
+        frames=$(grep -c '^0,' "$work/with$round.md5")
+        [ "$frames" -eq 5 ] || fail "ffmpeg wrote $frames frames with the layer, not 5"
+        for w in "$work"/with[0-9]*.md5; do
+            for o in "$work/without.md5" "$work"/without[0-9]*.md5; do
+                [ -f "$o" ] && cmp -s "$w" "$o" && verdict="$w $o"
+            done
+        done
+        [ -n "$verdict" ] && break
+        round=$((round + 1))
+    done
     [ -f "$work/signals" ] && cat "$work/signals"
-    if ! cmp -s "$work/without.md5" "$work/without2.md5"; then
-        frames2=$(grep -c '^0,' "$work/with.md5")
-        [ "$frames2" -eq 5 ] || fail "ffmpeg wrote $frames2 frames with the layer, not 5"
-        echo "ffmpeg: 5 frames with and without the layer; frames NOT compared: two runs without the layer already differ here (this ffmpeg/libplacebo/driver is not deterministic)"
-    else
-        cmp -s "$work/without.md5" "$work/with.md5" ||
-            fail "the frames differ with the layer: $(diff "$work/without.md5" "$work/with.md5")"
-        echo "ffmpeg: 5 frames, MD5s identical with and without the layer (first: $(grep -m1 '^0,' "$work/with.md5" | awk '{ print $NF }'))"
+    # How many different renderings the runs without the layer gave.
+    kinds=$(md5sum "$work"/without*.md5 | cut -d' ' -f1 | sort -u | wc -l)
+    if [ -z "$verdict" ]; then
+        [ "$kinds" -gt 1 ] ||
+            fail "the frames differ with the layer in 3 rounds while the 3 runs without it agree: $(diff "$work/without.md5" "$work/with1.md5")"
+        echo "ffmpeg: 5 frames with and without the layer in 3 rounds; frames NOT compared: the 3 runs without the layer gave $kinds renderings (this ffmpeg/libplacebo/driver is not deterministic)"
+        summarise ffmpeg-libplacebo
+        echo "app: $what: passed"
+        exit 0
     fi
+    [ $round -eq 1 ] || echo "note: the run with the layer of round $round gave the frames of a run without it; the earlier rounds' did not (renderings without the layer: $kinds distinct in $round runs)"
+    echo "ffmpeg: 5 frames, MD5s identical with and without the layer (first: $(grep -m1 '^0,' "$work/with$round.md5" | awk '{ print $NF }'))"
     summarise ffmpeg-libplacebo
     ;;
 *)
