@@ -53,9 +53,13 @@ src/compiler/nir/nir_tests src/compiler/spirv/spirv2nir"
 # same way (the series' option aside).
 CONTROL_OPTIONS=$(echo "$MESON_OPTIONS" | sed 's/ *-Dspirv-bitcast=enabled//')
 CONTROL_TARGETS="src/compiler/spirv/spirv2nir"
-# The library's files its Meson build reads.
+# The library's files its Meson build reads, and those of them the build's cache key hashes:
+# debian-tree.sh is read only under the option fetch_spirv_headers, which Mesa's build does not
+# set, so a change to the fetch engine does not rebuild Mesa.
 LIBRARY_FILES="meson.build meson_options.txt LICENSE include source/sources.txt source/*.c
 source/*.h cmake/spirv-headers-version.sh cmake/debian-tree.sh"
+KEY_FILES="meson.build meson_options.txt LICENSE include/*.h source/sources.txt source/*.c
+source/*.h cmake/spirv-headers-version.sh"
 
 usage() {
     echo "usage: $0 build <dir> <source tree> | run <dir> patched|debian vulkan|opencl <program> [args...] | mesa-test <dir> <suite...> | nir <dir> [--time <rounds>]" >&2
@@ -157,7 +161,7 @@ build() {
     want=$(cd "$tree" && {
         patches "$tree" | while read -r p; do cat "external/mesa/$p"; done
         # shellcheck disable=SC2086 # the globs are meant
-        cat $LIBRARY_FILES 2>/dev/null
+        cat $KEY_FILES 2>/dev/null
         echo "$MESON_OPTIONS $TARGETS $PACKAGES $CONTROL_TARGETS"
     } | sha256sum | cut -c1-16)
     if is_ready "$dir" "$want"; then
