@@ -18,7 +18,7 @@ import sys
 # Bottom first.  A file's floor is its position in this list.
 FLOORS = [
     ("data", ["base.h", "abi.h", "module.h", "decimal.h"]),  # set-up, public structs, module data, digits
-    ("rules", ["rules.h", "rules.c", "opcode.c"]),  # pure: no I/O, no allocation, no context
+    ("rules", ["rules.h", "rules.c", "plan.c", "opcode.c"]),  # pure: no I/O, no allocation, no context
     ("context", ["context.h", "context.c"]),  # allocator, spares, live list, finding store
     ("modmem", ["modmem.h", "modmem.c"]),  # a module's memory: made, output reset, released
     ("types", ["types.h", "types.c"]),  # id and type table

@@ -2,8 +2,8 @@
 # test/mutation/run.sh [-n N] [-s SEED] [-j JOBS] [-d DIR] [-t REGEX] [-T SECONDS] [-r ROOMS]
 #                      [--all-tests] [--list]
 #
-# Mutation testing of the library's rooms: single-point mutants of source/{rules,analysis,types,
-# reader,scan,lower,writer,validate}.c made by test/mutation/mutate.py (flipped comparisons,
+# Mutation testing of the library's rooms: single-point mutants of source/{rules,plan,analysis,
+# types,reader,scan,lower,writer,validate}.c made by test/mutation/mutate.py (flipped comparisons,
 # off-by-one literals, swapped operands, && for ||, dropped negations, conditions, returns and
 # statements), each built and run against a fast subset of the tests.
 #
@@ -14,7 +14,7 @@
 #   -t REGEX    the ctest -R subset run on each mutant (default: below)
 #   -T SECONDS  a mutant's test run is stopped after this (default: 3 x the unmutated run + 60)
 #   -b TARGETS  the build targets a mutant rebuilds (default: the CLI and the subset's programs)
-#   -r ROOMS    the rooms mutated (default "rules analysis types reader scan lower writer validate")
+#   -r ROOMS    the rooms mutated (default "rules plan analysis types reader scan lower writer validate")
 #   --all-tests run every test of the subset on each mutant (default: stop at the first failure),
 #               so the results say how many tests catch each mutant
 #   --list      print the drawn mutants and stop
@@ -38,7 +38,7 @@ usage() {
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0
-rooms="rules analysis types reader scan lower writer validate"
+rooms="rules plan analysis types reader scan lower writer validate"
 targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
 spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges spvbc_fuzz_regress \
 spvbc_matrix"
