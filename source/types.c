@@ -107,6 +107,68 @@ static spvbc_result cooperative(struct spvbc_module_s *m, uint32_t op, const uin
     return SPVBC_SUCCESS;
 }
 
+/* OpTypeInt and OpTypeFloat: kind, width, signedness, the float's encoding and the 8/16-bit
+ * class the storage-only rules look at. */
+static spvbc_result scalar_type(uint32_t op, const uint32_t *w, uint32_t wc, spvbc__type *t,
+                                spvbc__type_error *err)
+{
+    if (wc < (op == SpvOpTypeInt ? 4u : 3u))
+        return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
+                      "type declaration is missing its width operand", 0);
+    t->kind = op == SpvOpTypeInt ? SPVBC__T_INT : SPVBC__T_FLOAT;
+    t->width = w[2];
+    if (t->width == 0)
+        return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE", "scalar type has width 0",
+                      0);
+    if (op == SpvOpTypeInt) t->is_signed = w[3] ? 1u : 0u;
+    /* "Floating Point Encoding ... If not present, the encoding is IEEE 754" (OpTypeFloat,
+     * SPIR-V 1.6 rev. 5 / SPV_KHR_bfloat16): BFloat16KHR, Float8E4M3EXT, ... are not IEEE
+     * half, so neither Float16 nor the storage-only rule of 16-bit floats concerns them;
+     * SPIRV-Tools 2026.4 sizes them by their width like any float. */
+    if (op == SpvOpTypeFloat && wc >= 4) {
+        t->encoded = 1;
+        t->encoding = (uint16_t)(w[3] > 0xFFFFu ? 0xFFFFu : w[3]);
+    }
+    if (t->width == 8 && t->kind == SPVBC__T_INT) t->small = SPVBC__SMALL_INT8;
+    if (t->width == 16 && !t->encoded)
+        t->small = t->kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
+    return SPVBC_SUCCESS;
+}
+
+/* OpTypeVector: its component's facts and its count; `t` stays kind OTHER when the component is
+ * an unknown opcode's result (`*foreign` then names that opcode). */
+static spvbc_result vector_type(struct spvbc_module_s *m, const uint32_t *w, uint32_t wc,
+                                spvbc__type *t, uint32_t *foreign, spvbc__type_error *err)
+{
+    const spvbc__type *c = NULL;
+    spvbc_result r =
+        operand_type(m, w, wc, 4, 2, "OpTypeVector is missing operands", &c, foreign, err);
+    if (r != SPVBC_SUCCESS || !c) return r; /* !c: of a type this build does not know */
+    if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
+        return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                      "OpTypeVector component type %%%u is not a scalar", w[2]);
+    t->count = w[3];
+    /* SPV_EXT_long_vector: "Component Count ... must be at least 2" when LongVectorEXT is
+     * declared; otherwise 2, 3 or 4, or 8 or 16 with Vector16. */
+    if (m->long_vector
+            ? t->count < 2
+            : t->count != 2 && t->count != 3 && t->count != 4 && t->count != 8 && t->count != 16)
+        return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
+                      m->long_vector ? "OpTypeVector has %u components (must be at least 2)"
+                                     : "OpTypeVector has %u components (must be 2, 3, 4, 8 "
+                                       "or 16; any count from 2 with LongVectorEXT)",
+                      t->count);
+    t->kind = SPVBC__T_VECTOR;
+    t->comp_kind = c->kind;
+    t->width = c->width;
+    t->is_signed = c->is_signed;
+    t->elem = w[2];
+    t->small = c->small;
+    t->encoded = c->encoded;
+    t->encoding = c->encoding;
+    return SPVBC_SUCCESS;
+}
+
 spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const uint32_t *w,
                                  uint32_t wc, uint32_t id, size_t offset, spvbc__type_error *err)
 {
@@ -121,53 +183,10 @@ spvbc_result spvbc__declare_type(struct spvbc_module_s *m, uint32_t op, const ui
     case SpvOpTypeBool: t.kind = SPVBC__T_BOOL; break;
     case SpvOpTypeInt:
     case SpvOpTypeFloat:
-        if (wc < (op == SpvOpTypeInt ? 4u : 3u))
-            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS",
-                          "type declaration is missing its width operand", 0);
-        t.kind = op == SpvOpTypeInt ? SPVBC__T_INT : SPVBC__T_FLOAT;
-        t.width = w[2];
-        if (t.width == 0)
-            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                          "scalar type has width 0", 0);
-        if (op == SpvOpTypeInt) t.is_signed = w[3] ? 1u : 0u;
-        /* "Floating Point Encoding ... If not present, the encoding is IEEE 754" (OpTypeFloat,
-         * SPIR-V 1.6 rev. 5 / SPV_KHR_bfloat16): BFloat16KHR, Float8E4M3EXT, ... are not IEEE
-         * half, so neither Float16 nor the storage-only rule of 16-bit floats concerns them;
-         * SPIRV-Tools 2026.4 sizes them by their width like any float. */
-        if (op == SpvOpTypeFloat && wc >= 4) {
-            t.encoded = 1;
-            t.encoding = (uint16_t)(w[3] > 0xFFFFu ? 0xFFFFu : w[3]);
-        }
-        if (t.width == 8 && t.kind == SPVBC__T_INT) t.small = SPVBC__SMALL_INT8;
-        if (t.width == 16 && !t.encoded)
-            t.small = t.kind == SPVBC__T_INT ? SPVBC__SMALL_INT16 : SPVBC__SMALL_FLOAT16;
+        if ((r = scalar_type(op, w, wc, &t, err)) != SPVBC_SUCCESS) return r;
         break;
     case SpvOpTypeVector:
-        r = operand_type(m, w, wc, 4, 2, "OpTypeVector is missing operands", &c, &foreign, err);
-        if (r != SPVBC_SUCCESS) return r;
-        if (!c) break; /* of a type this build does not know: kind OTHER */
-        if (c->kind != SPVBC__T_INT && c->kind != SPVBC__T_FLOAT && c->kind != SPVBC__T_BOOL)
-            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                          "OpTypeVector component type %%%u is not a scalar", w[2]);
-        t.count = w[3];
-        /* SPV_EXT_long_vector: "Component Count ... must be at least 2" when LongVectorEXT is
-         * declared; otherwise 2, 3 or 4, or 8 or 16 with Vector16. */
-        if (m->long_vector
-                ? t.count < 2
-                : t.count != 2 && t.count != 3 && t.count != 4 && t.count != 8 && t.count != 16)
-            return reject(err, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE",
-                          m->long_vector ? "OpTypeVector has %u components (must be at least 2)"
-                                         : "OpTypeVector has %u components (must be 2, 3, 4, 8 "
-                                           "or 16; any count from 2 with LongVectorEXT)",
-                          t.count);
-        t.kind = SPVBC__T_VECTOR;
-        t.comp_kind = c->kind;
-        t.width = c->width;
-        t.is_signed = c->is_signed;
-        t.elem = w[2];
-        t.small = c->small;
-        t.encoded = c->encoded;
-        t.encoding = c->encoding;
+        if ((r = vector_type(m, w, wc, &t, &foreign, err)) != SPVBC_SUCCESS) return r;
         break;
     case SpvOpTypePointer:
         r = operand_type(m, w, wc, 4, 3, "OpTypePointer is missing operands", &c, &foreign, err);
