@@ -16,6 +16,10 @@
  *   validate   everything passed on unchanged, errors logged
  *   off        the layer is loaded but silent and inactive
  *   garbage    bytes that are not SPIR-V reach vkCreateShaderModule through the layer
+ *   native     no layer, on a driver that lowers as_type itself (Mesa with external/mesa's
+ *              series, label mesa-native): the naive 4->3 module computes xyz, the vertex
+ *              shader with the same bitcast makes a graphics pipeline (both ways), 3->4 has a
+ *              zero lane 3 (Mesa's pad policy) and as_uint(uchar3) a zero top byte
  *   quiet      the default log level (the others run with SPVBC_LAYER_LOG_LEVEL=all): no
  *              announcement, no line for a valid module, for the size error nothing can fix
  *              or for garbage; one line for the lowered 4->3 module and one for a 3->4 refused
@@ -73,10 +77,25 @@ static int lane3_zero(void)
     return 1;
 }
 
+/* Runs as_uint(uchar3) `w`: VK_SUCCESS when it ran and every result is the source's low three
+ * bytes with a zero top byte (pad zero), VK_ERROR_UNKNOWN when it ran with other results. */
+static VkResult run_uchar3(vkr_context *vk, const uint32_t *w, size_t n)
+{
+    vkr_run_result rr;
+    char msg[256];
+    static uint32_t out1[ELEMS];
+    (void)vkr_run(vk, w, n, VKR_MODULE_OBJECT, g_in, sizeof g_in, out1, sizeof out1, FILL, GROUPS,
+                  &rr, msg, sizeof msg);
+    if (rr.result != VK_SUCCESS) return rr.result;
+    for (uint32_t e = 0; e < ELEMS; ++e)
+        if (out1[e] != (g_in[e] & 0x00ffffffu)) return VK_ERROR_UNKNOWN;
+    return VK_SUCCESS;
+}
+
 int main(int argc, char **argv)
 {
     if (lt_start(argc, argv, 3,
-                 "without|lower|pad_zero|pad_error|validate|off|garbage|quiet <log> <dir>"))
+                 "without|native|lower|pad_zero|pad_error|validate|off|garbage|quiet <log> <dir>"))
         return 2;
     lt_verbose = 1;
     const char *scenario = argv[1], *log = argv[2];
@@ -134,6 +153,23 @@ int main(int argc, char **argv)
                vkr_result_string(r));
         if (lavapipe) CHECK(r != VK_SUCCESS, "lavapipe rejects that graphics pipeline");
         CHECK(!lt_log_has(log, "spvbc-layer"), "no layer log without the layer");
+    } else if (strcmp(scenario, "native") == 0) {
+        /* The driver alone: each module and pipeline both ways, as the layer's "lower" does. */
+        for (int chain = 0; chain <= (chained ? 1 : 0); ++chain) {
+            vkr_module_path path = chain ? VKR_MODULE_CHAINED : VKR_MODULE_OBJECT;
+            r = run(vk, w43, n43, path);
+            CHECK(r == VK_SUCCESS && lanes_match(3), "naive 4->3%s: %s, xyz bit-exact",
+                  chain ? " chained" : "", vkr_result_string(r));
+            r = vkr_create_vertex_pipeline(vk, wvs, nvs, path);
+            CHECK(r == VK_SUCCESS, "graphics pipeline, vertex shader with 4->3%s: %s",
+                  chain ? " chained" : "", vkr_result_string(r));
+        }
+        r = run(vk, w34, n34, VKR_MODULE_OBJECT);
+        CHECK(r == VK_SUCCESS && lanes_match(3) && lane3_zero(),
+              "naive 3->4: %s, lanes 0..2 bit-exact, lane 3 == 0", vkr_result_string(r));
+        r = run_uchar3(vk, wc3, nc3);
+        CHECK(r == VK_SUCCESS, "naive as_uint(uchar3): %s, == x & 0xffffff", vkr_result_string(r));
+        CHECK(!listed && !lt_log_has(log, "spvbc-layer"), "no layer in the instance");
     } else if (strcmp(scenario, "lower") == 0) {
         CHECK(listed, "VK_LAYER_SPVBC_bitcast is listed by vkEnumerateInstanceLayerProperties");
         CHECK(lt_log_has(log, "VK_LAYER_SPVBC_bitcast active: mode=lower pad=undef"),
@@ -184,14 +220,9 @@ int main(int argc, char **argv)
         r = run(vk, w34, n34, VKR_MODULE_OBJECT);
         CHECK(r == VK_SUCCESS && lanes_match(3) && lane3_zero(),
               "3->4 (pad zero): %s, lanes 0..2 bit-exact, lane 3 == 0", vkr_result_string(r));
-        vkr_run_result rr;
-        static uint32_t out1[ELEMS];
-        (void)vkr_run(vk, wc3, nc3, VKR_MODULE_OBJECT, g_in, sizeof g_in, out1, sizeof out1, FILL,
-                      GROUPS, &rr, msg, sizeof msg);
-        int ok = rr.result == VK_SUCCESS;
-        for (uint32_t e = 0; e < ELEMS && ok; ++e)
-            if (out1[e] != (g_in[e] & 0x00ffffffu)) ok = 0;
-        CHECK(ok, "as_uint(uchar3) (pad zero): %s, == x & 0xffffff", vkr_result_string(rr.result));
+        r = run_uchar3(vk, wc3, nc3);
+        CHECK(r == VK_SUCCESS, "as_uint(uchar3) (pad zero): %s, == x & 0xffffff",
+              vkr_result_string(r));
     } else if (strcmp(scenario, "pad_error") == 0) {
         r = run(vk, w34, n34, VKR_MODULE_OBJECT);
         lt_verdict(want, sizeof want, "vkCreateShaderModule", w34, n34, "unchanged (");
