@@ -186,9 +186,20 @@ give_up() {
     exit 0
 }
 
+# The reason no fetch may start, when SPVBC_FETCH=OFF: CMake sets it in every test's environment
+# when the build was configured without -DSPVBC_FETCH=ON, so that nothing reaches the network
+# unless asked; a tree fetched before is still used (each script looks for it first).
+FETCH_OFF_REASON="fetching is off: this build was configured with SPVBC_FETCH=OFF (-DSPVBC_FETCH=ON lets the tests fetch Debian packages into the build tree)"
+
 # apt_init <apt dir> <source line>: a private apt state whose dpkg status is empty, a private
-# cache and a source list of that one line.
+# cache and a source list of that one line.  Every fetch begins here: returns 1, with
+# $apt_reason, when SPVBC_FETCH=OFF (or the state cannot be made).
 apt_init() {
+    if [ "${SPVBC_FETCH:-}" = OFF ]; then
+        apt_reason=$FETCH_OFF_REASON
+        return 1
+    fi
+    apt_reason="cannot make a private apt state in $1"
     mkdir -p "$1/state/lists/partial" "$1/cache/archives/partial" "$1/etc" &&
         : >"$1/state/status" && echo "$2" >"$1/etc/sources.list"
 }
@@ -374,7 +385,10 @@ fetch() {
     apt_dir="$dir/apt"
     rm -rf "$apt_dir" "$dir/root"
     mkdir -p "$dir/root"
-    apt_init "$apt_dir" "$line"
+    if ! apt_init "$apt_dir" "$line"; then
+        unavailable "$dir" "$apt_reason"
+        return 0
+    fi
     arch=$(dpkg --print-architecture)
     # Not the machine's foreign architectures either.
     pkgs=" $*"

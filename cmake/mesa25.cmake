@@ -21,6 +21,7 @@ if(SPVBC_MESA25 AND NOT SPVBC_SANITIZE)
   add_test(NAME mesa25.fetch COMMAND ${SPVBC_SH} ${SPVBC_MESA25_SH} fetch ${SPVBC_MESA25_DIR})
   set_tests_properties(mesa25.fetch PROPERTIES FIXTURES_SETUP mesa25 LABELS "mesa25"
     TIMEOUT 600)
+  spvbc_fetch_test(mesa25.fetch)
 endif()
 
 function(spvbc_add_mesa25_test name)

@@ -67,7 +67,10 @@ fetch() {
         unavailable "$dir" "$line"
         return 0
     fi
-    apt_init "$apt_dir" "$line"
+    if ! apt_init "$apt_dir" "$line"; then
+        unavailable "$dir" "$apt_reason"
+        return 0
+    fi
     if ! command -v apt-get >/dev/null || ! command -v dpkg >/dev/null; then
         unavailable "$dir" "apt-get/dpkg not found (not a Debian system)"
         return 0

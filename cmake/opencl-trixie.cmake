@@ -31,6 +31,7 @@ if(SPVBC_OPENCL_TRIXIE AND NOT SPVBC_SANITIZE)
     COMMAND ${SPVBC_SH} ${SPVBC_OPENCL_TRIXIE_SH} fetch ${SPVBC_OPENCL_TRIXIE_DIR})
   set_tests_properties(opencl.trixie.fetch PROPERTIES FIXTURES_SETUP opencl.trixie
     LABELS "opencl;rusticl;pocl" TIMEOUT 900)
+  spvbc_fetch_test(opencl.trixie.fetch)
 endif()
 
 function(spvbc_add_opencl_trixie_test name)

@@ -32,7 +32,7 @@ line=$(echo "$line" | sed -e "s/^deb \[/deb [arch=$arch /" -e t -e "s/^deb /deb 
 
 apt_dir="$dir/apt"
 mkdir -p "$dir/debs" "$dir/root"
-apt_init "$apt_dir" "$line"
+apt_init "$apt_dir" "$line" || give_up "$apt_reason"
 pkgs="$*"
 set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
 apt_update "$apt_dir" "$dir/apt.log" "$@"

@@ -42,7 +42,7 @@ line=$(echo "$line" | sed 's/^deb /deb-src /')
 start=$(date +%s)
 apt_dir="$dir/apt"
 mkdir -p "$dir/src" "$dir/root/usr/include"
-apt_init "$apt_dir" "$line"
+apt_init "$apt_dir" "$line" || give_up "$apt_reason"
 apt_in "$apt_dir" apt-get -qq update >"$dir/apt.log" 2>&1 ||
     give_up "apt-get update ($line) failed: $(apt_error "$dir/apt.log")"
 (cd "$dir/src" && apt_in "$apt_dir" apt-get -qq source --download-only cmocka spirv-tools) \

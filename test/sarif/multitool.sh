@@ -28,6 +28,11 @@ if [ "$cmd" = fetch ]; then
         exit 0
     fi
     rm -f "$dir/unavailable"
+    if [ "${SPVBC_FETCH:-}" = OFF ]; then
+        echo "fetching is off: this build was configured with SPVBC_FETCH=OFF (-DSPVBC_FETCH=ON lets the tests install the SARIF Multitool into the build tree)" >"$dir/unavailable"
+        cat "$dir/unavailable"
+        exit 0
+    fi
     if ! command -v npm >/dev/null; then
         echo "npm not found (Debian package npm)" >"$dir/unavailable"
         cat "$dir/unavailable"
