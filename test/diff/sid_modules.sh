@@ -13,11 +13,13 @@
 # <dir>/unavailable and exits 0, so that the test that needs them reports SKIPPED with it.
 #
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck disable=SC2154 # $dir and $apt_reason: set by debian-tree.sh's fetch_begin, apt_*
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 <dir>" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 # The fetch helpers (fetch_begin, give_up, sources_line, apt_init, apt_update, apt_in,
 # apt_download, unpack_debs).
+# shellcheck source=../../cmake/debian-tree.sh
 DEBIAN_TREE_LIB=1 . "$here/../../cmake/debian-tree.sh"
 SUITE=sid
 PACKAGES="mesa-vulkan-drivers vulkan-validationlayers vulkan-tools"
@@ -25,14 +27,14 @@ PACKAGES="mesa-vulkan-drivers vulkan-validationlayers vulkan-tools"
 CLC_OF=mesa-opencl-icd
 want="$SUITE: $PACKAGES + the libclc of $CLC_OF"
 fetch_begin "$1" "$want" sid-modules
-command -v apt-get >/dev/null && command -v dpkg >/dev/null ||
+if ! command -v apt-get >/dev/null || ! command -v dpkg >/dev/null; then
     give_up "apt-get/dpkg not found (not a Debian system)"
+fi
 line=$(sources_line $SUITE 2>&1) || give_up "$line"
 apt_dir="$dir/apt"
 rm -rf "$dir/debs"
 apt_init "$apt_dir" "$line" || give_up "$apt_reason"
 apt_update "$apt_dir" "$dir/apt.log"
-# shellcheck disable=SC2154 # apt_reason: set by debian-tree.sh's apt_update
 [ $? -eq 1 ] && give_up "apt-get update ($line) failed: $apt_reason"
 clc=$(apt_in "$apt_dir" apt-cache depends "$CLC_OF" 2>/dev/null |
     sed -n 's/^ *Depends: \(libclc-[0-9][0-9]*\)$/\1/p' | head -n 1)
