@@ -28,12 +28,12 @@
 #       (cmake/mesa25.sh) use this to build their own private source list.
 #
 # Sourced with DEBIAN_TREE_LIB=1 (cmake/mesa25.sh, cmake/mesa-native.sh, cmake/opencl-trixie.sh,
-# test/cross/*.sh), it runs nothing and gives them its functions: the mirror (sources_line,
-# host_sources_line), a private apt state (apt_init, apt_in, apt_error), the one fetch sequence
-# that fetch below uses too (apt_update, then apt_download of exact packages or
-# apt_download_closure of a dependency closure, then unpack_debs and usr_merge), the bookkeeping
-# of a fetch directory (abs_dir, is_ready, fetch_begin, give_up) and running programs in a tree
-# (tree_copy_host_libs, tree_chroot_exec).
+# test/cross/*.sh, test/diff/sid_modules.sh), it runs nothing and gives them its functions: the
+# mirror (sources_line, host_sources_line), a private apt state (apt_init, apt_in, apt_error),
+# the one fetch sequence that fetch below uses too (apt_update, then apt_download of exact
+# packages or apt_download_closure of a dependency closure, then unpack_debs and usr_merge), the
+# bookkeeping of a fetch directory (abs_dir, is_ready, fetch_begin, give_up, fetch_end) and
+# running programs in a tree (tree_copy_host_libs, tree_chroot_exec).
 #
 # Files under <dir>: root/ (the tree), ready (suite and packages, written last), packages (what
 # was unpacked, "name version" per line), unavailable (why not), apt.log, and fetch.log (the size
@@ -190,6 +190,20 @@ give_up() {
 # when the build was configured without -DSPVBC_FETCH=ON, so that nothing reaches the network
 # unless asked; a tree fetched before is still used (each script looks for it first).
 FETCH_OFF_REASON="fetching is off: this build was configured with SPVBC_FETCH=OFF (-DSPVBC_FETCH=ON lets the tests fetch Debian packages into the build tree)"
+
+# fetch_end <want> <apt dir>: after fetch_begin and apt_download into $dir/debs, unpacks every
+# .deb there into $dir/root (give_up when dpkg -x fails), writes $dir/ready (<want>, then the
+# packages' file names), deletes the downloads and the package lists, and says what it did.
+fetch_end() {
+    mkdir -p "$dir/root"
+    unpack_debs "$dir/root" "$dir"/debs/*.deb || give_up "dpkg -x $apt_reason failed"
+    {
+        echo "$1"
+        for _deb in "$dir"/debs/*.deb; do basename "$_deb"; done
+    } >"$dir/ready"
+    rm -rf "$2/cache/archives" "$2/state/lists" "$dir/debs"
+    echo "$_fetch_name: $(tail -n +2 "$dir/ready" | tr '\n' ' ')into $dir/root"
+}
 
 # apt_init <apt dir> <source line>: a private apt state whose dpkg status is empty, a private
 # cache and a source list of that one line.  Every fetch begins here: returns 1, with

@@ -68,6 +68,7 @@ fetch() {
         return 0
     fi
     if ! apt_init "$apt_dir" "$line"; then
+        # shellcheck disable=SC2154 # apt_reason: set by debian-tree.sh's apt_init
         unavailable "$dir" "$apt_reason"
         return 0
     fi

@@ -14,7 +14,7 @@
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 <arch> <dir> <package...>" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-# The fetch helpers (fetch_begin, give_up, apt_init, apt_update, apt_download, unpack_debs,
+# The fetch helpers (fetch_begin, give_up, apt_init, apt_update, apt_download, fetch_end,
 # host_sources_line).
 DEBIAN_TREE_LIB=1 . "$here/../../cmake/debian-tree.sh"
 arch=$1 top=$2
@@ -32,6 +32,7 @@ line=$(echo "$line" | sed -e "s/^deb \[/deb [arch=$arch /" -e t -e "s/^deb /deb 
 
 apt_dir="$dir/apt"
 mkdir -p "$dir/debs" "$dir/root"
+# shellcheck disable=SC2154 # apt_reason: set by debian-tree.sh's apt_init
 apt_init "$apt_dir" "$line" || give_up "$apt_reason"
 pkgs="$*"
 set -- -o "APT::Architecture=$arch" -o "APT::Architectures=$arch"
@@ -40,10 +41,4 @@ apt_update "$apt_dir" "$dir/apt.log" "$@"
 [ $? -eq 1 ] && give_up "apt-get update ($line) failed: $apt_reason"
 apt_download "$apt_dir" "$dir/debs" "$dir/apt.log" "$pkgs" "$@" ||
     give_up "apt-get download $pkgs ($arch) failed: $apt_reason"
-unpack_debs "$dir/root" "$dir"/debs/*.deb || give_up "dpkg -x $apt_reason failed"
-{
-    echo "$want"
-    for deb in "$dir"/debs/*.deb; do basename "$deb"; done
-} >"$dir/ready"
-rm -rf "$apt_dir/cache/archives" "$apt_dir/state/lists" "$dir/debs"
-echo "fetch-debs: $(tail -n +2 "$dir/ready" | tr '\n' ' ')into $dir/root"
+fetch_end "$want" "$apt_dir"

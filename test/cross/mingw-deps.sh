@@ -42,6 +42,7 @@ line=$(echo "$line" | sed 's/^deb /deb-src /')
 start=$(date +%s)
 apt_dir="$dir/apt"
 mkdir -p "$dir/src" "$dir/root/usr/include"
+# shellcheck disable=SC2154 # apt_reason: set by debian-tree.sh's apt_init
 apt_init "$apt_dir" "$line" || give_up "$apt_reason"
 apt_in "$apt_dir" apt-get -qq update >"$dir/apt.log" 2>&1 ||
     give_up "apt-get update ($line) failed: $(apt_error "$dir/apt.log")"

@@ -18,7 +18,7 @@ set -u
 [ $# -eq 1 ] || { echo "usage: $0 <dir>" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 # The fetch helpers (fetch_begin, give_up, sources_line, apt_init, apt_update, apt_in,
-# apt_download, unpack_debs).
+# apt_download, fetch_end).
 # shellcheck source=../../cmake/debian-tree.sh
 DEBIAN_TREE_LIB=1 . "$here/../../cmake/debian-tree.sh"
 SUITE=sid
@@ -41,11 +41,4 @@ clc=$(apt_in "$apt_dir" apt-cache depends "$CLC_OF" 2>/dev/null |
 [ -n "$clc" ] || give_up "$SUITE's $CLC_OF depends on no libclc-N package"
 apt_download "$apt_dir" "$dir/debs" "$dir/apt.log" "$PACKAGES $clc" ||
     give_up "apt-get download $PACKAGES $clc failed: $apt_reason"
-mkdir -p "$dir/root"
-unpack_debs "$dir/root" "$dir"/debs/*.deb || give_up "dpkg -x $apt_reason failed"
-{
-    echo "$want"
-    for deb in "$dir"/debs/*.deb; do basename "$deb"; done
-} >"$dir/ready"
-rm -rf "$apt_dir/cache/archives" "$apt_dir/state/lists" "$dir/debs"
-echo "sid-modules: $(tail -n +2 "$dir/ready" | tr '\n' ' ')into $dir/root"
+fetch_end "$want" "$apt_dir"
