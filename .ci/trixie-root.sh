@@ -78,6 +78,13 @@ if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
     mkdir -p "$root/usr/local/share/ca-certificates"
     cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
 fi
+# ... and fetches the way the machine fetches: its apt configuration's proxies and date checks
+# (a mirror whose Release files are past their Valid-Until, as unstable's were on a CI machine:
+# the tests' private apt states could not read it inside the root, and every spirv-tools-2026
+# test said SKIPPED there).
+apt-config dump 2>/dev/null |
+    grep -E '^Acquire::(Check-Valid-Until|Check-Date|https?::Proxy[^ ]*|Retries) ' \
+        >"$root/etc/apt/apt.conf.d/99host-acquire" || rm -f "$root/etc/apt/apt.conf.d/99host-acquire"
 in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin \
     LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt bash -c "$1"; }
