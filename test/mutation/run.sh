@@ -1,6 +1,6 @@
 #!/bin/sh
-# test/mutation/run.sh [-n N] [-s SEED] [-j JOBS] [-d DIR] [-t REGEX] [-T SECONDS] [-r ROOMS]
-#                      [--all-tests] [--list]
+# test/mutation/run.sh [-n N] [-s SEED] [-j JOBS] [-d DIR] [-t REGEX] [-T SECONDS] [-b TARGETS]
+#                      [-H DIR] [-r ROOMS] [--all-tests] [--list]
 #
 # Mutation testing of the library's rooms: single-point mutants of source/{rules,plan,analysis,
 # types,reader,scan,lower,writer,validate}.c made by test/mutation/mutate.py (flipped comparisons,
@@ -14,6 +14,9 @@
 #   -t REGEX    the ctest -R subset run on each mutant (default: below)
 #   -T SECONDS  a mutant's test run is stopped after this (default: 3 x the unmutated run + 60)
 #   -b TARGETS  the build targets a mutant rebuilds (default: the CLI and the subset's programs)
+#   -H DIR      the copies' SPIRV-Headers: an include directory with spirv/unified1/spirv.h
+#               (default: the installed ones; give the parent build's, for example its
+#               sid-spirv-headers/root/usr/include, so that code behind newer opcodes is reachable)
 #   -r ROOMS    the rooms mutated (default "rules plan analysis types reader scan lower writer validate")
 #   --all-tests run every test of the subset on each mutant (default: stop at the first failure),
 #               so the results say how many tests catch each mutant
@@ -32,12 +35,12 @@
 set -eu
 
 usage() {
-    sed -n '2,20p' "$0" >&2
+    sed -n '2,23p' "$0" >&2
     exit 2
 }
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
-n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0
+n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0 headers=""
 rooms="rules plan analysis types reader scan lower writer validate"
 targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
 spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges spvbc_fuzz_regress \
@@ -52,6 +55,7 @@ while [ $# -gt 0 ]; do
     -t) tests=$2; shift 2 ;;
     -T) timeout_s=$2; shift 2 ;;
     -r) rooms=$2; shift 2 ;;
+    -H) headers=$(cd "$2" && pwd) || usage; shift 2 ;;
     -b) targets=$2; shift 2 ;;
     --all-tests) all=1; shift ;;
     --list) list=1; shift ;;
@@ -101,7 +105,8 @@ setup() {
     if [ ! -f "$w/build/CMakeCache.txt" ]; then
         cmake -S "$w/src" -B "$w/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
             -DSPVBC_BUILD_LAYERS=OFF -DSPVBC_BUILD_EXAMPLES=OFF -DSPVBC_BUILD_BENCH=OFF \
-            -DSPVBC_TESTS_ONLY="support;unit;lit;fuzz;matrix" > "$w/configure.log" 2>&1 ||
+            -DSPVBC_TESTS_ONLY="support;unit;lit;fuzz;matrix" \
+            ${headers:+-DSPVBC_SPIRV_HEADERS_DIR="$headers"} > "$w/configure.log" 2>&1 ||
             { echo "run.sh: configure failed: $w/configure.log" >&2; return 1; }
     fi
     cmake --build "$w/build" -j1 > "$w/build.log" 2>&1 ||
