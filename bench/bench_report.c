@@ -91,11 +91,17 @@ static void proc_head(out2 *o, const int *cols, int ncols, const char *cell, con
 
 void bench_report(const options *opt, input *ins, int n, const small_set *small, const patho *pa)
 {
-    out2 o = {NULL};
+    out2 o = {NULL, NULL};
     if (opt->md) {
         o.md = fopen(opt->md, "w");
         if (!o.md) {
             fprintf(stderr, "spvbc_bench: cannot write %s\n", opt->md);
+        }
+    }
+    if (opt->goals_tsv) {
+        o.goals = fopen(opt->goals_tsv, "w");
+        if (!o.goals) {
+            fprintf(stderr, "spvbc_bench: cannot write %s\n", opt->goals_tsv);
         }
     }
 
@@ -253,6 +259,9 @@ void bench_report(const options *opt, input *ins, int n, const small_set *small,
 
     if (o.md) {
         fclose(o.md);
+    }
+    if (o.goals) {
+        fclose(o.goals);
     }
 
     if (opt->dat) {
