@@ -326,7 +326,9 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 cores=$(nproc)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)
 when=$(date -u '+%Y-%m-%d %H:%M UTC')
-machine="$when, commit $commit, $cpu, $cores cores, $mem, $SPVBC_C_COMPILER $SPVBC_BUILD_TYPE, $rounds rounds"
+plural=s
+[ "$rounds" -ne 1 ] || plural=""
+machine="$when, commit $commit, $cpu, $cores cores, $mem, $SPVBC_C_COMPILER $SPVBC_BUILD_TYPE, $rounds round$plural"
 echo "run.sh: measured $machine"
 
 # 4. plot and docs
