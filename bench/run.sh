@@ -294,9 +294,9 @@ fi
 # level (to standard error) and at level all to a file named by SPVBC_LAYER_LOG
 kit="$build/layer/vulkan/test/vkbench"
 if [ -x "$kit/spvbc_layer_vkbench" ]; then
-    rounds=300
-    [ $quick -eq 1 ] && rounds=60
-    if sh "$kit/run.sh" $rounds >"$results/vkbench.txt" 2>&1; then
+    passes=300
+    [ $quick -eq 1 ] && passes=60
+    if sh "$kit/run.sh" $passes >"$results/vkbench.txt" 2>&1; then
         device=$(sed -n 's/^device [0-9]*: \(.*\); layer log.*/\1/p' "$results/vkbench.txt" | head -n 1)
         awk -v md="$results/results.md" -v device="$device" '
         $1 == "RESULT" {
