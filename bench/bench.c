@@ -39,6 +39,8 @@
  *   --plot FILE         throughput per tool over the sizes of the series "valid" / "lowerable",
  *                       one gnuplot data block per tool
  *   --md FILE           the tables and target verdicts as Markdown
+ *   --goals-tsv FILE    the goals table's rows as tab-separated lines instead of the table (one
+ *                       round of bench/run.sh --rounds; bench/spread.awk makes the table)
  * A series is a set of inputs of different sizes ("valid/1M", "valid/16M", ...); the goals read
  * valid/128M and lowerable/128M, or else the largest input of each of those series.
  * Sizes are in MiB (2^20 bytes); throughput in MB/s is 10^6 bytes per second.
@@ -73,7 +75,7 @@ static void usage(void)
             "[--invalid SERIES]... [--tmp DIR]\n"
             "                   [--min-time S] [--min-reps N] [--max-reps N] [--proc-reps N]\n"
             "                   [--patho N] [--no-small] [--no-proc] [--only M]\n"
-            "                   [--dat F] [--plot F] [--md F] SERIES/NAME=PATH...\n"
+            "                   [--dat F] [--plot F] [--md F] [--goals-tsv F] SERIES/NAME=PATH...\n"
             "       spvbc_bench --emit-small DIR\n");
 }
 
@@ -129,6 +131,8 @@ static int parse_args(int argc, char **argv, options *o, input *ins, int *n)
             o->plot = v;
         } else if (OPT("--md")) {
             o->md = v;
+        } else if (OPT("--goals-tsv")) {
+            o->goals_tsv = v;
         } else if (a[0] == '-') {
             usage();
             return 2;

@@ -90,6 +90,7 @@ typedef struct input {
 typedef struct options {
     const char *cli, *spirv_val, *spirv_opt, *cp, *tmp;
     const char *dat, *plot, *md;
+    const char *goals_tsv; /* --goals-tsv: the goals' rows for bench/spread.awk */
     const char *invalid[16];
     int invalid_count;
     double min_time;
@@ -210,9 +211,11 @@ void bench_run_patho(size_t count, patho *p);
 
 /* ---- bench_figures.c: the figures of the tables and how they are written ------------------- */
 
-/** Writes to stdout and, if `md` is set, the same text to the Markdown file. */
+/** Writes to stdout and, if `md` is set, the same text to the Markdown file; `goals`, when set
+ *  (--goals-tsv), takes the goals table's rows instead of both. */
 typedef struct out2 {
     FILE *md;
+    FILE *goals;
 } out2;
 
 void bench_both(out2 *o, const char *fmt, ...)
@@ -240,7 +243,8 @@ void bench_report(const options *opt, input *ins, int n, const small_set *small,
 /* ---- bench_goals.c -----------------------------------------------------------------------------
  */
 
-/** The goals table, each figure against its bound (met / MISSED). */
+/** The goals table, each figure against its bound (met / MISSED); or, when `o->goals` is set,
+ *  its rows as tab-separated lines for bench/spread.awk. */
 void bench_goals(out2 *o, const options *opt, input *ins, int n, const small_set *small,
                  const patho *pa);
 
