@@ -31,7 +31,8 @@
 # test/cross/*.sh), it runs nothing and gives them its functions: the mirror (sources_line,
 # host_sources_line), a private apt state (apt_init, apt_in, apt_error), the one fetch sequence
 # that fetch below uses too (apt_update, then apt_download of exact packages or
-# apt_download_closure of a dependency closure, then unpack_debs and usr_merge), the bookkeeping
+# apt_download_closure of a dependency closure, then unpack_debs and usr_merge; apt_source for
+# a source package), the bookkeeping
 # of a fetch directory (abs_dir, is_ready, fetch_begin, give_up) and running programs in a tree
 # (tree_copy_host_libs, tree_chroot_exec).
 #
@@ -253,6 +254,20 @@ apt_download_closure() {
     shift 3
     # shellcheck disable=SC2086 # the specs are words
     if ! apt_in "$_apt_dir" apt-get "$@" -q -y --download-only install $_apt_specs >>"$_apt_log" 2>&1; then
+        apt_reason=$(apt_error "$_apt_log")
+        return 1
+    fi
+}
+
+# apt_source <apt dir> <dest dir> <log> <package> [options]: `apt-get source --download-only`
+# of source package <package> (name or name=version) into <dest dir> (its .dsc, .orig and
+# .debian files, unpacked by nobody: the caller unpacks what it needs); apt's output is added to
+# <log>.  The private source list must hold a "deb-src" line (sources_line's, with deb-src).
+apt_source() {
+    _apt_dir=$1 _apt_dest=$2 _apt_log=$3 _apt_pkg=$4
+    shift 4
+    mkdir -p "$_apt_dest" || { apt_reason="cannot create $_apt_dest"; return 1; }
+    if ! (cd "$_apt_dest" && apt_in "$_apt_dir" apt-get "$@" -q --download-only source "$_apt_pkg") >>"$_apt_log" 2>&1; then
         apt_reason=$(apt_error "$_apt_log")
         return 1
     fi
