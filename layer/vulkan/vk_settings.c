@@ -46,8 +46,10 @@ static int khronos_get(void *user, const char *key, spvbc_layer_setting_value *o
     if (vkuHasLayerSetting(s->set, key)) {
         uint32_t count = 1;
         const char *text = NULL;
-        VkResult r =
-            vkuGetLayerSettingValues(s->set, key, VK_LAYER_SETTING_TYPE_STRING_EXT, &count, &text);
+        /* The type parameter is VkLayerSettingTypeEXT in older Vulkan-Utility-Libraries and
+         * VkuLayerSettingType (same values) in newer ones: an int converts to either. */
+        const int string_type = VK_LAYER_SETTING_TYPE_STRING_EXT;
+        VkResult r = vkuGetLayerSettingValues(s->set, key, string_type, &count, &text);
         if ((r == VK_SUCCESS || r == VK_INCOMPLETE) && count >= 1 && text != NULL) {
             khronos_name(s->name, key); /* named as the manifest's "env" names it */
             out->text = text;
