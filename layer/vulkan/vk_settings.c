@@ -62,7 +62,7 @@ static int khronos_get(void *user, const char *key, spvbc_layer_setting_value *o
 
 /* Vulkan-Utility-Libraries' complaints (a value of the wrong type): one line on standard error,
  * as its own default would say it, with the layer's prefix. */
-static void VKAPI_PTR khronos_complaint(const char *setting, const char *message)
+static VKAPI_ATTR void VKAPI_CALL khronos_complaint(const char *setting, const char *message)
 {
     (void)fprintf(stderr, "spvbc-layer: setting %s: %s\n", setting ? setting : "?",
                   message ? message : "?");
