@@ -115,9 +115,19 @@ static int table_find(spvbc_layer_map *map, size_t size, dispatch_key key, void 
     return e != NULL;
 }
 
-/* Stores a copy of `entry` (`size` bytes, beginning with its dispatch_key); logs (as `what`)
- * and returns 0 if memory for it cannot be had. */
-static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const char *what)
+/* Frees an instance record and the settings it owns (`record` is an instance_data). */
+static void free_instance_record(void *record)
+{
+    instance_data *d = record;
+    if (d != NULL && d->cfg != &g_config) free(d->cfg);
+    free(d);
+}
+
+/* Stores a copy of `entry` (`size` bytes, beginning with its dispatch_key); a stale record under
+ * the same key goes to `release`.  Logs (as `what`) and returns 0 if memory for it cannot be
+ * had. */
+static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const char *what,
+                     void (*release)(void *))
 {
     dispatch_key key;
     memcpy(&key, entry, sizeof key);
@@ -129,19 +139,14 @@ static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const
         void *old = spvbc_layer_map_get(map, key);
         stored = spvbc_layer_map_put(map, key, e);
         (void)pthread_mutex_unlock(&g_lock);
-        free(stored ? old : e); /* a stale record under a reused key is replaced */
+        if (stored)
+            release(old); /* a stale record under a reused key is replaced */
+        else
+            free(e);
     }
     if (!stored)
         spvbc_layer_log(config(), "spvbc-layer: out of memory: this %s is not tracked", what);
     return stored;
-}
-
-/* Frees an instance record and the settings it owns (`record` is an instance_data). */
-static void free_instance_record(void *record)
-{
-    instance_data *d = record;
-    if (d != NULL && d->cfg != &g_config) free(d->cfg);
-    free(d);
 }
 
 #if defined(__GNUC__)
@@ -219,14 +224,14 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
         (PFN_vkDestroyDebugUtilsMessengerEXT)next_gipa(*pInstance,
                                                        "vkDestroyDebugUtilsMessengerEXT"),
         instance_config(pCreateInfo, pAllocator)};
-    if (table_add(&g_instances, sizeof d, &d, "instance"))
+    if (table_add(&g_instances, sizeof d, &d, "instance", free_instance_record))
         spvbc_layer_announce(d.cfg, LAYER_NAME);
     else if (d.cfg != &g_config)
         free(d.cfg);
     return VK_SUCCESS;
 }
 
-/* vkDestroyInstance and vkDestroyDevice: the record of `handle` (of `record_type`, in `map`)
+/* vkDestroyDevice: the record of `handle` (of `record_type`, in `map`)
  * is forgotten, and the next layer's function it kept (its member `destroy`) is called. */
 #define DESTROY_ENTRY(name, handle_type, record_type, map, destroy)                                \
     static VKAPI_ATTR void VKAPI_CALL name(handle_type handle, const VkAllocationCallbacks *alloc) \
@@ -307,7 +312,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
         (PFN_vkCreateShadersEXT)next_gdpa(dev, "vkCreateShadersEXT"),
         (PFN_vkCreateRayTracingPipelinesKHR)next_gdpa(dev, "vkCreateRayTracingPipelinesKHR"),
         (PFN_vkCreateRayTracingPipelinesNV)next_gdpa(dev, "vkCreateRayTracingPipelinesNV")};
-    if (!table_add(&g_devices, sizeof d, &d, "device")) {
+    if (!table_add(&g_devices, sizeof d, &d, "device", free)) {
         /* Untracked, its shader calls could not be passed on: give the memory back instead. */
         if (d.destroy_device != NULL) d.destroy_device(dev, pAllocator);
         *pDevice = VK_NULL_HANDLE;

@@ -49,7 +49,7 @@ def layer_values(source):
     values = {
         "mode": c_strings(text, r"g_modes\[\]\s*="),
         "log_level": c_strings(text, r"g_levels\[\]\s*="),
-        "generation": c_strings(text, r"setting_generation\(.*?names\[\]\s*="),
+        "generation": None,  # below: the names[] of setting_generation()
         # The library's spvbc_pad_policy_string() names, as layer_settings.c lists them.
         "pad": ["undef", "zero", "error"],
     }
