@@ -13,6 +13,7 @@
 #include "vk_settings.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "layer_log.h"
@@ -51,7 +52,12 @@ static int khronos_get(void *user, const char *key, spvbc_layer_setting_value *o
         const int string_type = VK_LAYER_SETTING_TYPE_STRING_EXT;
         VkResult r = vkuGetLayerSettingValues(s->set, key, string_type, &count, &text);
         if ((r == VK_SUCCESS || r == VK_INCOMPLETE) && count >= 1 && text != NULL) {
-            khronos_name(s->name, key); /* named as the manifest's "env" names it */
+            /* Named for a log line: its variable where the environment gave it, else the
+             * layer's setting (from vk_layer_settings.txt or the application). */
+            khronos_name(s->name, key);
+            const char *env = getenv(s->name);
+            if (env == NULL || *env == '\0')
+                (void)snprintf(s->name, sizeof s->name, "%s setting %s", LAYER_NAME, key);
             out->text = text;
             out->name = s->name;
             return 1;

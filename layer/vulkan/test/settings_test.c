@@ -12,13 +12,14 @@
  *   old         the older environment variables, SPVBC_LAYER_<KEY>
  *   precedence  several channels at once: Khronos environment over the file over the
  *               application's structure over SPVBC_LAYER_* over the defaults
- * For each channel four instances are made in turn, each with every setting given through that
+ * For each channel five instances are made in turn, each with every setting given through that
  * channel alone, and each setting is seen to take effect: the announcement names mode, pad and
  * generation (log_level=all, in the file the log setting names); pad=zero fills lane 3 of a
  * 3->4 bitcast with zeros; mode=validate logs and passes on the 4->3 module; pad=error refuses
  * the 3->4 module, and log_level=changes announces nothing; mode=off logs nothing and passes
- * the module on untouched (lavapipe then rejects it).  The settings are read per instance, so
- * one process sees all four.
+ * the module on untouched (lavapipe then rejects it); mode=bogus is logged under the channel's
+ * name for it, the default used and the instance made.  The settings are read per instance, so
+ * one process sees all five.
  *
  * ctest sets VK_INSTANCE_LAYERS=VK_LAYER_SPVBC_bitcast and the layer's folder.  Exit status: 0
  * pass, 1 failure, 77 no Vulkan device, or (api, file, env, precedence) a layer built without
@@ -166,9 +167,9 @@ static size_t g_n43, g_n34;
 /* The log file of case `name` in the work folder, removed. */
 static const char *log_path(const char *name)
 {
-    static char path[4][1024];
+    static char path[8][1024];
     static int next;
-    char *p = path[next++ & 3];
+    char *p = path[next++ & 7];
     (void)snprintf(p, sizeof path[0], "%s/%s.log", g_dir, name);
     (void)remove(p);
     return p;
@@ -236,7 +237,25 @@ static void case_off(vkr_context *vk, const char *log, int lavapipe)
               vkr_result_string(r));
 }
 
-/* Makes an instance with `s` through the channel and runs case `which` (0..3) on it; returns 77
+/* Case mode=bogus+all: the mistake logged under the name the channel gives it, the default
+ * (lower) used, and the instance made all the same. */
+static void case_bad(vkr_context *vk, const char *log)
+{
+    const char *name = strcmp(g_channel, "env") == 0   ? "VK_SPVBC_BITCAST_MODE"
+                       : strcmp(g_channel, "old") == 0 ? "SPVBC_LAYER_MODE"
+                                                       : "VK_LAYER_SPVBC_bitcast setting mode";
+    char want[256];
+    (void)snprintf(want, sizeof want,
+                   "spvbc-layer: %s=bogus not understood (lower, validate, off): using lower",
+                   name);
+    CHECK(lt_log_has(log, want), "%s: log '%s'", g_channel, want);
+    check_active(log, "mode=lower pad=undef");
+    VkResult r = run(vk, g_w43, g_n43);
+    CHECK(r == VK_SUCCESS && lanes_ok(0), "%s: the default mode lowers 4->3: %s", g_channel,
+          vkr_result_string(r));
+}
+
+/* Makes an instance with `s` through the channel and runs case `which` (0..4) on it; returns 77
  * without a device, else 0. */
 static int one_case(int which, const settings *s, const char *log)
 {
@@ -254,22 +273,24 @@ static int one_case(int which, const settings *s, const char *log)
     if (which == 1) case_validate(vk, log, lavapipe);
     if (which == 2) case_refuse(vk, log, lavapipe);
     if (which == 3) case_off(vk, log, lavapipe);
+    if (which == 4) case_bad(vk, log);
     vkr_destroy(vk);
     return 0;
 }
 
-/* Every setting through the channel alone, in four instances. */
+/* Every setting through the channel alone, in five instances. */
 static int every_setting(void)
 {
-    const char *logs[4] = {log_path("lower"), log_path("validate"), log_path("refuse"),
-                           log_path("off")};
-    const settings cases[4] = {
+    const char *logs[5] = {log_path("lower"), log_path("validate"), log_path("refuse"),
+                           log_path("off"), log_path("bad")};
+    const settings cases[5] = {
         {{"lower", "zero", "2023.1", logs[0], "all"}},
         {{"validate", "undef", "newest", logs[1], "all"}},
         {{"lower", "error", "newest", logs[2], "changes"}},
         {{"off", "zero", "newest", logs[3], "all"}},
+        {{"bogus", "undef", "newest", logs[4], "all"}},
     };
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < 5; ++i)
         if (one_case(i, &cases[i], logs[i]) == 77) return 77;
     return 0;
 }
