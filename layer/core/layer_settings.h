@@ -23,9 +23,9 @@
  *                errors nothing could fix).
  *
  * Where the values come from (a spvbc_layer_setting_source):
- *   - both layers: the environment, SPVBC_LAYER_ and the key in capitals (SPVBC_LAYER_MODE,
- *     SPVBC_LAYER_PAD, SPVBC_LAYER_GENERATION, SPVBC_LAYER_LOG, SPVBC_LAYER_LOG_LEVEL), read
- *     once per process (spvbc_layer_config_from_env);
+ *   - the OpenCL layer: the environment, SPVBC_LAYER_ and the key in capitals
+ *     (SPVBC_LAYER_MODE, SPVBC_LAYER_PAD, SPVBC_LAYER_GENERATION, SPVBC_LAYER_LOG,
+ *     SPVBC_LAYER_LOG_LEVEL), read once per process (spvbc_layer_config_from_env);
  *   - the Vulkan layer, per instance, first the Khronos channels of Vulkan-Utility-Libraries'
  *     layer settings (vk_settings.c: VK_SPVBC_BITCAST_<KEY>, then vk_layer_settings.txt's
  *     spvbc_bitcast.<key>, then the application's VkLayerSettingsCreateInfoEXT), then the
