@@ -27,14 +27,15 @@ DEBIAN_TREE_LIB=1 . "$(dirname "$0")/debian-tree.sh"
 SUITE=${SPVBC_VUL_SUITE:-trixie}
 PACKAGES="vulkan-utility-libraries vulkan-loader"
 
-[ $# -eq 2 ] && [ "$1" = fetch ] || {
+if [ $# -ne 2 ] || [ "$1" != fetch ]; then
     echo "usage: $0 fetch <dir>" >&2
     exit 2
-}
+fi
 
 fetch_begin "$2" "$SUITE $PACKAGES" vul-trixie
-command -v apt-get >/dev/null && command -v tar >/dev/null ||
+if ! command -v apt-get >/dev/null || ! command -v tar >/dev/null; then
     give_up "apt-get/tar not found (not a Debian system)"
+fi
 line=$(sources_line "$SUITE" 2>&1) || give_up "$line"
 src_line=$(echo "$line" | sed 's/^deb /deb-src /')
 apt_dir=$dir/apt
@@ -57,4 +58,4 @@ for orig in "$dir"/debs/*.orig.tar.*; do
 done
 rm -rf "$apt_dir" "$dir/debs"
 echo "$SUITE $PACKAGES" >"$dir/ready"
-echo "vul-trixie: fetched $PACKAGES ($SUITE) into $dir/src: $(ls "$dir/src" | tr '\n' ' ')"
+echo "vul-trixie: fetched $PACKAGES ($SUITE) into $dir/src"

@@ -100,9 +100,18 @@ elseif(NOT SPVBC_HAVE_VUL)
   execute_process(COMMAND ${SPVBC_SH} ${CMAKE_CURRENT_LIST_DIR}/vul-trixie.sh fetch
       ${SPVBC_VUL_TREE}
     OUTPUT_VARIABLE _out ERROR_VARIABLE _out RESULT_VARIABLE _rc)
-  file(GLOB _src LIST_DIRECTORIES true ${SPVBC_VUL_TREE}/src/vulkan-utility-libraries-*)
-  file(GLOB _inc LIST_DIRECTORIES true ${SPVBC_VUL_TREE}/src/vulkan-loader-*/vulkan-headers/include)
-  _spvbc_vul_headers_ok("${_inc}" _ok)
+  # Whatever the tarballs' top folders are called: the tree with the layer settings' sources,
+  # and the loader's bundled Vulkan-Headers.
+  file(GLOB _src ${SPVBC_VUL_TREE}/src/*/src/layer/vk_layer_settings.cpp)
+  file(GLOB _inc ${SPVBC_VUL_TREE}/src/*/vulkan-headers/include/vulkan/vulkan_core.h)
+  list(LENGTH _src _n_src)
+  list(LENGTH _inc _n_inc)
+  set(_ok OFF)
+  if(_n_src EQUAL 1 AND _n_inc EQUAL 1)
+    string(REGEX REPLACE "/src/layer/vk_layer_settings.cpp$" "" _src "${_src}")
+    string(REGEX REPLACE "/vulkan/vulkan_core.h$" "" _inc "${_inc}")
+    _spvbc_vul_headers_ok("${_inc}" _ok)
+  endif()
   if(_rc EQUAL 0 AND EXISTS ${SPVBC_VUL_TREE}/ready AND _src AND _ok)
     _spvbc_vul_build(${_src} ${_inc})
     set(SPVBC_HAVE_VUL ON)
