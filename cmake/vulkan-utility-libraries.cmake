@@ -5,9 +5,9 @@
 # Where it comes from, first that works:
 #   1. the system's (find_package(VulkanUtilityLibraries CONFIG): Debian 13 and later's
 #      libvulkan-utility-libraries-dev), with Vulkan headers that know VK_EXT_layer_settings;
-#   2. a source tree given with -DSPVBC_VUL_SOURCE_DIR=<Vulkan-Utility-Libraries checkout> (and
-#      -DSPVBC_VUL_HEADERS_DIR=<an include directory of Vulkan-Headers >= 1.3.268> where the
-#      installed ones are older);
+#   2. a source tree given with -DSPVBC_VUL_SOURCE_DIR=<Vulkan-Utility-Libraries checkout> (and,
+#      where the installed Vulkan headers lack VK_EXT_layer_settings,
+#      -DSPVBC_VUL_HEADERS_DIR=<an include directory of Vulkan-Headers that have it>);
 #   3. only when asked (SPVBC_FETCH_VUL, default SPVBC_FETCH): Debian 13's source packages
 #      vulkan-utility-libraries and vulkan-loader (its bundled Vulkan-Headers), fetched at
 #      configure time by cmake/vul-trixie.sh (cmake/debian-tree.sh's functions) into
