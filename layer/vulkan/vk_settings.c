@@ -74,11 +74,6 @@ static VKAPI_ATTR void VKAPI_CALL khronos_complaint(const char *setting, const c
                   message ? message : "?");
 }
 
-int spvbc_vkl_settings_khronos(void)
-{
-    return 1;
-}
-
 VkResult spvbc_vkl_settings_read(const VkInstanceCreateInfo *info,
                                  const VkAllocationCallbacks *alloc, spvbc_layer_config *cfg)
 {
@@ -101,11 +96,6 @@ VkResult spvbc_vkl_settings_read(const VkInstanceCreateInfo *info,
 }
 
 #else /* !SPVBC_HAVE_VUL */
-
-int spvbc_vkl_settings_khronos(void)
-{
-    return 0;
-}
 
 VkResult spvbc_vkl_settings_read(const VkInstanceCreateInfo *info,
                                  const VkAllocationCallbacks *alloc, spvbc_layer_config *cfg)

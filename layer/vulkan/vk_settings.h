@@ -21,8 +21,4 @@
 VkResult spvbc_vkl_settings_read(const VkInstanceCreateInfo *info,
                                  const VkAllocationCallbacks *alloc, spvbc_layer_config *cfg);
 
-/** Nonzero when the layer reads the Khronos channels (it was built with
- *  Vulkan-Utility-Libraries). */
-int spvbc_vkl_settings_khronos(void);
-
 #endif /* SPVBC_VK_SETTINGS_H_ */
