@@ -21,7 +21,7 @@
 #define LAYER_NAME "VK_LAYER_SPVBC_bitcast"
 
 #ifdef SPVBC_HAVE_VUL
-#include <vulkan/layer/vk_layer_settings.h>
+#include "vk_settings_vul.h"
 
 /* What the source reads from: the instance's setting set, and room for the names and the
  * value of one setting (vkuGetLayerSettingValues's strings live in the set). */
@@ -44,26 +44,18 @@ static void khronos_name(char name[SPVBC_LAYER_SETTING_NAME_MAX], const char *ke
 static int khronos_get(void *user, const char *key, spvbc_layer_setting_value *out)
 {
     khronos_source *s = user;
-    if (vkuHasLayerSetting(s->set, key)) {
-        uint32_t count = 1;
-        const char *text = NULL;
-        /* The type parameter is VkLayerSettingTypeEXT in older Vulkan-Utility-Libraries and
-         * VkuLayerSettingType (same values) in newer ones: an int converts to either. */
-        const int string_type = VK_LAYER_SETTING_TYPE_STRING_EXT;
-        VkResult r = vkuGetLayerSettingValues(s->set, key, string_type, &count, &text);
-        if ((r == VK_SUCCESS || r == VK_INCOMPLETE) && count >= 1 && text != NULL) {
-            /* Named for a log line: its variable where the environment gave it, else the
-             * layer's setting (from vk_layer_settings.txt or the application). */
-            khronos_name(s->name, key);
-            const char *env = getenv(s->name);
-            if (env == NULL || *env == '\0')
-                (void)snprintf(s->name, sizeof s->name, "%s setting %s", LAYER_NAME, key);
-            out->text = text;
-            out->name = s->name;
-            return 1;
-        }
-    }
-    return spvbc_layer_setting_from_env(key, out, s->name);
+    const char *text = NULL;
+    if (!spvbc_vkl_vul_string(s->set, key, &text))
+        return spvbc_layer_setting_from_env(key, out, s->name);
+    /* Named for a log line: its variable where the environment gave it, else the layer's
+     * setting (from vk_layer_settings.txt or the application). */
+    khronos_name(s->name, key);
+    const char *env = getenv(s->name);
+    if (env == NULL || *env == '\0')
+        (void)snprintf(s->name, sizeof s->name, "%s setting %s", LAYER_NAME, key);
+    out->text = text;
+    out->name = s->name;
+    return 1;
 }
 
 /* Vulkan-Utility-Libraries' complaints (a value of the wrong type): one line on standard error,
@@ -78,20 +70,18 @@ VkResult spvbc_vkl_settings_read(const VkInstanceCreateInfo *info,
                                  const VkAllocationCallbacks *alloc, spvbc_layer_config *cfg)
 {
     khronos_source s = {VK_NULL_HANDLE, ""};
-    const VkLayerSettingsCreateInfoEXT *api =
-        info != NULL ? vkuFindLayerSettingsCreateInfo(info) : NULL;
-    VkResult r = vkuCreateLayerSettingSet(LAYER_NAME, api, alloc, khronos_complaint, &s.set);
+    VkResult r = spvbc_vkl_vul_create(LAYER_NAME, info, alloc, khronos_complaint, &s.set);
     if (r != VK_SUCCESS || s.set == VK_NULL_HANDLE) {
         spvbc_layer_config_from_env(cfg);
         spvbc_layer_log(cfg,
                         "spvbc-layer: the Khronos layer settings could not be read "
-                        "(vkuCreateLayerSettingSet: %d): using SPVBC_LAYER_* and the defaults",
+                        "(Vulkan-Utility-Libraries: %d): using SPVBC_LAYER_* and the defaults",
                         (int)r);
         return r != VK_SUCCESS ? r : VK_ERROR_INITIALIZATION_FAILED;
     }
     spvbc_layer_setting_source src = {khronos_get, &s};
     spvbc_layer_config_from(cfg, &src);
-    vkuDestroyLayerSettingSet(s.set, alloc);
+    spvbc_vkl_vul_destroy(s.set, alloc);
     return VK_SUCCESS;
 }
 
