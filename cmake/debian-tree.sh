@@ -28,12 +28,13 @@
 #       (cmake/mesa25.sh) use this to build their own private source list.
 #
 # Sourced with DEBIAN_TREE_LIB=1 (cmake/mesa25.sh, cmake/mesa-native.sh, cmake/opencl-trixie.sh,
-# test/cross/*.sh, test/diff/sid_modules.sh), it runs nothing and gives them its functions: the
-# mirror (sources_line, host_sources_line), a private apt state (apt_init, apt_in, apt_error),
-# the one fetch sequence that fetch below uses too (apt_update, then apt_download of exact
-# packages or apt_download_closure of a dependency closure, then unpack_debs and usr_merge), the
-# bookkeeping of a fetch directory (abs_dir, is_ready, fetch_begin, give_up, fetch_end) and
-# running programs in a tree (tree_copy_host_libs, tree_chroot_exec).
+# test/cross/*.sh, test/diff/sid_modules.sh, cmake/vul-trixie.sh), it runs nothing and gives
+# them its functions: the mirror (sources_line, host_sources_line), a private apt state
+# (apt_init, apt_in, apt_error), the one fetch sequence that fetch below uses too (apt_update,
+# then apt_download of exact packages or apt_download_closure of a dependency closure, then
+# unpack_debs and usr_merge; apt_source for a source package), the bookkeeping of a fetch
+# directory (abs_dir, is_ready, fetch_begin, give_up, fetch_end) and running programs in a tree
+# (tree_copy_host_libs, tree_chroot_exec).
 #
 # Files under <dir>: root/ (the tree), ready (suite and packages, written last), packages (what
 # was unpacked, "name version" per line), unavailable (why not), apt.log, and fetch.log (the size
@@ -278,6 +279,20 @@ apt_download_closure() {
     shift 3
     # shellcheck disable=SC2086 # the specs are words
     if ! apt_in "$_apt_dir" apt-get "$@" -q -y --download-only install $_apt_specs >>"$_apt_log" 2>&1; then
+        apt_reason=$(apt_error "$_apt_log")
+        return 1
+    fi
+}
+
+# apt_source <apt dir> <dest dir> <log> <package> [options]: `apt-get source --download-only`
+# of source package <package> (name or name=version) into <dest dir> (its .dsc, .orig and
+# .debian files, unpacked by nobody: the caller unpacks what it needs); apt's output is added to
+# <log>.  The private source list must hold a "deb-src" line (sources_line's, with deb-src).
+apt_source() {
+    _apt_dir=$1 _apt_dest=$2 _apt_log=$3 _apt_pkg=$4
+    shift 4
+    mkdir -p "$_apt_dest" || { apt_reason="cannot create $_apt_dest"; return 1; }
+    if ! (cd "$_apt_dest" && apt_in "$_apt_dir" apt-get "$@" -q --download-only source "$_apt_pkg") >>"$_apt_log" 2>&1; then
         apt_reason=$(apt_error "$_apt_log")
         return 1
     fi

@@ -9,9 +9,11 @@
 void spvbc_layer_announce(const spvbc_layer_config *cfg, const char *layer_name)
 {
     if (cfg == NULL || cfg->mode == SPVBC_LAYER_MODE_OFF || !cfg->log_all) return;
-    spvbc_layer_log(cfg, "spvbc-layer: %s active: mode=%s pad=%s (libspirv-bitcast %s)",
+    spvbc_layer_log(cfg,
+                    "spvbc-layer: %s active: mode=%s pad=%s generation=%s (libspirv-bitcast %s)",
                     layer_name != NULL ? layer_name : "?", spvbc_layer_mode_name(cfg->mode),
-                    spvbc_pad_policy_string(cfg->pad), spvbc_version_string());
+                    spvbc_pad_policy_string(cfg->pad), spvbc_generation_string(cfg->generation),
+                    spvbc_version_string());
 }
 
 int spvbc_layer_process(const spvbc_layer_config *cfg, const char *api, const void *code,

@@ -31,6 +31,7 @@
 #include "layer_map.h"
 #include "vk_messenger.h"
 #include "vk_rewrite.h"
+#include "vk_settings.h"
 #include "vk_shader_object.h"
 
 /* vk_layer.h of Vulkan-Headers >= 1.3.2xx (Debian 13) no longer defines it. */
@@ -61,11 +62,13 @@ typedef struct instance_data {
     PFN_vkDestroyInstance destroy_instance;
     PFN_vkCreateDebugUtilsMessengerEXT create_messenger; /* NULL without VK_EXT_debug_utils */
     PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger;
+    spvbc_layer_config *cfg; /* its settings (malloc'd, freed with the record; never NULL) */
 } instance_data;
 
 typedef struct device_data {
     dispatch_key key;
     dispatch_key instance; /* its instance's key (a physical device's is the instance's) */
+    const spvbc_layer_config *cfg; /* its instance's settings, which outlive the device */
     VkDevice device;
     PFN_vkGetDeviceProcAddr next_gdpa;
     PFN_vkDestroyDevice destroy_device;
@@ -83,6 +86,8 @@ typedef struct device_data {
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static spvbc_layer_map g_instances = SPVBC_LAYER_MAP_INIT;
 static spvbc_layer_map g_devices = SPVBC_LAYER_MAP_INIT;
+/* The settings of the process's environment: for what happens outside any instance (a record
+ * that could not be stored) and for an instance whose own settings could not be allocated. */
 static pthread_once_t g_config_once = PTHREAD_ONCE_INIT;
 static spvbc_layer_config g_config;
 
@@ -110,9 +115,19 @@ static int table_find(spvbc_layer_map *map, size_t size, dispatch_key key, void 
     return e != NULL;
 }
 
-/* Stores a copy of `entry` (`size` bytes, beginning with its dispatch_key); logs (as `what`)
- * and returns 0 if memory for it cannot be had. */
-static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const char *what)
+/* Frees an instance record and the settings it owns (`record` is an instance_data). */
+static void free_instance_record(void *record)
+{
+    instance_data *d = record;
+    if (d != NULL && d->cfg != &g_config) free(d->cfg);
+    free(d);
+}
+
+/* Stores a copy of `entry` (`size` bytes, beginning with its dispatch_key); a stale record under
+ * the same key goes to `release`.  Logs (as `what`) and returns 0 if memory for it cannot be
+ * had. */
+static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const char *what,
+                     void (*release)(void *))
 {
     dispatch_key key;
     memcpy(&key, entry, sizeof key);
@@ -124,7 +139,10 @@ static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const
         void *old = spvbc_layer_map_get(map, key);
         stored = spvbc_layer_map_put(map, key, e);
         (void)pthread_mutex_unlock(&g_lock);
-        free(stored ? old : e); /* a stale record under a reused key is replaced */
+        if (stored)
+            release(old); /* a stale record under a reused key is replaced */
+        else
+            free(e);
     }
     if (!stored)
         spvbc_layer_log(config(), "spvbc-layer: out of memory: this %s is not tracked", what);
@@ -136,7 +154,7 @@ static int table_add(spvbc_layer_map *map, size_t size, const void *entry, const
 __attribute__((destructor)) static void free_tables_at_unload(void)
 {
     (void)pthread_mutex_lock(&g_lock);
-    spvbc_layer_map_clear(&g_instances, free);
+    spvbc_layer_map_clear(&g_instances, free_instance_record);
     spvbc_layer_map_clear(&g_devices, free);
     (void)pthread_mutex_unlock(&g_lock);
     spvbc_vkl_messenger_forget(NULL);
@@ -167,6 +185,21 @@ static VkLayerInstanceCreateInfo *find_link(const void *chain, VkStructureType t
 /* ---------------------------------------------------------------------------------------- */
 /* Instance */
 
+/* The settings of the instance `info` creates, malloc'd; the environment's (g_config) when
+ * memory cannot be had.  A settings problem is logged and never fails the instance. */
+static spvbc_layer_config *instance_config(const VkInstanceCreateInfo *info,
+                                           const VkAllocationCallbacks *alloc)
+{
+    spvbc_layer_config *cfg = malloc(sizeof *cfg);
+    if (cfg == NULL) {
+        spvbc_layer_log(config(), "spvbc-layer: out of memory: this instance uses the "
+                                  "environment's settings");
+        return &g_config;
+    }
+    (void)spvbc_vkl_settings_read(info, alloc, cfg); /* logged; cfg is filled either way */
+    return cfg;
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreateInfo *pCreateInfo,
                                                            const VkAllocationCallbacks *pAllocator,
                                                            VkInstance *pInstance)
@@ -189,13 +222,16 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
         (PFN_vkDestroyInstance)next_gipa(*pInstance, "vkDestroyInstance"),
         (PFN_vkCreateDebugUtilsMessengerEXT)next_gipa(*pInstance, "vkCreateDebugUtilsMessengerEXT"),
         (PFN_vkDestroyDebugUtilsMessengerEXT)next_gipa(*pInstance,
-                                                       "vkDestroyDebugUtilsMessengerEXT")};
-    (void)table_add(&g_instances, sizeof d, &d, "instance");
-    spvbc_layer_announce(config(), LAYER_NAME);
+                                                       "vkDestroyDebugUtilsMessengerEXT"),
+        instance_config(pCreateInfo, pAllocator)};
+    if (table_add(&g_instances, sizeof d, &d, "instance", free_instance_record))
+        spvbc_layer_announce(d.cfg, LAYER_NAME);
+    else if (d.cfg != &g_config)
+        free(d.cfg);
     return VK_SUCCESS;
 }
 
-/* vkDestroyInstance and vkDestroyDevice: the record of `handle` (of `record_type`, in `map`)
+/* vkDestroyDevice: the record of `handle` (of `record_type`, in `map`)
  * is forgotten, and the next layer's function it kept (its member `destroy`) is called. */
 #define DESTROY_ENTRY(name, handle_type, record_type, map, destroy)                                \
     static VKAPI_ATTR void VKAPI_CALL name(handle_type handle, const VkAllocationCallbacks *alloc) \
@@ -205,13 +241,16 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateInstance(const VkInstanceCreat
             d.destroy != NULL)                                                                     \
             d.destroy(handle, alloc);                                                              \
     }
-DESTROY_ENTRY(destroy_instance, VkInstance, instance_data, g_instances, destroy_instance)
 
 static VKAPI_ATTR void VKAPI_CALL layer_DestroyInstance(VkInstance instance,
                                                         const VkAllocationCallbacks *alloc)
 {
-    if (instance != VK_NULL_HANDLE) spvbc_vkl_messenger_forget(key_of(instance));
-    destroy_instance(instance, alloc);
+    instance_data d;
+    if (instance == VK_NULL_HANDLE) return;
+    spvbc_vkl_messenger_forget(key_of(instance));
+    if (!table_find(&g_instances, sizeof d, key_of(instance), &d, 1)) return;
+    if (d.destroy_instance != NULL) d.destroy_instance(instance, alloc);
+    if (d.cfg != &g_config) free(d.cfg);
 }
 
 /* The application's debug messengers: recorded, so that the layer's findings reach them. */
@@ -224,8 +263,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDebugUtilsMessengerEXT(
         return VK_ERROR_INITIALIZATION_FAILED;
     VkResult r = d.create_messenger(instance, pCreateInfo, pAllocator, pMessenger);
     if (r == VK_SUCCESS && !spvbc_vkl_messenger_add(key_of(instance), *pMessenger, pCreateInfo))
-        spvbc_layer_log(config(), "spvbc-layer: out of memory: this messenger gets nothing from "
-                                  "the layer");
+        spvbc_layer_log(d.cfg, "spvbc-layer: out of memory: this messenger gets nothing from "
+                               "the layer");
     return r;
 }
 
@@ -259,9 +298,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
     if (r != VK_SUCCESS) return r;
 
     VkDevice dev = *pDevice;
+    instance_data inst;
     device_data d = {
         key_of(dev),
         key_of(physicalDevice),
+        find_instance(key_of(physicalDevice), &inst) ? inst.cfg : config(),
         dev,
         next_gdpa,
         (PFN_vkDestroyDevice)next_gdpa(dev, "vkDestroyDevice"),
@@ -271,7 +312,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateDevice(VkPhysicalDevice physic
         (PFN_vkCreateShadersEXT)next_gdpa(dev, "vkCreateShadersEXT"),
         (PFN_vkCreateRayTracingPipelinesKHR)next_gdpa(dev, "vkCreateRayTracingPipelinesKHR"),
         (PFN_vkCreateRayTracingPipelinesNV)next_gdpa(dev, "vkCreateRayTracingPipelinesNV")};
-    if (!table_add(&g_devices, sizeof d, &d, "device")) {
+    if (!table_add(&g_devices, sizeof d, &d, "device", free)) {
         /* Untracked, its shader calls could not be passed on: give the memory back instead. */
         if (d.destroy_device != NULL) d.destroy_device(dev, pAllocator);
         *pDevice = VK_NULL_HANDLE;
@@ -292,13 +333,13 @@ layer_CreateShaderModule(VkDevice device, const VkShaderModuleCreateInfo *pCreat
     device_data d;
     if (!find_device(key_of(device), &d) || d.create_shader_module == NULL)
         return VK_ERROR_INITIALIZATION_FAILED;
-    if (pCreateInfo == NULL || config()->mode == SPVBC_LAYER_MODE_OFF)
+    if (pCreateInfo == NULL || d.cfg->mode == SPVBC_LAYER_MODE_OFF)
         return d.create_shader_module(device, pCreateInfo, pAllocator, pShaderModule);
     uint32_t *code = NULL;
     size_t size = 0;
     spvbc_layer_outcome o;
     VkResult r;
-    if (spvbc_layer_decide(config(), pCreateInfo->pCode, pCreateInfo->codeSize, &o, &code, &size)) {
+    if (spvbc_layer_decide(d.cfg, pCreateInfo->pCode, pCreateInfo->codeSize, &o, &code, &size)) {
         VkShaderModuleCreateInfo copy = *pCreateInfo;
         copy.pCode = code;
         copy.codeSize = size;
@@ -311,7 +352,7 @@ layer_CreateShaderModule(VkDevice device, const VkShaderModuleCreateInfo *pCreat
     uint64_t handle = 0;
     if (r == VK_SUCCESS && pShaderModule != NULL)
         memcpy(&handle, pShaderModule, sizeof *pShaderModule);
-    spvbc_vkl_report(config(), d.instance, "vkCreateShaderModule", pCreateInfo->pCode,
+    spvbc_vkl_report(d.cfg, d.instance, "vkCreateShaderModule", pCreateInfo->pCode,
                      pCreateInfo->codeSize, &o, VK_OBJECT_TYPE_SHADER_MODULE, handle);
     return r;
 }
@@ -325,7 +366,7 @@ static VkResult create_pipelines(VkDevice device, int graphics, VkPipelineCache 
     device_data d;
     VkResult r = VK_ERROR_INITIALIZATION_FAILED;
     if (!find_device(key_of(device), &d)) return r;
-    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(d.cfg, d.instance);
     if (graphics && d.create_graphics_pipelines != NULL)
         r = d.create_graphics_pipelines(
             device, cache, count,
@@ -366,7 +407,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateRayTracingPipelinesKHR(
     device_data d;
     if (!find_device(key_of(device), &d) || d.create_ray_tracing_pipelines == NULL)
         return VK_ERROR_INITIALIZATION_FAILED;
-    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(d.cfg, d.instance);
     const VkRayTracingPipelineCreateInfoKHR *passed =
         spvbc_vkl_rewrite_infos(&s, infos, count, sizeof *infos, spvbc_vkl_rewrite_ray_tracing);
     const int undeferred = passed != infos && deferredOperation != VK_NULL_HANDLE;
@@ -387,7 +428,7 @@ layer_CreateRayTracingPipelinesNV(VkDevice device, VkPipelineCache pipelineCache
     device_data d;
     if (!find_device(key_of(device), &d) || d.create_ray_tracing_pipelines_nv == NULL)
         return VK_ERROR_INITIALIZATION_FAILED;
-    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(d.cfg, d.instance);
     VkResult r = d.create_ray_tracing_pipelines_nv(
         device, pipelineCache, count,
         spvbc_vkl_rewrite_infos(&s, infos, count, sizeof *infos, spvbc_vkl_rewrite_ray_tracing_nv),
@@ -406,7 +447,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL layer_CreateShadersEXT(
     device_data d;
     VkResult r = VK_ERROR_INITIALIZATION_FAILED;
     if (!find_device(key_of(device), &d) || d.create_shaders == NULL) return r;
-    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(config(), d.instance);
+    spvbc_vkl_scratch s = SPVBC_VKL_SCRATCH_INIT(d.cfg, d.instance);
     r = d.create_shaders(device, createInfoCount,
                          spvbc_vkl_rewrite_infos(&s, pCreateInfos, createInfoCount,
                                                  sizeof *pCreateInfos, spvbc_vkl_rewrite_shader),

@@ -148,6 +148,7 @@ vkr_status vkr_create(const vkr_create_options *options, vkr_context **out, char
     /* SPIR-V 1.5 modules need Vulkan 1.2 */
     spvbc_vk_options o = {.layers = options != NULL ? options->layers : NULL,
                           .layer_count = options != NULL ? options->layer_count : 0,
+                          .instance_next = options != NULL ? options->instance_next : NULL,
                           .api_version = VK_API_VERSION_1_2,
                           .application_name = "spirv-bitcast exec tests"};
     feature_chain on;

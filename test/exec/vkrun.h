@@ -67,6 +67,8 @@ typedef struct vkr_create_options {
     uint32_t layer_count;
     /** Maximum bytes of each storage buffer; 0 means 1 MiB. */
     size_t buffer_size;
+    /** Chained into VkInstanceCreateInfo.pNext (VkLayerSettingsCreateInfoEXT; may be NULL). */
+    const void *instance_next;
 } vkr_create_options;
 
 /** Creates the instance, picks and creates the device.  `options` may be NULL.  VKR_NO_DEVICE

@@ -189,10 +189,11 @@ static spvbc_vk_status create_instance(const spvbc_vk_options *o, spvbc_vk *vk, 
                        VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                        VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
         .pfnUserCallback = on_message,
-        .pUserData = vk};
+        .pUserData = vk,
+        .pNext = o->instance_next};
     const char *ext = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                .pNext = o->debug_utils ? &dci : NULL,
+                                .pNext = o->debug_utils ? &dci : o->instance_next,
                                 .pApplicationInfo = &app,
                                 .enabledLayerCount = o->layer_count,
                                 .ppEnabledLayerNames = o->layer_count ? o->layers : NULL,

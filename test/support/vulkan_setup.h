@@ -44,6 +44,7 @@ typedef struct spvbc_vk_options {
     uint32_t api_version; /**< the application's apiVersion, and the least the device must
                                offer (else SPVBC_VK_NO_DEVICE); 0: Vulkan 1.3 */
     const char *application_name; /**< NULL: "spirv-bitcast layer tests" */
+    const void *instance_next; /**< chained into VkInstanceCreateInfo.pNext (may be NULL) */
 } spvbc_vk_options;
 
 typedef struct spvbc_vk {

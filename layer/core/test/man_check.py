@@ -5,7 +5,9 @@
 
 Checks, both ways where it can:
 - the variables of ENVIRONMENT are exactly the SPVBC_LAYER_* variables the core's files
-  (layer/core/*.c, "the core" below) read;
+  (layer/core/*.c, "the core" below) read: SPVBC_LAYER_<KEY> for each key of
+  spvbc_layer_setting_keys[], and KHRONOS SETTINGS names every key with its
+  VK_SPVBC_BITCAST_<KEY>;
 - SPVBC_LAYER_MODE's values are the core's mode names, SPVBC_LAYER_PAD's the library's pad
   policy names (pad_names[] in source/*.c), the first listed being the default;
 - every verdict the page lists is one the core can print, and every verdict the core prints is
@@ -26,7 +28,18 @@ def main():
 
     env = text.split("# ENVIRONMENT", 1)[1].split("\n# ", 1)[0]
     documented = dict(re.findall(r"^\*(SPVBC_LAYER_\w+)\*=(.*)$", env, re.M))
-    read = set(re.findall(r'"(SPVBC_LAYER_\w+)"', code))
+    # The core reads each key of spvbc_layer_setting_keys[] as SPVBC_LAYER_<KEY> (env_get).
+    keys = re.search(r"spvbc_layer_setting_keys\[[^\]]*\]\s*=\s*\{([^}]*)\}", code)
+    keys = re.findall(r'"([a-z_]+)"', keys.group(1)) if keys else []
+    if not keys or '"SPVBC_LAYER_"' not in code:
+        problems.append("the core's spvbc_layer_setting_keys[] or its SPVBC_LAYER_ prefix not found")
+    read = {"SPVBC_LAYER_" + k.upper() for k in keys}
+    # The Vulkan layer's Khronos channels: every key and its VK_SPVBC_BITCAST_<KEY> documented.
+    khronos = text.split("# KHRONOS SETTINGS", 1)[1].split("\n# ", 1)[0] \
+        if "# KHRONOS SETTINGS" in text else ""
+    for k in keys:
+        if f"*{k}*" not in khronos or f"VK_SPVBC_BITCAST_{k.upper()}" not in khronos:
+            problems.append(f"setting {k} (VK_SPVBC_BITCAST_{k.upper()}) is not in KHRONOS SETTINGS")
     for v in sorted(read - set(documented)):
         problems.append(f"{v} is read by the core but not in ENVIRONMENT")
     for v in sorted(set(documented) - read):
