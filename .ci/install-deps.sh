@@ -20,7 +20,12 @@ PKGS=(
 )
 # Debian 13: its own rusticl (Mesa 25) beside PoCL 6 for the OpenCL driver tests
 # (cmake/opencl-trixie.sh; on Debian 12 they run on trixie's, fetched into the build tree).
-if [ "$( (. /etc/os-release && echo "${VERSION_CODENAME:-}") )" = trixie ]; then PKGS+=(mesa-opencl-icd); fi
+# And Vulkan-Utility-Libraries, through which the Vulkan layer reads its settings the Khronos way
+# (cmake/vulkan-utility-libraries.cmake; Debian 12 has none, and its binary package from Debian
+# 13 needs a newer glibc: there the build fetches its source when the mirror has it).
+if [ "$( (. /etc/os-release && echo "${VERSION_CODENAME:-}") )" = trixie ]; then
+  PKGS+=(mesa-opencl-icd vulkan-utility-libraries-dev)
+fi
 # npm for the SARIF Multitool (test/sarif), unless a node.js with its own npm is installed.
 command -v npm >/dev/null || PKGS+=(npm)
 missing=()
