@@ -1,6 +1,6 @@
 #!/bin/sh
 # test/mutation/run.sh [-n N] [-s SEED] [-j JOBS] [-d DIR] [-t REGEX] [-T SECONDS] [-b TARGETS]
-#                      [-H DIR] [-r ROOMS] [--all-tests] [--list]
+#                      [-H DIR] [-S] [-r ROOMS] [--all-tests] [--list]
 #
 # Mutation testing of the library's rooms: single-point mutants of source/{rules,plan,analysis,
 # types,reader,scan,lower,writer,validate}.c made by test/mutation/mutate.py (flipped comparisons,
@@ -17,6 +17,9 @@
 #   -H DIR      the copies' SPIRV-Headers: an include directory with spirv/unified1/spirv.h
 #               (default: the installed ones; give the parent build's, for example its
 #               sid-spirv-headers/root/usr/include, so that code behind newer opcodes is reachable)
+#   -S          the copies built with AddressSanitizer and UBSan (SPVBC_SANITIZE), as CI's
+#               second build: a mutant that reads or writes out of bounds without changing an
+#               output is then killed, as CI would kill it (slower)
 #   -r ROOMS    the rooms mutated (default "rules plan analysis types reader scan lower writer validate")
 #   --all-tests run every test of the subset on each mutant (default: stop at the first failure),
 #               so the results say how many tests catch each mutant
@@ -35,12 +38,12 @@
 set -eu
 
 usage() {
-    sed -n '2,23p' "$0" >&2
+    sed -n '2,26p' "$0" >&2
     exit 2
 }
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
-n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0 headers=""
+n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0 headers="" sanitize=OFF
 rooms="rules plan analysis types reader scan lower writer validate"
 targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
 spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges spvbc_fuzz_regress \
@@ -56,6 +59,7 @@ while [ $# -gt 0 ]; do
     -T) timeout_s=$2; shift 2 ;;
     -r) rooms=$2; shift 2 ;;
     -H) headers=$(cd "$2" && pwd) || usage; shift 2 ;;
+    -S) sanitize=ON; shift ;;
     -b) targets=$2; shift 2 ;;
     --all-tests) all=1; shift ;;
     --list) list=1; shift ;;
@@ -106,7 +110,8 @@ setup() {
         cmake -S "$w/src" -B "$w/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
             -DSPVBC_BUILD_LAYERS=OFF -DSPVBC_BUILD_EXAMPLES=OFF -DSPVBC_BUILD_BENCH=OFF \
             -DSPVBC_TESTS_ONLY="support;unit;lit;fuzz;matrix" \
-            ${headers:+-DSPVBC_SPIRV_HEADERS_DIR="$headers"} > "$w/configure.log" 2>&1 ||
+            ${headers:+-DSPVBC_SPIRV_HEADERS_DIR="$headers"} -DSPVBC_SANITIZE=$sanitize \
+            > "$w/configure.log" 2>&1 ||
             { echo "run.sh: configure failed: $w/configure.log" >&2; return 1; }
     fi
     cmake --build "$w/build" -j1 > "$w/build.log" 2>&1 ||

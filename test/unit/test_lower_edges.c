@@ -668,6 +668,92 @@ static void test_float8_vector_names(void **state)
     has_text(d->message, "result OpTypeVector 4 x OpTypeFloat 8 Float8E5M2EXT (32 bits), operand "
                          "OpTypeVector 4 x OpTypeFloat 8 Float8E4M3EXT (32 bits)");
     has_text(d->message, "a side is a float of a non-IEEE encoding");
+    /* Two float types of the same count and width but other encodings are not one type: the
+     * reinterpretation is same-count (as between float4 and int4), never the identity. */
+    has_text(d->message, "is same-count (a side is a float of a non-IEEE encoding");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* The scan records each 3-component vector type once: a type id already recorded is found by
+ * the declaration's Result <id> (word 1).  Here the first such type's id is 262,167 (0x40017), the
+ * value of an OpTypeVector's own first word (4 words, opcode 23): a scan that compared the
+ * recorded ids with word 0 instead would take the second declaration (uint3, %7) for the first,
+ * leave it out, and answer "no" for the float4 -> uint3 bitcast that lowering rewrites; the
+ * answer must be "maybe", in the context's bit sets (an id above the scan's stack bound). */
+static void test_scan_vec3_id_like_a_header_word(void **state)
+{
+    (void)state;
+    const uint32_t vec3_f = (4u << 16) | SpvOpTypeVector; /* 262167 */
+    mb b = {NULL, 0, 0};
+    shader_head(&b, vec3_f + 1, NULL, 0, NULL, 0);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypeVector, 5, 4, 4);
+    MB(&b, SpvOpTypeVector, vec3_f, 4, 3);
+    MB(&b, SpvOpTypeInt, 6, 32, 0);
+    MB(&b, SpvOpTypeVector, 7, 6, 3);
+    mb_fn_begin(&b, 2, 1, 3, 8);
+    MB(&b, SpvOpUndef, 5, 9);
+    MB(&b, SpvOpBitcast, 7, 10, 9);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_bool maybe = -1;
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, b.w, b.n * 4, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(maybe, 1);
+    /* and lowering does rewrite it: the scan's "maybe" is owed */
+    spvbc_module mod;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+    assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
+    assert_int_equal(ls.rewritten, 1);
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+    char msg[1024];
+    if (spvval_check(out, out_n, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* A cooperative vector's findings name its components' encoding too: four Float8E4M3EXT (32
+ * bits) bitcast to a uint2 (64 bits) under LongVectorEXT is V12, its operand spelled with the
+ * encoding (FPEncoding 4214), not as another float. */
+static void test_coopvec_float8_names(void **state)
+{
+    (void)state;
+    const uint32_t caps[] = {CAP_FLOAT8_EXT, CAP_COOPERATIVE_VECTOR_NV, CAP_LONG_VECTOR_EXT};
+    const char *const ext[] = {"SPV_EXT_float8", "SPV_NV_cooperative_vector",
+                               "SPV_EXT_long_vector"};
+    mb b = {NULL, 0, 0};
+    shader_head(&b, 12, caps, 3, ext, 3);
+    MB(&b, SpvOpTypeInt, 4, 32, 0);
+    MB(&b, SpvOpConstant, 4, 5, 4);
+    MB(&b, SpvOpTypeFloat, 6, 8, FP_FLOAT8_E4M3_EXT);
+    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, 7, 6, 5); /* 4 x Float8E4M3EXT */
+    MB(&b, SpvOpTypeVector, 8, 4, 2);
+    mb_fn_begin(&b, 2, 1, 3, 9);
+    MB(&b, SpvOpUndef, 7, 10);
+    MB(&b, SpvOpBitcast, 8, 11, 10);
+    mb_fn_end(&b);
+
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    if (spvbc__opcode_flags(OP_TYPE_COOPERATIVE_VECTOR_NV) & SPVBC__OPF_FOREIGN) {
+        fprintf(stderr, "this build's opcode facts do not know OpTypeCooperativeVectorNV: the "
+                        "site is N-UNKNOWN-OPCODE\n");
+        validate_words(b.w, b.n, 0, SPVBC_SUCCESS, &ctx, &vs);
+        has_text(diag_of(ctx, 11, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE)->message, "5288");
+        spvbc_context_destroy(ctx);
+        mb_free(&b);
+        return;
+    }
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    const spvbc_diagnostic *d = diag_of(ctx, 11, "V12", SPVBC_SEVERITY_ERROR);
+    has_text(d->message, "operand OpTypeCooperativeVectorNV of OpTypeFloat 8 Float8E4M3EXT");
+    has_text(d->operand_type, "Float8E4M3EXT");
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
@@ -763,6 +849,8 @@ int main(void)
         cmocka_unit_test(test_undefined_operand_after_valid_pair_validate),
         cmocka_unit_test(test_coopvec_unsized),
         cmocka_unit_test(test_float8_vector_names),
+        cmocka_unit_test(test_coopvec_float8_names),
+        cmocka_unit_test(test_scan_vec3_id_like_a_header_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
