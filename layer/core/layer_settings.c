@@ -103,15 +103,22 @@ static void setting_log(spvbc_layer_config *cfg, const spvbc_layer_setting_sourc
     }
 }
 
+void spvbc_layer_setting_env_name(const char *prefix, const char *key,
+                                  char name[SPVBC_LAYER_SETTING_NAME_MAX])
+{
+    size_t n = 0;
+    for (; *prefix != '\0' && n < SPVBC_LAYER_SETTING_NAME_MAX - 1; ++prefix)
+        name[n++] = *prefix;
+    for (; *key != '\0' && n < SPVBC_LAYER_SETTING_NAME_MAX - 1; ++key)
+        name[n++] = (char)(*key >= 'a' && *key <= 'z' ? *key - 'a' + 'A' : *key);
+    name[n] = '\0';
+}
+
 /* The older names: SPVBC_LAYER_ and the key in capitals (SPVBC_LAYER_LOG_LEVEL). */
 static int env_get(void *user, const char *key, spvbc_layer_setting_value *out)
 {
     char *name = user; /* room for the longest name */
-    size_t n = sizeof "SPVBC_LAYER_" - 1;
-    memcpy(name, "SPVBC_LAYER_", n);
-    for (; *key != '\0' && n < SPVBC_LAYER_SETTING_NAME_MAX - 1; ++key)
-        name[n++] = (char)(*key >= 'a' && *key <= 'z' ? *key - 'a' + 'A' : *key);
-    name[n] = '\0';
+    spvbc_layer_setting_env_name("SPVBC_LAYER_", key, name);
     out->text = getenv(name);
     out->name = name;
     return out->text != NULL;

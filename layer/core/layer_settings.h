@@ -103,6 +103,11 @@ void spvbc_layer_config_from(spvbc_layer_config *cfg, const spvbc_layer_setting_
  *  defaults and are logged). */
 void spvbc_layer_config_from_env(spvbc_layer_config *cfg);
 
+/** Spells setting `key`'s environment name into `name`: `prefix` then the key in capitals
+ *  (SPVBC_LAYER_ + log_level: SPVBC_LAYER_LOG_LEVEL; VK_SPVBC_BITCAST_ + mode), cut to fit. */
+void spvbc_layer_setting_env_name(const char *prefix, const char *key,
+                                  char name[SPVBC_LAYER_SETTING_NAME_MAX]);
+
 /** Setting `key` from the environment's older name (SPVBC_LAYER_<KEY>), spelled into `name`:
  *  returns nonzero and fills `out` when the variable is set; 0 otherwise or for a NULL
  *  argument. */

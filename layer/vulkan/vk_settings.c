@@ -30,16 +30,6 @@ typedef struct khronos_source {
     char name[SPVBC_LAYER_SETTING_NAME_MAX];
 } khronos_source;
 
-/* Spells `key`'s Khronos environment name (VK_SPVBC_BITCAST_<KEY>) into `name`. */
-static void khronos_name(char name[SPVBC_LAYER_SETTING_NAME_MAX], const char *key)
-{
-    size_t n = sizeof "VK_SPVBC_BITCAST_" - 1;
-    memcpy(name, "VK_SPVBC_BITCAST_", n);
-    for (; *key != '\0' && n < SPVBC_LAYER_SETTING_NAME_MAX - 1; ++key)
-        name[n++] = (char)(*key >= 'a' && *key <= 'z' ? *key - 'a' + 'A' : *key);
-    name[n] = '\0';
-}
-
 /* A spvbc_layer_setting_source's get: the Khronos channels, then the older names. */
 static int khronos_get(void *user, const char *key, spvbc_layer_setting_value *out)
 {
@@ -49,7 +39,7 @@ static int khronos_get(void *user, const char *key, spvbc_layer_setting_value *o
         return spvbc_layer_setting_from_env(key, out, s->name);
     /* Named for a log line: its variable where the environment gave it, else the layer's
      * setting (from vk_layer_settings.txt or the application). */
-    khronos_name(s->name, key);
+    spvbc_layer_setting_env_name("VK_SPVBC_BITCAST_", key, s->name);
     const char *env = getenv(s->name);
     if (env == NULL || *env == '\0')
         (void)snprintf(s->name, sizeof s->name, "%s setting %s", LAYER_NAME, key);

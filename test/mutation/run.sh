@@ -46,9 +46,9 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0 headers="" sanitize=OFF
 rooms="rules plan analysis types reader scan lower writer validate"
 targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
-spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges spvbc_fuzz_regress \
+spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges test_lower_words spvbc_fuzz_regress \
 spvbc_matrix"
-tests='^(unit\.(test_lower_edges|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|alloc_fail|threads)|lit|fuzz\.regress|matrix\.astype)$'
+tests='^(unit\.(test_lower_edges|test_lower_words|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|alloc_fail|threads)|lit|fuzz\.regress|matrix\.astype)$'
 while [ $# -gt 0 ]; do
     case $1 in
     -n) n=$2; shift 2 ;;

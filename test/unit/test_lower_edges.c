@@ -23,10 +23,8 @@
  * For each: spvbc_bytes_scan_lowerable()'s answer, lower's result and summary, validate's
  * lowerable count (both in the newest generation), get_words and write (the same words), and
  * spirv-val's verdict on the output.
- * Then two modules built as words, which Debian 12's SPIRV-Tools cannot assemble, only
- * validated: a cooperative vector cast like a vector under LongVectorEXT (N-UNSIZED where its
- * count is a specialization constant), and vectors of 8-bit floats, whose findings name the
- * components' encodings.
+ * (Modules built as words, which Debian 12's SPIRV-Tools cannot assemble, are in
+ * test_lower_words.c.)
  * Then the writer's own check: an edit list out of order or outside the input (which only a bug
  * of the lowering makes; the test breaks one by hand) is refused with SPVBC_ERROR_UNSUPPORTED
  * before a word is written. */
@@ -42,9 +40,9 @@
 
 #include "modbuild.h"
 #include "module.h" /* the edit list, for the writer's refusal of a broken one */
-#include "rules.h" /* the opcode facts: does this build know cooperative vectors? */
 #include "spirv_bitcast.h"
 #include "spvval.h"
+#include "diag_check.h"
 
 #define KERNEL_HEAD                                                                                \
     "OpCapability Addresses\n"                                                                     \
@@ -437,62 +435,6 @@ static void test_operand_at_bound_scan_no(void **state)
     check_case(&cases[5], SPVBC_PAD_UNDEF);
 }
 
-/* The one diagnostic of `ctx` about result id `id` (fails if there is none or more than one),
- * with its rule and severity checked. */
-static const spvbc_diagnostic *diag_of(spvbc_context ctx, uint32_t id, const char *rule,
-                                       spvbc_severity severity)
-{
-    const spvbc_diagnostic *found = NULL;
-    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
-        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
-        if (d->result_id != id) continue;
-        if (found) fail_msg("two diagnostics of %%%u: %s, %s", id, found->message, d->message);
-        found = d;
-    }
-    if (!found) fail_msg("no diagnostic of %%%u (expected %s)", id, rule);
-    if (strcmp(found->rule, rule) != 0 || found->severity != severity)
-        fail_msg("%%%u: expected %s (severity %d), got %s (severity %d): %s", id, rule,
-                 (int)severity, found->rule, (int)found->severity, found->message);
-    return found;
-}
-
-/* No diagnostic of `ctx` is about result id `id`. */
-static void no_diag_of(spvbc_context ctx, uint32_t id)
-{
-    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
-        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
-        if (d->result_id == id) fail_msg("%%%u: unexpected %s: %s", id, d->rule, d->message);
-    }
-}
-
-/* `text` contains `part`. */
-static void has_text(const char *text, const char *part)
-{
-    if (!text || !strstr(text, part)) fail_msg("expected \"%s\" in \"%s\"", part, text);
-}
-
-/* Validates the `n` words at `w` in a fresh context with `flags`, in the newest generation;
- * the context (its diagnostics) is left in `*ctx` and the summary in `*vs`. */
-static void validate_words(const uint32_t *w, size_t n, uint32_t flags, spvbc_result expect,
-                           spvbc_context *ctx, spvbc_validate_summary *vs)
-{
-    assert_int_equal(spvbc_context_create(NULL, ctx), SPVBC_SUCCESS);
-    spvbc_module mod;
-    const spvbc_result parsed = spvbc_module_parse(*ctx, w, n, NULL, &mod);
-    for (size_t i = 0; parsed != SPVBC_SUCCESS && i < spvbc_context_diagnostic_count(*ctx); ++i)
-        fprintf(stderr, "parse: %s\n", spvbc_context_diagnostic(*ctx, i)->message);
-    assert_int_equal(parsed, SPVBC_SUCCESS);
-    const spvbc_validate_options vo = {sizeof(spvbc_validate_options), flags,
-                                       SPVBC_GENERATION_NEWEST};
-    const spvbc_validate_summary init = SPVBC_VALIDATE_SUMMARY_INIT;
-    *vs = init;
-    const spvbc_result r = spvbc_module_validate(mod, &vo, vs);
-    for (size_t i = 0; r != expect && i < spvbc_context_diagnostic_count(*ctx); ++i)
-        fprintf(stderr, "validate: %s\n", spvbc_context_diagnostic(*ctx, i)->message);
-    assert_int_equal(r, expect);
-    spvbc_module_destroy(mod);
-}
-
 /* A Kernel module with Float16Buffer but not Float16 may store half but not compute with it
  * (OpenCL C: half needs cl_khr_fp16), so as_half3(uint2) is no as_type there: lower leaves the
  * V12 site alone and validate says which capability is missing; with Float16 it is lowered. */
@@ -548,214 +490,6 @@ static void test_undefined_operand_after_valid_pair_validate(void **state)
     diag_of(ctx, 9, "R-UNDEF", SPVBC_SEVERITY_ERROR);
     spvbc_context_destroy(ctx);
     spvBinaryDestroy(in);
-}
-
-/* Values of SPIRV-Headers 1.4.363 that Debian 12's headers and SPIRV-Tools 2023.1 do not know:
- * the modules below are built as words, and only validated (spirv-val 2023.1 cannot read them,
- * so nothing is lowered). */
-enum {
-    CAP_FLOAT8_EXT = 4212,
-    FP_FLOAT8_E4M3_EXT = 4214,
-    FP_FLOAT8_E5M2_EXT = 4215,
-    CAP_COOPERATIVE_VECTOR_NV = 5394,
-    CAP_LONG_VECTOR_EXT = 5425,
-    OP_TYPE_COOPERATIVE_VECTOR_NV = 5288
-};
-
-/* Resets `b` to a Shader module's head (SPIR-V 1.6, `bound`): Shader, the `n` capabilities `caps`,
- * the `n_ext` extensions `ext`, Logical GLSL450, GLCompute %1 "main" of LocalSize 1 1 1, void %2
- * and void() %3. */
-static void shader_head(mb *b, uint32_t bound, const uint32_t *caps, size_t n,
-                        const char *const *ext, size_t n_ext)
-{
-    b->n = 0;
-    mb_header(b, 0x00010600u, bound);
-    MB(b, SpvOpCapability, SpvCapabilityShader);
-    for (size_t i = 0; i < n; ++i)
-        MB(b, SpvOpCapability, caps[i]);
-    for (size_t i = 0; i < n_ext; ++i)
-        mb_extension(b, ext[i]);
-    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
-    MB(b, SpvOpExecutionMode, 1, SpvExecutionModeLocalSize, 1, 1, 1);
-    mb_void_fn_type(b, 2, 3);
-}
-
-/* Under LongVectorEXT a cooperative vector is cast like a vector of its component count
- * (SPV_EXT_long_vector): to a uint4 from four uints, valid; to a uint, V12; to one whose count is
- * a specialization constant, no size yet: the note N-UNSIZED and no verdict.  (The lit fixture
- * validate2026/coopvec_long_vector.spvasm says the same where SPIRV-Tools 2026 is installed.) */
-static void test_coopvec_unsized(void **state)
-{
-    (void)state;
-    const uint32_t caps[] = {CAP_COOPERATIVE_VECTOR_NV, CAP_LONG_VECTOR_EXT};
-    const char *const ext[] = {"SPV_NV_cooperative_vector", "SPV_EXT_long_vector"};
-    mb b = {NULL, 0, 0};
-    shader_head(&b, 15, caps, 2, ext, 2);
-    MB(&b, SpvOpTypeInt, 4, 32, 0);
-    MB(&b, SpvOpConstant, 4, 5, 4);
-    MB(&b, SpvOpSpecConstant, 4, 6, 4);
-    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, 7, 4, 5); /* 4 x uint */
-    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, 8, 4, 6); /* a specialization constant's count */
-    MB(&b, SpvOpTypeVector, 9, 4, 4);
-    mb_fn_begin(&b, 2, 1, 3, 10);
-    MB(&b, SpvOpUndef, 7, 11);
-    MB(&b, SpvOpBitcast, 9, 12, 11);
-    MB(&b, SpvOpBitcast, 4, 13, 11);
-    MB(&b, SpvOpBitcast, 8, 14, 11);
-    mb_fn_end(&b);
-
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    if (spvbc__opcode_flags(OP_TYPE_COOPERATIVE_VECTOR_NV) & SPVBC__OPF_FOREIGN) {
-        /* Opcode facts older than SPIRV-Headers 1.4.309 (Debian 12's): an opcode the build does
-         * not know is never our error, so each site gets N-UNKNOWN-OPCODE and no verdict. */
-        fprintf(stderr, "this build's opcode facts do not know OpTypeCooperativeVectorNV: "
-                        "N-UNSIZED is unreachable, each site is N-UNKNOWN-OPCODE\n");
-        validate_words(b.w, b.n, 0, SPVBC_SUCCESS, &ctx, &vs);
-        assert_int_equal(vs.errors, 0);
-        assert_int_equal(vs.notes, 3);
-        for (uint32_t id = 12; id <= 14; ++id)
-            has_text(diag_of(ctx, id, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE)->message, "5288");
-        spvbc_context_destroy(ctx);
-        mb_free(&b);
-        return;
-    }
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.bitcasts_checked, 3);
-    assert_int_equal(vs.errors, 1);
-    assert_int_equal(vs.notes, 1);
-    no_diag_of(ctx, 12);
-    diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR);
-    const spvbc_diagnostic *d = diag_of(ctx, 14, "N-UNSIZED", SPVBC_SEVERITY_NOTE);
-    has_text(d->message, "no verdict: a side has no size yet");
-    assert_int_equal(d->lowerable, 0);
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* A vector's findings name its components' encoding: four Float8E4M3EXT (FPEncoding 4214) are
- * 32 bits, a uint2 64 (V12); four Float8E5M2EXT (4215) from them is valid, a note under
- * SPVBC_VALIDATE_NOTES (as_type has no type for either). */
-static void test_float8_vector_names(void **state)
-{
-    (void)state;
-    const uint32_t caps[] = {CAP_FLOAT8_EXT};
-    const char *const ext[] = {"SPV_EXT_float8"};
-    mb b = {NULL, 0, 0};
-    shader_head(&b, 14, caps, 1, ext, 1);
-    MB(&b, SpvOpTypeInt, 4, 32, 0);
-    MB(&b, SpvOpTypeVector, 5, 4, 2);
-    MB(&b, SpvOpTypeFloat, 6, 8, FP_FLOAT8_E4M3_EXT);
-    MB(&b, SpvOpTypeFloat, 7, 8, FP_FLOAT8_E5M2_EXT);
-    MB(&b, SpvOpTypeVector, 8, 6, 4);
-    MB(&b, SpvOpTypeVector, 9, 7, 4);
-    mb_fn_begin(&b, 2, 1, 3, 10);
-    MB(&b, SpvOpUndef, 8, 11);
-    MB(&b, SpvOpBitcast, 9, 12, 11);
-    MB(&b, SpvOpBitcast, 5, 13, 11);
-    mb_fn_end(&b);
-
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.errors, 1);
-    const spvbc_diagnostic *d = diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR);
-    has_text(d->message, "operand OpTypeVector 4 x OpTypeFloat 8 Float8E4M3EXT (32 bits)");
-    has_text(d->operand_type, "Float8E4M3EXT");
-    assert_int_equal(vs.notes, 1);
-    d = diag_of(ctx, 12, "N-NOT-ASTYPE", SPVBC_SEVERITY_NOTE);
-    has_text(d->message, "result OpTypeVector 4 x OpTypeFloat 8 Float8E5M2EXT (32 bits), operand "
-                         "OpTypeVector 4 x OpTypeFloat 8 Float8E4M3EXT (32 bits)");
-    has_text(d->message, "a side is a float of a non-IEEE encoding");
-    /* Two float types of the same count and width but other encodings are not one type: the
-     * reinterpretation is same-count (as between float4 and int4), never the identity. */
-    has_text(d->message, "is same-count (a side is a float of a non-IEEE encoding");
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* The scan records each 3-component vector type once: a type id already recorded is found by
- * the declaration's Result <id> (word 1).  Here the first such type's id is 262,167 (0x40017), the
- * value of an OpTypeVector's own first word (4 words, opcode 23): a scan that compared the
- * recorded ids with word 0 instead would take the second declaration (uint3, %7) for the first,
- * leave it out, and answer "no" for the float4 -> uint3 bitcast that lowering rewrites; the
- * answer must be "maybe", in the context's bit sets (an id above the scan's stack bound). */
-static void test_scan_vec3_id_like_a_header_word(void **state)
-{
-    (void)state;
-    const uint32_t vec3_f = (4u << 16) | SpvOpTypeVector; /* 262167 */
-    mb b = {NULL, 0, 0};
-    shader_head(&b, vec3_f + 1, NULL, 0, NULL, 0);
-    MB(&b, SpvOpTypeFloat, 4, 32);
-    MB(&b, SpvOpTypeVector, 5, 4, 4);
-    MB(&b, SpvOpTypeVector, vec3_f, 4, 3);
-    MB(&b, SpvOpTypeInt, 6, 32, 0);
-    MB(&b, SpvOpTypeVector, 7, 6, 3);
-    mb_fn_begin(&b, 2, 1, 3, 8);
-    MB(&b, SpvOpUndef, 5, 9);
-    MB(&b, SpvOpBitcast, 7, 10, 9);
-    mb_fn_end(&b);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_bool maybe = -1;
-    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, b.w, b.n * 4, &maybe), SPVBC_SUCCESS);
-    assert_int_equal(maybe, 1);
-    /* and lowering does rewrite it: the scan's "maybe" is owed */
-    spvbc_module mod;
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
-    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
-    assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
-    assert_int_equal(ls.rewritten, 1);
-    const uint32_t *out = NULL;
-    size_t out_n = 0;
-    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-    char msg[1024];
-    if (spvval_check(out, out_n, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* A cooperative vector's findings name its components' encoding too: four Float8E4M3EXT (32
- * bits) bitcast to a uint2 (64 bits) under LongVectorEXT is V12, its operand spelled with the
- * encoding (FPEncoding 4214), not as another float. */
-static void test_coopvec_float8_names(void **state)
-{
-    (void)state;
-    const uint32_t caps[] = {CAP_FLOAT8_EXT, CAP_COOPERATIVE_VECTOR_NV, CAP_LONG_VECTOR_EXT};
-    const char *const ext[] = {"SPV_EXT_float8", "SPV_NV_cooperative_vector",
-                               "SPV_EXT_long_vector"};
-    mb b = {NULL, 0, 0};
-    shader_head(&b, 12, caps, 3, ext, 3);
-    MB(&b, SpvOpTypeInt, 4, 32, 0);
-    MB(&b, SpvOpConstant, 4, 5, 4);
-    MB(&b, SpvOpTypeFloat, 6, 8, FP_FLOAT8_E4M3_EXT);
-    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, 7, 6, 5); /* 4 x Float8E4M3EXT */
-    MB(&b, SpvOpTypeVector, 8, 4, 2);
-    mb_fn_begin(&b, 2, 1, 3, 9);
-    MB(&b, SpvOpUndef, 7, 10);
-    MB(&b, SpvOpBitcast, 8, 11, 10);
-    mb_fn_end(&b);
-
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    if (spvbc__opcode_flags(OP_TYPE_COOPERATIVE_VECTOR_NV) & SPVBC__OPF_FOREIGN) {
-        fprintf(stderr, "this build's opcode facts do not know OpTypeCooperativeVectorNV: the "
-                        "site is N-UNKNOWN-OPCODE\n");
-        validate_words(b.w, b.n, 0, SPVBC_SUCCESS, &ctx, &vs);
-        has_text(diag_of(ctx, 11, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE)->message, "5288");
-        spvbc_context_destroy(ctx);
-        mb_free(&b);
-        return;
-    }
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.errors, 1);
-    const spvbc_diagnostic *d = diag_of(ctx, 11, "V12", SPVBC_SEVERITY_ERROR);
-    has_text(d->message, "operand OpTypeCooperativeVectorNV of OpTypeFloat 8 Float8E4M3EXT");
-    has_text(d->operand_type, "Float8E4M3EXT");
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
 }
 
 static int count_spans(void *user, const uint32_t *w, size_t count)
@@ -847,10 +581,6 @@ int main(void)
         cmocka_unit_test(test_unknown_opcode_word2),
         cmocka_unit_test(test_undefined_operand_after_valid_pair),
         cmocka_unit_test(test_undefined_operand_after_valid_pair_validate),
-        cmocka_unit_test(test_coopvec_unsized),
-        cmocka_unit_test(test_float8_vector_names),
-        cmocka_unit_test(test_coopvec_float8_names),
-        cmocka_unit_test(test_scan_vec3_id_like_a_header_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

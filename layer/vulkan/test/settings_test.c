@@ -199,32 +199,34 @@ static void case_lower(vkr_context *vk, const char *log)
     CHECK(lt_log_has(log, want), "%s: log '%s'", g_channel, want);
 }
 
+/* The module `w` (`n` words) run through the layer, logged with `verdict` and passed on as it
+ * is: lavapipe then rejects it.  `what` names the case in the checks. */
+static void expect_unchanged(vkr_context *vk, const char *log, int lavapipe, const uint32_t *w,
+                             size_t n, const char *verdict, const char *what)
+{
+    VkResult r = run(vk, w, n);
+    char want[256];
+    lt_verdict(want, sizeof want, "vkCreateShaderModule", w, n, verdict);
+    CHECK(lt_log_has(log, want), "%s: %s: log '%s'", g_channel, what, want);
+    if (lavapipe)
+        CHECK(r != VK_SUCCESS, "%s: lavapipe gets the module unchanged (%s)", g_channel,
+              vkr_result_string(r));
+}
+
 /* Case validate+all: the 4->3 module is logged and passed on as it is. */
 static void case_validate(vkr_context *vk, const char *log, int lavapipe)
 {
     check_active(log, "mode=validate pad=undef generation=");
-    VkResult r = run(vk, g_w43, g_n43);
-    char want[256];
-    lt_verdict(want, sizeof want, "vkCreateShaderModule", g_w43, g_n43,
-               "unchanged (validate mode: 1 error, 1 lowerable)");
-    CHECK(lt_log_has(log, want), "%s: mode=validate: log '%s'", g_channel, want);
-    if (lavapipe)
-        CHECK(r != VK_SUCCESS, "%s: lavapipe gets the module unchanged (%s)", g_channel,
-              vkr_result_string(r));
+    expect_unchanged(vk, log, lavapipe, g_w43, g_n43,
+                     "unchanged (validate mode: 1 error, 1 lowerable)", "mode=validate");
 }
 
 /* Case pad=error+changes: no announcement, the 3->4 module refused and passed on. */
 static void case_refuse(vkr_context *vk, const char *log, int lavapipe)
 {
     check_active(log, NULL);
-    VkResult r = run(vk, g_w34, g_n34);
-    char want[256];
-    lt_verdict(want, sizeof want, "vkCreateShaderModule", g_w34, g_n34,
-               "unchanged (1 error, 1 refused)");
-    CHECK(lt_log_has(log, want), "%s: pad=error: log '%s'", g_channel, want);
-    if (lavapipe)
-        CHECK(r != VK_SUCCESS, "%s: lavapipe gets the module unchanged (%s)", g_channel,
-              vkr_result_string(r));
+    expect_unchanged(vk, log, lavapipe, g_w34, g_n34, "unchanged (1 error, 1 refused)",
+                     "pad=error");
 }
 
 /* Case off+all: nothing logged, the 4->3 module passed on untouched. */
