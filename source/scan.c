@@ -77,7 +77,7 @@ static uint32_t first_pass_hit(uint32_t v)
 /* Records a bitcast of result type `rtype` and operand `operand`; ids at or above the bound
  * are no bitcast of a module that parses (a word that looked like one, or a module lowering
  * rejects). */
-static void add_site(scan_state *s, uint32_t rtype, uint32_t operand)
+static inline void add_site(scan_state *s, uint32_t rtype, uint32_t operand)
 {
     if (rtype >= s->bound || operand >= s->bound) return;
     s->sites = true;
@@ -86,7 +86,7 @@ static void add_site(scan_state *s, uint32_t rtype, uint32_t operand)
 }
 
 /* What the word at `i`, a hit of first_pass_hit(), stands for. */
-static void classify(scan_state *s, size_t i)
+static inline void classify(scan_state *s, size_t i)
 {
     if (!first_pass_hit(s->words[i])) return; /* the vector tests leave the counts to this */
     const uint32_t *w = s->words + i;
@@ -133,42 +133,72 @@ static bool vec3_operand_at(const scan_state *s, size_t i)
 #if SCAN_AVX2
 /* The vector steps of first_pass() and operand_of_vec3() eight words at a time; each returns
  * the word where the narrower rest begins (operand_avx2 sets `*found` when it found one). */
+/* The hits of first_pass_hit() among eight words, but for the count's lower bound of
+ * OpSpecConstantOp (classify() checks it): the opcode's, and a count of at least 4 (a word of an
+ * id or a small literal has count 0, so it is not looked at again). */
+SCAN_TARGET_AVX2 static __m256i hits_avx2(const uint32_t *w)
+{
+    const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)w);
+    const __m256i op = _mm256_and_si256(v, _mm256_set1_epi32(0xffff));
+    const __m256i four = _mm256_set1_epi32(0x40000); /* word count 4 */
+    const __m256i hit = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi32(op, _mm256_set1_epi32(SpvOpBitcast)),
+                        _mm256_cmpeq_epi32(op, _mm256_set1_epi32(SpvOpSpecConstantOp))),
+        _mm256_cmpeq_epi32(op, _mm256_set1_epi32(SpvOpTypeVector)));
+    return _mm256_and_si256(hit, _mm256_cmpeq_epi32(_mm256_max_epu32(v, four), v));
+}
+
 SCAN_TARGET_AVX2 static size_t first_pass_avx2(scan_state *s, size_t i)
 {
     const uint32_t *w = s->words;
-    const __m256i low = _mm256_set1_epi32(0xffff), bitcast = _mm256_set1_epi32(SpvOpBitcast),
-                  spec = _mm256_set1_epi32(SpvOpSpecConstantOp),
-                  vector = _mm256_set1_epi32(SpvOpTypeVector);
-    for (; i + 8u <= s->count; i += 8u) {
-        const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(w + i));
-        const __m256i op = _mm256_and_si256(v, low);
-        const __m256i hit = _mm256_or_si256(
-            _mm256_or_si256(_mm256_cmpeq_epi32(op, bitcast), _mm256_cmpeq_epi32(op, spec)),
-            _mm256_cmpeq_epi32(op, vector));
-        const int bits = _mm256_movemask_ps(_mm256_castsi256_ps(hit));
-        if (bits != 0) SCAN_EACH_BIT(bits, 8u, classify(s, i + k_));
+    const size_t count = s->count;
+    /* 32 words a step and one branch for them: most steps have no hit */
+    for (; i + 32u <= count; i += 32u) {
+        const __m256i h0 = hits_avx2(w + i), h1 = hits_avx2(w + i + 8u),
+                      h2 = hits_avx2(w + i + 16u), h3 = hits_avx2(w + i + 24u);
+        const __m256i any = _mm256_or_si256(_mm256_or_si256(h0, h1), _mm256_or_si256(h2, h3));
+        if (_mm256_testz_si256(any, any)) continue;
+        uint32_t bits = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h0)) |
+                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h1)) << 8 |
+                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h2)) << 16 |
+                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h3)) << 24;
+        for (; bits != 0; bits &= bits - 1u)
+            classify(s, i + (unsigned)__builtin_ctz(bits));
     }
     return i;
+}
+
+/* Whether one of the 3-component vector types' ids is among the eight words at `w`. */
+SCAN_TARGET_AVX2 static __m256i vec3_avx2(const scan_state *s, const __m256i *types,
+                                          const uint32_t *w)
+{
+    const __m256i prev = _mm256_loadu_si256((const __m256i *)(const void *)w);
+    /* two types or fewer (the usual case; types[1] repeats types[0] for one): no loop */
+    __m256i hit =
+        _mm256_or_si256(_mm256_cmpeq_epi32(prev, types[0]), _mm256_cmpeq_epi32(prev, types[1]));
+    for (uint32_t k = 2; k < s->vec3_count; ++k)
+        hit = _mm256_or_si256(hit, _mm256_cmpeq_epi32(prev, types[k]));
+    return hit;
 }
 
 SCAN_TARGET_AVX2 static size_t operand_avx2(const scan_state *s, size_t i, bool *found)
 {
     const uint32_t *w = s->words;
     __m256i types[SCAN_MAX_VEC3];
+    types[1] = _mm256_set1_epi32((int)s->vec3[0]);
     for (uint32_t k = 0; k < s->vec3_count; ++k)
         types[k] = _mm256_set1_epi32((int)s->vec3[k]);
-    for (; i + 8u <= s->count; i += 8u) {
-        const __m256i prev = _mm256_loadu_si256((const __m256i *)(const void *)(w + i - 1u));
-        __m256i hit = _mm256_cmpeq_epi32(prev, types[0]);
-        for (uint32_t k = 1; k < s->vec3_count; ++k)
-            hit = _mm256_or_si256(hit, _mm256_cmpeq_epi32(prev, types[k]));
-        const int bits = _mm256_movemask_ps(_mm256_castsi256_ps(hit));
-        if (bits != 0)
-            SCAN_EACH_BIT(
-                bits, 8u, if (vec3_operand_at(s, i + k_)) {
-                    *found = true;
-                    return i;
-                });
+    for (; i + 16u <= s->count; i += 16u) {
+        const __m256i h0 = vec3_avx2(s, types, w + i - 1u), h1 = vec3_avx2(s, types, w + i + 7u);
+        const __m256i any = _mm256_or_si256(h0, h1);
+        if (_mm256_testz_si256(any, any)) continue;
+        uint32_t bits = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h0)) |
+                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h1)) << 8;
+        for (; bits != 0; bits &= bits - 1u)
+            if (vec3_operand_at(s, i + (unsigned)__builtin_ctz(bits))) {
+                *found = true;
+                return i;
+            }
     }
     return i;
 }
