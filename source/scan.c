@@ -123,14 +123,19 @@ static bool vec3_operand_at(const scan_state *s, size_t i)
     return id < s->bound && bit_get(s->operands, id);
 }
 
-/* Runs `call` for each set bit k_ of `bits`, the mask of a vector of `lanes` words. */
-#define SCAN_EACH_BIT(bits, lanes, call)                                                           \
+/* Runs `call` for each set bit k_ of `bits` (a movemask), lowest first. */
+#define SCAN_EACH_BIT(bits, call)                                                                  \
     do {                                                                                           \
-        for (unsigned k_ = 0; k_ < (lanes); ++k_)                                                  \
-            if (((bits) >> k_) & 1) call;                                                          \
+        for (uint32_t b_ = (uint32_t)(bits); b_ != 0; b_ &= b_ - 1u) {                             \
+            const unsigned k_ = (unsigned)__builtin_ctz(b_);                                       \
+            call;                                                                                  \
+        }                                                                                          \
     } while (0)
 
 #if SCAN_AVX2
+/* The eight lanes of a compare's result as bits. */
+#define SCAN_MASK8(v) ((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(v)))
+
 /* The vector steps of first_pass() and operand_of_vec3() eight words at a time; each returns
  * the word where the narrower rest begins (operand_avx2 sets `*found` when it found one). */
 /* The hits of first_pass_hit() among eight words, but for the count's lower bound of
@@ -158,13 +163,12 @@ SCAN_TARGET_AVX2 static size_t first_pass_avx2(scan_state *s, size_t i)
                       h2 = hits_avx2(w + i + 16u), h3 = hits_avx2(w + i + 24u);
         const __m256i any = _mm256_or_si256(_mm256_or_si256(h0, h1), _mm256_or_si256(h2, h3));
         if (_mm256_testz_si256(any, any)) continue;
-        uint32_t bits = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h0)) |
-                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h1)) << 8 |
-                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h2)) << 16 |
-                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h3)) << 24;
-        for (; bits != 0; bits &= bits - 1u)
-            classify(s, i + (unsigned)__builtin_ctz(bits));
+        SCAN_EACH_BIT(SCAN_MASK8(h0) | SCAN_MASK8(h1) << 8 | SCAN_MASK8(h2) << 16 |
+                          SCAN_MASK8(h3) << 24,
+                      classify(s, i + k_));
     }
+    for (; i + 8u <= count; i += 8u) /* the rest, eight at a time */
+        SCAN_EACH_BIT(SCAN_MASK8(hits_avx2(w + i)), classify(s, i + k_));
     return i;
 }
 
@@ -192,14 +196,18 @@ SCAN_TARGET_AVX2 static size_t operand_avx2(const scan_state *s, size_t i, bool 
         const __m256i h0 = vec3_avx2(s, types, w + i - 1u), h1 = vec3_avx2(s, types, w + i + 7u);
         const __m256i any = _mm256_or_si256(h0, h1);
         if (_mm256_testz_si256(any, any)) continue;
-        uint32_t bits = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h0)) |
-                        (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(h1)) << 8;
-        for (; bits != 0; bits &= bits - 1u)
-            if (vec3_operand_at(s, i + (unsigned)__builtin_ctz(bits))) {
+        SCAN_EACH_BIT(
+            SCAN_MASK8(h0) | SCAN_MASK8(h1) << 8, if (vec3_operand_at(s, i + k_)) {
                 *found = true;
                 return i;
-            }
+            });
     }
+    for (; i + 8u <= s->count; i += 8u) /* the rest, eight at a time */
+        SCAN_EACH_BIT(
+            SCAN_MASK8(vec3_avx2(s, types, w + i - 1u)), if (vec3_operand_at(s, i + k_)) {
+                *found = true;
+                return i;
+            });
     return i;
 }
 #endif
@@ -223,7 +231,7 @@ static void first_pass(scan_state *s)
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(op, bitcast), _mm_cmpeq_epi32(op, spec)),
                          _mm_cmpeq_epi32(op, vector));
         const int bits = _mm_movemask_ps(_mm_castsi128_ps(hit));
-        if (bits != 0) SCAN_EACH_BIT(bits, 4u, classify(s, i + k_));
+        SCAN_EACH_BIT(bits, classify(s, i + k_));
     }
 #endif
     for (; i < s->count; ++i)
@@ -249,7 +257,7 @@ static bool operand_of_vec3(const scan_state *s)
         for (uint32_t k = 1; k < s->vec3_count; ++k)
             hit = _mm_or_si128(hit, _mm_cmpeq_epi32(prev, types[k]));
         const int bits = _mm_movemask_ps(_mm_castsi128_ps(hit));
-        if (bits != 0) SCAN_EACH_BIT(bits, 4u, if (vec3_operand_at(s, i + k_)) return true);
+        SCAN_EACH_BIT(bits, if (vec3_operand_at(s, i + k_)) return true);
     }
 #endif
     for (; i < s->count; ++i)
