@@ -136,8 +136,13 @@ def line_mutants(code, line):
     m = re.search(r"\bif \(.*\) (return[^;]*;|continue;|break;)\s*$", code)
     if m:
         found.append(_sub("drop-return", m.start(1), m.end(1), ";"))
-    m = re.match(r"^(\s*)((?:%s(?:->|\.|\[[^\]]*\])?)+ *(?:[+\-|&]?=) [^;]*;|%s\([^;]*\);|\+\+%s;|%s(?:\+\+|--);)\s*$"
-                 % (IDENT, IDENT, IDENT, IDENT), code)
+    # the left side: names joined by ->, . or an index, and one of those after the last name
+    # allowed (the strings of a repeated group `name sep?`, which backtracks exponentially on a
+    # long name: 7 s on one line of lower.c)
+    sep = r"(?:->|\.|\[[^\]]*\])"
+    lhs = r"%s(?:%s%s)*%s?" % (IDENT, sep, IDENT, sep)
+    m = re.match(r"^(\s*)(%s *(?:[+\-|&]?=) [^;]*;|%s\([^;]*\);|\+\+%s;|%s(?:\+\+|--);)\s*$"
+                 % (lhs, IDENT, IDENT, IDENT), code)
     if m and not re.match(r"^\s*(return|static|const|uint|int|size_t|bool|spvbc|struct|typedef)\b", code):
         found.append(_sub("drop-stmt", m.start(2), m.end(2), ";"))
     return found
