@@ -218,10 +218,12 @@ setup() {
         { echo "run.sh: the unmutated tree does not build: $w/build.log" >&2; return 1; }
 }
 
-# The tests that failed, from ctest's output in file $1 (empty: all passed).
+# The tests that failed, from ctest's output in file $1 (empty: all passed): its progress lines
+# only (the summary's "N - name (SEGFAULT)" lines repeat them, tab first, which ended up as a
+# field of results.tsv), every kind of failure being an "***" there.
 failed() {
-    grep -E '\*\*\*(Failed|Exception|Timeout|Not Run)|Subprocess aborted|SEGFAULT' "$1" |
-        sed -E 's/.*Test +#[0-9]+: ([^ ]+) .*/\1/' | tr '\n' ' ' || true
+    grep -E 'Test +#[0-9]+: .*\*\*\*(Failed|Exception|Timeout|Not Run)' "$1" |
+        sed -E 's/.*Test +#[0-9]+: ([^ ]+) .*/\1/' | tr '\n\t' '  ' || true
 }
 
 # Runs the subset in worker $1's build within $2 seconds: the tests but lit, then lit when they

@@ -6,7 +6,10 @@
  *     a same-count pair of two encodings;
  *   - a cooperative vector of 8-bit floats, named with its components' encoding;
  *   - a first 3-component vector type whose id equals an OpTypeVector's first word, which must
- *     not hide the next one from the scan.
+ *     not hide the next one from the scan;
+ *   - a bitcast of a value of each of one to three 3-component vector types, its definition at
+ *     every position modulo the scan's widest step, which the scan must find ("maybe"), and the
+ *     same module with a 4-component operand, where it must answer "no".
  * Each is a single-point bug of the rooms that the lit fixtures, which need SPIRV-Tools 2026 for
  * these types, would catch only where it is installed.
  *
@@ -195,6 +198,57 @@ static void test_scan_vec3_id_like_a_header_word(void **state)
     mb_free(&b);
 }
 
+/* The scan's second pass compares every word with each 3-component vector type's id, 16 words a
+ * step and the rest fewer at a time: a float4 <- T3 bitcast (3 -> 4, which lowering rewrites)
+ * of an OpUndef of the j-th of `n` such types (float3, int3, uint3), moved one word at a time
+ * (by 0-15 OpUndef float of three words before it, 3 and 16 coprime) across every position of a
+ * step and into the rest, must answer "maybe", lowering rewrites it and spirv-val accepts the
+ * output; with a uint4 operand instead (nothing to lower) the answer is "no". */
+static void test_scan_each_vec3_each_offset(void **state)
+{
+    (void)state;
+    enum { FLOAT = 4, INT = 5, UINT = 6, V3 = 7, UINT4 = 10, LABEL = 11, X = 12, R = 13, PAD = 14 };
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    mb b = {NULL, 0, 0};
+    char msg[1024];
+    for (uint32_t n = 1; n <= 3; ++n)
+        for (uint32_t j = 0; j <= n; ++j) /* j == n: the uint4 operand */
+            for (uint32_t pad = 0; pad < 16; ++pad) {
+                shader_head(&b, PAD + pad, NULL, 0, NULL, 0);
+                MB(&b, SpvOpTypeFloat, FLOAT, 32);
+                MB(&b, SpvOpTypeInt, INT, 32, 1);
+                MB(&b, SpvOpTypeInt, UINT, 32, 0);
+                for (uint32_t k = 0; k < n; ++k)
+                    MB(&b, SpvOpTypeVector, V3 + k, FLOAT + k, 3);
+                MB(&b, SpvOpTypeVector, UINT4, UINT, 4);
+                mb_fn_begin(&b, 2, 1, 3, LABEL);
+                for (uint32_t k = 0; k < pad; ++k)
+                    MB(&b, SpvOpUndef, FLOAT, PAD + k);
+                MB(&b, SpvOpUndef, j < n ? V3 + j : UINT4, X);
+                MB(&b, SpvOpBitcast, UINT4, R, X);
+                mb_fn_end(&b);
+                spvbc_bool maybe = -1;
+                assert_int_equal(spvbc_bytes_scan_lowerable(ctx, b.w, b.n * 4, &maybe),
+                                 SPVBC_SUCCESS);
+                if (maybe != (j < n))
+                    fail_msg("n %u, j %u, pad %u: scan said %d", n, j, pad, maybe);
+                spvbc_module mod;
+                assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
+                spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+                assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
+                assert_int_equal(ls.rewritten, j < n ? 1 : 0);
+                const uint32_t *out = NULL;
+                size_t out_n = 0;
+                assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+                if (spvval_check(out, out_n, msg, sizeof msg) != 1)
+                    fail_msg("n %u, j %u, pad %u: spirv-val: %s", n, j, pad, msg);
+                spvbc_module_destroy(mod);
+            }
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 /* A cooperative vector's findings name its components' encoding too: four Float8E4M3EXT (32
  * bits) bitcast to a uint2 (64 bits) under LongVectorEXT is V12, its operand spelled with the
  * encoding (FPEncoding 4214), not as another float. */
@@ -243,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_float8_vector_names),
         cmocka_unit_test(test_coopvec_float8_names),
         cmocka_unit_test(test_scan_vec3_id_like_a_header_word),
+        cmocka_unit_test(test_scan_each_vec3_each_offset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
