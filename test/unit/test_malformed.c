@@ -40,7 +40,7 @@ void base_module(mb *b, uint32_t version, base_at *at)
     a.tv4 = MB(b, SpvOpTypeVector, ID_V4, ID_FLOAT, 4); /* 7 */
     a.tv3 = MB(b, SpvOpTypeVector, ID_V3, ID_FLOAT, 3); /* 8 */
     a.fn = MB(b, SpvOpFunction, ID_VOID, ID_FN, 0, ID_FNTY); /* 9 */
-    MB(b, SpvOpLabel, ID_LABEL); /* 10 */
+    a.label = MB(b, SpvOpLabel, ID_LABEL); /* 10 */
     a.undef = MB(b, SpvOpUndef, ID_V4, ID_X); /* 11 */
     a.bitcast = MB(b, SpvOpBitcast, ID_V3, ID_R, ID_X); /* 12 */
     a.ret = mb_op0(b, SpvOpReturn); /* 13 */
@@ -146,8 +146,7 @@ void expect_insts_fail(const inst *insts, size_t n, size_t bad, spvbc_result exp
     mb_free(&b);
 }
 
-spvbc_module parse_ok(spvbc_context ctx, const uint32_t *w, size_t n,
-                      const spvbc_parse_options *o)
+spvbc_module parse_ok(spvbc_context ctx, const uint32_t *w, size_t n, const spvbc_parse_options *o)
 {
     spvbc_module m = NULL;
     spvbc_result r = spvbc_module_parse(ctx, w, n, o, &m);

@@ -38,14 +38,13 @@ void test_instruction_past_end(void **state)
     mb_free(&b);
     const base_patch rows[] = {
         /* The last instruction claims 2 words where 1 is left. */
-        {AT(end), 0, (2u << 16) | SpvOpFunctionEnd, SPVBC_ERROR_INVALID_BINARY, 14,
-         "R-TRUNCATED"},
+        {AT(end), 0, (2u << 16) | SpvOpFunctionEnd, SPVBC_ERROR_INVALID_BINARY, 14, "R-TRUNCATED"},
         /* An instruction in the middle claims the whole rest and one more word. */
         {AT(tv4), 0, ((rest + 1) << 16) | SpvOpTypeVector, SPVBC_ERROR_INVALID_BINARY, 7,
          "R-TRUNCATED"},
         /* The largest word count. */
-        {AT(bitcast), 0, 0xFFFF0000u | SpvOpBitcast, SPVBC_ERROR_INVALID_BINARY,
-         BASE_BITCAST_INDEX, "R-TRUNCATED"},
+        {AT(bitcast), 0, 0xFFFF0000u | SpvOpBitcast, SPVBC_ERROR_INVALID_BINARY, BASE_BITCAST_INDEX,
+         "R-TRUNCATED"},
     };
     expect_patches_fail(rows, sizeof rows / sizeof rows[0]);
 }
@@ -58,6 +57,8 @@ void test_id_zero(void **state)
     const base_patch rows[] = {
         /* A result id 0. */
         {AT(tfloat), 1, 0, SPVBC_ERROR_INVALID_ID, 6, "R-ID-ZERO"},
+        /* A label's id 0 (the reader's fast path for labels must send it on). */
+        {AT(label), 1, 0, SPVBC_ERROR_INVALID_ID, 10, "R-ID-ZERO"},
         /* A result id 0 on the bitcast. */
         {AT(bitcast), 2, 0, SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX, "R-ID-ZERO"},
         /* A result type id 0. */
@@ -76,6 +77,8 @@ void test_id_at_or_above_bound(void **state)
         const base_patch rows[] = {
             /* result id */
             {AT(bitcast), 2, ids[i], SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX, "R-ID-RANGE"},
+            /* a label's id */
+            {AT(label), 1, ids[i], SPVBC_ERROR_INVALID_ID, 10, "R-ID-RANGE"},
             /* result type id */
             {AT(bitcast), 1, ids[i], SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX, NULL},
             /* type operand */
@@ -141,6 +144,10 @@ void test_redefined_id(void **state)
     const base_patch rows[] = {
         /* The bitcast redefines its own operand's id. */
         {AT(bitcast), 2, ID_X, SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX, "R-ID-REDEFINED"},
+        /* A label under the function's id, and a value under the label's: the labels' fast
+         * path checks the id and records it. */
+        {AT(label), 1, ID_FN, SPVBC_ERROR_INVALID_ID, 10, "R-ID-REDEFINED"},
+        {AT(undef), 2, ID_LABEL, SPVBC_ERROR_INVALID_ID, 11, "R-ID-REDEFINED"},
         /* A type declared twice under one id. */
         {AT(tv3), 1, ID_V4, SPVBC_ERROR_INVALID_ID, 8, "R-ID-REDEFINED"},
     };
