@@ -148,6 +148,13 @@ void test_redefined_id(void **state)
          * path checks the id and records it. */
         {AT(label), 1, ID_FN, SPVBC_ERROR_INVALID_ID, 10, "R-ID-REDEFINED"},
         {AT(undef), 2, ID_LABEL, SPVBC_ERROR_INVALID_ID, 11, "R-ID-REDEFINED"},
+        /* The reader's fast path for an instruction with a result type and a result id (here
+         * OpUndef) checks both as general() does: the result type a function or a label, the
+         * result id an earlier one, the instruction too short for its result id. */
+        {AT(undef), 1, ID_FN, SPVBC_ERROR_INVALID_ID, 11, "R-TYPE-ORDER"},
+        {AT(undef), 1, ID_LABEL, SPVBC_ERROR_INVALID_ID, 11, "R-TYPE-ORDER"},
+        {AT(undef), 2, ID_FNTY, SPVBC_ERROR_INVALID_ID, 11, "R-ID-REDEFINED"},
+        {AT(undef), 0, (2u << 16) | SpvOpUndef, SPVBC_ERROR_INVALID_BINARY, 11, "R-OPERANDS"},
         /* A type declared twice under one id. */
         {AT(tv3), 1, ID_V4, SPVBC_ERROR_INVALID_ID, 8, "R-ID-REDEFINED"},
     };
