@@ -21,8 +21,9 @@
 #include "context.h"
 #include "rules.h"
 
-/* Four words at a time where SSE2 is there (every x86-64), eight where the processor has AVX2
- * and GCC or Clang can pick the code for it at run time (ELF targets); otherwise one at a time
+/* Four words at a time where SSE2 is there (every x86-64), eight (in steps of 32 and 16 words
+ * with one branch each) where the processor has AVX2 and GCC or Clang can pick the code for it
+ * at run time (ELF targets); otherwise one at a time
  * (SPVBC_SCAN_SCALAR and SPVBC_SCAN_NO_AVX2 force the narrower forms, so that tests run them
  * too). */
 #if defined(__SSE2__) && !defined(SPVBC_SCAN_SCALAR)
@@ -136,8 +137,6 @@ static bool vec3_operand_at(const scan_state *s, size_t i)
 /* The eight lanes of a compare's result as bits. */
 #define SCAN_MASK8(v) ((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(v)))
 
-/* The vector steps of first_pass() and operand_of_vec3() eight words at a time; each returns
- * the word where the narrower rest begins (operand_avx2 sets `*found` when it found one). */
 /* The hits of first_pass_hit() among eight words, but for the count's lower bound of
  * OpSpecConstantOp (classify() checks it): the opcode's, and a count of at least 4 (a word of an
  * id or a small literal has count 0, so it is not looked at again). */
@@ -153,6 +152,8 @@ SCAN_TARGET_AVX2 static __m256i hits_avx2(const uint32_t *w)
     return _mm256_and_si256(hit, _mm256_cmpeq_epi32(_mm256_max_epu32(v, four), v));
 }
 
+/* The vector steps of first_pass() and operand_of_vec3(); each returns the word where the
+ * narrower rest begins (operand_avx2 sets `*found` when it found one). */
 SCAN_TARGET_AVX2 static size_t first_pass_avx2(scan_state *s, size_t i)
 {
     const uint32_t *w = s->words;
@@ -189,7 +190,7 @@ SCAN_TARGET_AVX2 static size_t operand_avx2(const scan_state *s, size_t i, bool 
 {
     const uint32_t *w = s->words;
     __m256i types[SCAN_MAX_VEC3];
-    types[1] = _mm256_set1_epi32((int)s->vec3[0]);
+    types[1] = _mm256_set1_epi32((int)s->vec3[0]); /* vec3_avx2() compares two at least */
     for (uint32_t k = 0; k < s->vec3_count; ++k)
         types[k] = _mm256_set1_epi32((int)s->vec3[k]);
     for (; i + 16u <= s->count; i += 16u) {

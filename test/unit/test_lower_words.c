@@ -199,7 +199,7 @@ static void test_scan_vec3_id_like_a_header_word(void **state)
 }
 
 /* The scan's second pass compares every word with each 3-component vector type's id, 16 words a
- * step and the rest fewer at a time: a float4 <- T3 bitcast (3 -> 4, which lowering rewrites)
+ * step and the rest fewer at a time: a uint4 <- T3 bitcast (3 -> 4, which lowering rewrites)
  * of an OpUndef of the j-th of `n` such types (float3, int3, uint3), moved one word at a time
  * (by 0-15 OpUndef float of three words before it, 3 and 16 coprime) across every position of a
  * step and into the rest, must answer "maybe", lowering rewrites it and spirv-val accepts the

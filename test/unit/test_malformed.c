@@ -146,7 +146,8 @@ void expect_insts_fail(const inst *insts, size_t n, size_t bad, spvbc_result exp
     mb_free(&b);
 }
 
-spvbc_module parse_ok(spvbc_context ctx, const uint32_t *w, size_t n, const spvbc_parse_options *o)
+spvbc_module parse_ok(spvbc_context ctx, const uint32_t *w, size_t n,
+                      const spvbc_parse_options *o)
 {
     spvbc_module m = NULL;
     spvbc_result r = spvbc_module_parse(ctx, w, n, o, &m);

@@ -80,7 +80,8 @@ void expect_insts_fail(const inst *insts, size_t n, size_t bad, spvbc_result exp
                        const char *rule);
 
 /* The module of `n` words parsed in `ctx` with `o`; fails the test if the parse fails. */
-spvbc_module parse_ok(spvbc_context ctx, const uint32_t *w, size_t n, const spvbc_parse_options *o);
+spvbc_module parse_ok(spvbc_context ctx, const uint32_t *w, size_t n,
+                      const spvbc_parse_options *o);
 
 /* Fails the test unless spirv-val accepts the `n` words. */
 void check_valid_spirv(const uint32_t *w, size_t n);
@@ -92,20 +93,20 @@ int run_spirv_val(const uint32_t *w, size_t n, char *msg, size_t size);
 /* The cases, in the order main() runs them: X(name) for each, by room. */
 #define MALFORMED_CASES(X)                                                                         \
     /* test_malformed.c */                                                                         \
-    X(test_empty)                                                                                  \
-    X(test_truncated_header) X(test_truncated_everywhere) X(test_size_not_multiple_of_4)           \
-        X(test_bad_magic) X(test_byte_swapped) X(test_versions) X(test_bound_zero)                 \
-            X(test_bound_above_cap) X(test_bound_huge_with_raised_cap)                             \
-                X(test_schema) /* test_malformed_ids.c */                                          \
-        X(test_word_count_zero) X(test_instruction_past_end) X(test_id_zero)                       \
-            X(test_id_at_or_above_bound) X(test_id_at_bound_in_reused_table) X(test_redefined_id)  \
-                X(test_bitcast_missing_operand) X(test_bitcast_operand_is_type)                    \
-                    X(test_bitcast_operand_undefined) /* test_malformed_types.c */                 \
-        X(test_type_used_before_declared) X(test_vector_of_non_scalar)                             \
-            X(test_vector_component_counts) X(test_scalar_width_zero) X(test_pointer_loop_valid)   \
-                X(test_pointer_loops_no_hang) X(test_spec_constant_op_no_opcode)                   \
-                    X(test_lower_over_cap) /* test_malformed_null.c */                             \
-        X(test_null_arguments)
+    X(test_empty) X(test_truncated_header) X(test_truncated_everywhere)                            \
+    X(test_size_not_multiple_of_4) X(test_bad_magic) X(test_byte_swapped) X(test_versions)         \
+    X(test_bound_zero) X(test_bound_above_cap) X(test_bound_huge_with_raised_cap) X(test_schema)   \
+    /* test_malformed_ids.c */                                                                     \
+    X(test_word_count_zero) X(test_instruction_past_end) X(test_id_zero)                           \
+    X(test_id_at_or_above_bound) X(test_id_at_bound_in_reused_table) X(test_redefined_id)          \
+    X(test_bitcast_missing_operand) X(test_bitcast_operand_is_type)                                \
+    X(test_bitcast_operand_undefined)                                                              \
+    /* test_malformed_types.c */                                                                   \
+    X(test_type_used_before_declared) X(test_vector_of_non_scalar)                                 \
+    X(test_vector_component_counts) X(test_scalar_width_zero) X(test_pointer_loop_valid)           \
+    X(test_pointer_loops_no_hang) X(test_spec_constant_op_no_opcode) X(test_lower_over_cap)        \
+    /* test_malformed_null.c */                                                                    \
+    X(test_null_arguments)
 #define MALFORMED_CASES_DECLARE(name) void name(void **state);
 MALFORMED_CASES(MALFORMED_CASES_DECLARE)
 

@@ -38,13 +38,14 @@ void test_instruction_past_end(void **state)
     mb_free(&b);
     const base_patch rows[] = {
         /* The last instruction claims 2 words where 1 is left. */
-        {AT(end), 0, (2u << 16) | SpvOpFunctionEnd, SPVBC_ERROR_INVALID_BINARY, 14, "R-TRUNCATED"},
+        {AT(end), 0, (2u << 16) | SpvOpFunctionEnd, SPVBC_ERROR_INVALID_BINARY, 14,
+         "R-TRUNCATED"},
         /* An instruction in the middle claims the whole rest and one more word. */
         {AT(tv4), 0, ((rest + 1) << 16) | SpvOpTypeVector, SPVBC_ERROR_INVALID_BINARY, 7,
          "R-TRUNCATED"},
         /* The largest word count. */
-        {AT(bitcast), 0, 0xFFFF0000u | SpvOpBitcast, SPVBC_ERROR_INVALID_BINARY, BASE_BITCAST_INDEX,
-         "R-TRUNCATED"},
+        {AT(bitcast), 0, 0xFFFF0000u | SpvOpBitcast, SPVBC_ERROR_INVALID_BINARY,
+         BASE_BITCAST_INDEX, "R-TRUNCATED"},
     };
     expect_patches_fail(rows, sizeof rows / sizeof rows[0]);
 }
