@@ -1,5 +1,5 @@
 #!/bin/sh
-# test/mutation/kit.sh DEST [HEADERS_INCLUDE_DIR]
+# test/mutation/kit.sh DEST [HEADERS_INCLUDE_DIR [SID_TOOLS_DIR]]
 #
 # Copies into DEST what run.sh's copies need to configure, build and run the mutation subset
 # (test/mutation/run.sh) on an x86-64 machine that has a C/C++ compiler, cmake, ninja and
@@ -16,6 +16,11 @@
 #   spirv-headers/  the SPIR-V headers the copies are built with: HEADERS_INCLUDE_DIR's
 #               spirv/ (an include directory holding spirv/unified1/spirv.h; default: the
 #               installed ones); give the build's newer ones, as run.sh -H takes them
+#   sid-spirv-tools/  with SID_TOOLS_DIR (a build's sid-spirv-tools: the tree that test/diff's
+#               spirv-tools-2026.fetch unpacks, Debian unstable's SPIRV-Tools 2026.4): its
+#               spirv-as, spirv-val and spirv-dis with its own loader and C/C++ runtime only,
+#               so that the lit fixtures that need them (validate2026) run in the copies
+#               instead of being UNSUPPORTED
 #   env.sh      sourced by run.sh -k (SPVBC_KIT set to DEST): PATH and LD_LIBRARY_PATH
 #   cmake-settings.txt  the -D settings run.sh -k passes to configure, one a line
 #               (NAME:TYPE=VALUE; a FILEPATH or PATH value is relative to the kit)
@@ -30,14 +35,15 @@
 set -eu
 
 usage() {
-    sed -n '2,29p' "$0" >&2
+    sed -n '2,34p' "$0" >&2
     exit 2
 }
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
+if [ $# -lt 1 ] || [ $# -gt 3 ]; then usage; fi
 case $1 in -*) usage ;; esac
 src=$(cd "$(dirname "$0")/../.." && pwd)
 dest=$1
 hdr=${2:-/usr/include}
+sid=${3:-}
 skip() {
     echo "SKIPPED: kit.sh: $*"
     exit 77
@@ -63,6 +69,10 @@ for f in /usr/include/cmocka.h "$libdir/libcmocka.so.0" "$libdir/cmake/cmocka/cm
     [ -f "$f" ] || skip "no $f (Debian: libcmocka-dev)"
 done
 [ -f "$hdr/spirv/unified1/spirv.h" ] || { echo "kit.sh: $hdr holds no spirv/unified1/spirv.h" >&2; exit 2; }
+if [ -n "$sid" ] && { [ ! -f "$sid/ready" ] || [ ! -x "$sid/root/usr/bin/spirv-val" ]; }; then
+    echo "kit.sh: $sid is no unpacked sid-spirv-tools tree (ready, root/usr/bin/spirv-val)" >&2
+    exit 2
+fi
 command -v ldd > /dev/null 2>&1 || skip "no ldd"
 
 # DEST is replaced: only when it is missing, empty or an earlier kit
@@ -107,6 +117,23 @@ cp "$libdir"/cmake/cmocka/*.cmake "$dest/usr/lib/$ma/cmake/cmocka/"
 # The SPIR-V headers (links followed: the kit holds files only).
 cp -RL "$hdr/spirv" "$dest/spirv-headers/"
 
+# Debian unstable's tools with the tree's loader and the libraries it lists for them (copies).
+if [ -n "$sid" ]; then
+    sd=$dest/sid-spirv-tools/root
+    loader=$(ls "$sid"/root/usr/lib/*/ld-linux*.so.2 | head -n 1)
+    sidlib=$(dirname "$loader")
+    mkdir -p "$sd/usr/bin" "$sd/usr/lib/$(basename "$sidlib")"
+    for tool in spirv-as spirv-val spirv-dis; do
+        cp -L "$sid/root/usr/bin/$tool" "$sd/usr/bin/"
+        "$loader" --library-path "$sidlib" --list "$sid/root/usr/bin/$tool" |
+            awk '$2 == "=>" && $1 !~ /^\// { print $1 }'
+    done | sort -u | while read -r name; do
+        cp -L "$sidlib/$name" "$sd/usr/lib/$(basename "$sidlib")/"
+    done
+    cp -L "$loader" "$sd/usr/lib/$(basename "$sidlib")/"
+    touch "$dest/sid-spirv-tools/ready"
+fi
+
 cat > "$dest/env.sh" << 'EOF'
 # Sourced (run.sh -k does so with SPVBC_KIT set to this folder; bash finds it alone):
 #   SPVBC_KIT=/path/to/kit; . /path/to/kit/env.sh
@@ -144,6 +171,7 @@ cmocka_DIR:PATH=usr/lib/$ma/cmake/cmocka
 CMAKE_DISABLE_FIND_PACKAGE_SPIRV-Tools-opt:BOOL=ON
 SPVBC_SPIRV_HEADERS_DIR:PATH=spirv-headers
 EOF
+[ -z "$sid" ] || echo "SPVBC_SID_TOOLS_DIR:PATH=sid-spirv-tools" >> "$dest/cmake-settings.txt"
 
 {
     echo "# The Debian packages (dpkg-query) of this kit's files; the SPIR-V headers from $hdr"
@@ -179,6 +207,12 @@ for tool in spirv-as spirv-val spirv-dis; do
 done
 "$dest/bin/FileCheck" --version > /dev/null 2>&1 || { echo "kit.sh: FileCheck does not start" >&2; bad=1; }
 printf 'x\n' | "$dest/bin/not" false || { echo "kit.sh: not does not start" >&2; bad=1; }
+if [ -n "$sid" ]; then
+    for tool in spirv-as spirv-val spirv-dis; do
+        sh "$src/test/lit/Inputs/sid_tool.sh" "$dest/sid-spirv-tools/root" $tool --version \
+            > /dev/null 2>&1 || { echo "kit.sh: unstable's $tool does not start" >&2; bad=1; }
+    done
+fi
 python3 "$dest/lit/lit.py" --version > /dev/null 2>&1 || { echo "kit.sh: lit does not start" >&2; bad=1; }
 [ $bad -eq 0 ] || exit 1
 echo "kit.sh: $dest: $(du -sk "$dest" | cut -f1) KiB; run.sh -k $dest"

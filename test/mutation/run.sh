@@ -1,6 +1,6 @@
 #!/bin/sh
 # test/mutation/run.sh [-n N] [-s SEED] [-j JOBS] [-d DIR] [-t REGEX] [-T SECONDS] [-b TARGETS]
-#                      [-H DIR] [-k KIT] [-x FILE] [-W SECONDS] [-J N] [-S] [-r ROOMS]
+#                      [-H DIR] [-k KIT] [-x FILE] [-m FILE] [-W SECONDS] [-J N] [-S] [-r ROOMS]
 #                      [--all-tests] [--list]
 #
 # Mutation testing of the library's rooms: single-point mutants of source/{rules,plan,analysis,
@@ -26,6 +26,9 @@
 #   -x FILE     resume: FILE is DIR/results.tsv of an earlier run of the same draw (-n, -s, -r,
 #               tree); its mutants are not run again and its lines are merged into this run's
 #               results.tsv and summary
+#   -m FILE     only those of the drawn mutants whose IDs FILE lists (its lines' first
+#               tab-separated field; '#' lines ignored): an earlier run's survivors
+#               (test/mutation/survivors.tsv), or mutants whose line a change moved
 #   -W SECONDS  a wall-clock budget from run.sh's start, set-up included: no worker takes a new
 #               mutant after it (one under way finishes); the summary counts those not run
 #   -J N        lit's workers in each test run (default: the cores over JOBS, at least 1, as
@@ -58,7 +61,7 @@ set -eu
 
 t0=$(date +%s)
 usage() {
-    sed -n '2,56p' "$0" >&2
+    sed -n '2,59p' "$0" >&2
     exit 2
 }
 number() {
@@ -67,7 +70,7 @@ number() {
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0 headers="" sanitize=OFF
-kit="" prev="" budget="" litj=""
+kit="" prev="" budget="" litj="" only=""
 rooms="rules plan analysis types reader scan lower writer validate"
 targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
 spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges test_lower_words spvbc_fuzz_regress \
@@ -87,6 +90,7 @@ while [ $# -gt 0 ]; do
     -H) headers=$(cd "$2" && pwd) || usage; shift 2 ;;
     -k) kit=$(cd "$2" && pwd) || usage; shift 2 ;;
     -x) prev=$2; shift 2 ;;
+    -m) only=$2; shift 2 ;;
     -W) number -W "$2"; budget=$2; shift 2 ;;
     -J) number -J "$2"; litj=$2; shift 2 ;;
     -S) sanitize=ON; shift ;;
@@ -134,6 +138,12 @@ done
 cd "$src"
 # shellcheck disable=SC2086
 $mutate sample "$n" "$seed" $files > "$dir/mutants.tsv"
+if [ -n "$only" ]; then
+    [ -f "$only" ] || { echo "run.sh: -m $only: no such file" >&2; exit 2; }
+    awk -F "$tab" 'FILENAME == ARGV[1] { if ($1 !~ /^#/) keep[$1] = 1; next } $1 in keep' \
+        "$only" "$dir/mutants.tsv" > "$dir/mutants.tsv.new"
+    mv "$dir/mutants.tsv.new" "$dir/mutants.tsv"
+fi
 total=$(wc -l < "$dir/mutants.tsv")
 if [ $list -eq 1 ]; then
     cat "$dir/mutants.tsv"
@@ -381,7 +391,7 @@ echo "mutants: $total drawn, $cerr compile errors, $built built: $killed killed,
 [ $notrun -eq 0 ] || echo "not run: $notrun (the -W budget was spent, or a worker stopped);" \
     "run.sh again with -x $dir/results.tsv runs them"
 echo "kill rate (killed + timeouts over the non-equivalent built mutants): $rate"
-echo "command: test/mutation/run.sh -n $n -s $seed -j $jobs${budget:+ -W $budget}${prev:+ -x $prev}" \
+echo "command: test/mutation/run.sh -n $n -s $seed -j $jobs${budget:+ -W $budget}${only:+ -m $only}${prev:+ -x $prev}" \
     "(results: $dir/results.tsv)"
 for id in $unlisted; do
     echo
