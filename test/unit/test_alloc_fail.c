@@ -434,6 +434,94 @@ static void test_refused_and_pad_error(void **state)
     mb_free(&b);
 }
 
+/* Validate finds exactly one `rule` in module `b` (notes on), lower rewrites nothing (`refused`
+ * sites kept) and the output is the input word for word; then the scenario under every
+ * allocation failure.  Frees `b`. */
+static void check_finding_alone(mb *b, const char *rule, int refused)
+{
+    scenario sc = {b->w, b->n, WAY_WORDS, SPVBC_PAD_UNDEF, SPVBC_VALIDATE_NOTES};
+    test_alloc a;
+    memset(&a, 0, sizeof a);
+    outcome ref;
+    memset(&ref, 0, sizeof ref);
+    run_scenario(&sc, &a, &ref);
+    if (ref.validate_diags != 1 || !strstr(ref.texts[0], rule))
+        fail_msg("expected one %s, got %zu: %s", rule, ref.validate_diags, ref.texts[0]);
+    assert_int_equal(ref.ls.rewritten, 0);
+    assert_int_equal(ref.ls.refused, refused);
+    assert_int_equal(ref.out_n, b->n);
+    assert_memory_equal(ref.out, b->w, b->n * 4);
+    free_outcome(&ref);
+    fail_every_allocation(&sc);
+    mb_free(b);
+}
+
+/* A valid OpBitcast that no as_type maps: four Float8E4M3EXT to four Float8E5M2EXT (SPIR-V's
+ * FPEncoding values 4214 and 4215, capability Float8EXT 4212). */
+static void not_astype_module(mb *b)
+{
+    mb_header(b, 0x00010600u, 13);
+    MB(b, SpvOpCapability, SpvCapabilityShader);
+    MB(b, SpvOpCapability, 4212u);
+    mb_extension(b, "SPV_EXT_float8");
+    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    mb_void_fn_type(b, 2, 3);
+    MB(b, SpvOpTypeFloat, 4, 8, 4214u);
+    MB(b, SpvOpTypeFloat, 5, 8, 4215u);
+    MB(b, SpvOpTypeVector, 6, 4, 4);
+    MB(b, SpvOpTypeVector, 7, 5, 4);
+    mb_fn_begin(b, 2, 1, 3, 8);
+    MB(b, SpvOpUndef, 6, 9);
+    MB(b, SpvOpBitcast, 7, 10, 9);
+    mb_fn_end(b);
+}
+
+/* One module per kind of validate finding, each the module's only bitcast, so that the
+ * finding is the first record (whose store grows then): a failed record must end the call with
+ * OUT_OF_MEMORY, not be dropped while the call goes on.  Nothing is lowered (the S7 site is
+ * refused): the output is the input, word for word. */
+static void test_findings_of_each_kind(void **state)
+{
+    (void)state;
+    enum { K_S2, K_S4, K_S3_WIDTH, K_LOGICAL_PTR, K_S7, K_IMPL_DEFINED, K_NOT_ASTYPE, K_COUNT };
+    static const char *const rules[K_COUNT] = {
+        "S2", "S4", "S3-WIDTH", "W-LOGICAL-PTR", "S7", "N-IMPL-DEFINED", "N-NOT-ASTYPE"};
+    for (int kind = 0; kind < K_COUNT; ++kind) {
+        mb b = {0};
+        if (kind == K_NOT_ASTYPE) {
+            not_astype_module(&b);
+            check_finding_alone(&b, rules[kind], 0);
+            continue;
+        }
+        sm s;
+        sm_init(&s, kind == K_LOGICAL_PTR || kind == K_S7, 0x00010300u);
+        if (kind == K_S7) {
+            uint32_t f = sm_type(&s, SM_F32(1)), i = sm_type(&s, SM_I32(1));
+            sm_spec_bitcast(&s, i, sm_spec_const(&s, f, 0x3f800000u));
+            sm_begin(&s);
+        } else if (kind == K_S2 || kind == K_IMPL_DEFINED) {
+            uint32_t i = sm_type(&s, SM_I32(1)), f4 = sm_type(&s, SM_F32(4));
+            uint32_t s2 = sm_type(&s, SM_I16(2));
+            sm_begin(&s);
+            if (kind == K_S2)
+                sm_bitcast(&s, f4, sm_undef(&s, f4));
+            else
+                sm_bitcast(&s, s2, sm_undef(&s, i)); /* as_short2(int) */
+        } else {
+            uint32_t f = sm_type(&s, SM_F32(1)), u = sm_type(&s, SM_I32(1));
+            uint32_t storage = kind == K_LOGICAL_PTR ? SpvStorageClassStorageBuffer
+                                                     : SpvStorageClassCrossWorkgroup;
+            uint32_t pf = sm_ptr(&s, storage, f), pu = sm_ptr(&s, storage, u);
+            uint32_t pfn = sm_ptr(&s, SpvStorageClassFunction, f);
+            sm_begin(&s);
+            uint32_t x = sm_undef(&s, pf);
+            sm_bitcast(&s, kind == K_S4 ? pfn : kind == K_S3_WIDTH ? u : pu, x);
+        }
+        sm_finish(&s, &b);
+        check_finding_alone(&b, rules[kind], kind == K_S7);
+    }
+}
+
 /* Lowering twice (the module keeps the parsed input) under allocation failure. */
 static void test_lower_twice(void **state)
 {
@@ -498,6 +586,7 @@ int main(void)
         cmocka_unit_test(test_pad_zero_adds),
         cmocka_unit_test(test_refused_and_pad_error),
         cmocka_unit_test(test_lower_twice),
+        cmocka_unit_test(test_findings_of_each_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

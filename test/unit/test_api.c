@@ -318,6 +318,31 @@ void test_warnings_and_notes(void **state)
     mb_free(&b);
 }
 
+/* A generation below the oldest is no generation: validate and lower refuse it (and find
+ * nothing); any value from the oldest on selects the newest generation not newer than it. */
+void test_generation_argument(void **state)
+{
+    (void)state;
+    kmod k;
+    build_kernel(&k);
+    spvbc_context ctx;
+    spvbc_module m = parse_new(&k.b, &ctx);
+    spvbc_validate_options vo = {sizeof(spvbc_validate_options), 0, SPVBC_GENERATION_OLDEST - 1};
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+    vs.bitcasts_checked = 77;
+    assert_int_equal(spvbc_module_validate(m, &vo, &vs), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(vs.bitcasts_checked, 77);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
+    spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_UNDEF, 0, 1u};
+    assert_int_equal(spvbc_module_lower(m, &lo, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    vo.generation = SPVBC_GENERATION_OLDEST;
+    assert_int_equal(spvbc_module_validate(m, &vo, &vs), SPVBC_ERROR_VALIDATION_FAILED);
+    assert_int_equal(vs.bitcasts_checked, 2);
+    assert_int_equal(vs.lowerable, 2);
+    spvbc_context_destroy(ctx);
+    mb_free(&k.b);
+}
+
 void test_copy_words_and_bytes(void **state)
 {
     (void)state;

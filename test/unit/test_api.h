@@ -78,7 +78,8 @@ size_t def_offset(const uint32_t *w, size_t n, uint32_t id, int at);
         X(test_lower_only_and_pad) /* test_api_spec.c */                                           \
         X(test_lower_spec_constant) X(test_spec_constant_type_order)                               \
             X(test_shader_spec_constant_refused) X(test_bytes_may_lower) /* test_api.c */          \
-        X(test_warnings_and_notes) X(test_copy_words_and_bytes) /* test_api_abi.c */               \
+        X(test_warnings_and_notes) X(test_copy_words_and_bytes)                                    \
+            X(test_generation_argument) /* test_api_abi.c */                                       \
         X(test_abi_struct_size) X(test_allocator_alignment)                                        \
             X(test_diagnostic_pointers_survive_oom) X(test_destroy_reads_no_words)                 \
                 X(test_names_follow_their_module) X(test_parse_progress)
