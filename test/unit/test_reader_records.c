@@ -5,6 +5,8 @@
  *     read as that definition), and a use before the pointer's declaration (the mark);
  *   - OpCapability with an extra operand still grants its feature, one without an operand
  *     grants none (not even from a word past the module's end);
+ *   - OpBitcastExtractEXT of 4 words (R-OPERANDS) and of 5 (a site), OpSpecConstantOp of 4
+ *     words of an opcode other than Bitcast (no site, no error);
  *   - OpMemoryModel with an extra operand still sets the addressing model (a pointer's width:
  *     S3-WIDTH), one without its memory model sets none.
  *
@@ -21,6 +23,7 @@
 #include <cmocka.h>
 
 #include "modbuild.h"
+#include "rules.h" /* the opcode facts: does this build know OpBitcastExtractEXT? */
 #include "spirv_bitcast.h"
 #include "diag_check.h"
 
@@ -163,6 +166,47 @@ static void test_memory_model_word_counts(void **state)
     assert_false(pointer_width_warned(mm, 1)); /* no memory model: no addressing model */
 }
 
+/* OpBitcastExtractEXT (4195): "Result Type, Result, Base, Offset". */
+enum { OP_BITCAST_EXTRACT_EXT = 4195 };
+
+/* A Kernel module of uint %4, uint2 %5, an OpUndef %6 of uint2 and, at the returned offset, the
+ * `n` words `last`. */
+static size_t extract_module(mb *b, const uint32_t *last, size_t n)
+{
+    mb_kernel_head(b, 0x00010000u, 9, 1);
+    MB(b, SpvOpTypeInt, 4, 32, 0);
+    MB(b, SpvOpTypeVector, 5, 4, 2);
+    MB(b, SpvOpUndef, 5, 6);
+    const size_t at = b->n;
+    for (size_t i = 0; i < n; ++i)
+        mb_word(b, last[i]);
+    return at;
+}
+
+static void test_site_word_counts(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    if (!(spvbc__opcode_flags(OP_BITCAST_EXTRACT_EXT) & SPVBC__OPF_FOREIGN)) {
+        const uint32_t four[] = {4u << 16 | OP_BITCAST_EXTRACT_EXT, 4, 7, 6};
+        size_t at = extract_module(&b, four, 4);
+        expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", at,
+                           "OpBitcastExtractEXT is missing its base or offset");
+        const uint32_t five[] = {5u << 16 | OP_BITCAST_EXTRACT_EXT, 4, 7, 6, 4};
+        extract_module(&b, five, 5);
+        assert_int_equal(parse_info(b.w, b.n).bitcast_count, 1);
+    } else {
+        fprintf(stderr, "this build's opcode facts do not know OpBitcastExtractEXT\n");
+    }
+    /* OpSpecConstantOp %4 %7 SNegate, its operand left out: not a site, and not an error */
+    const uint32_t spec[] = {4u << 16 | SpvOpSpecConstantOp, 4, 7, SpvOpSNegate};
+    extract_module(&b, spec, 4);
+    const spvbc_module_info info = parse_info(b.w, b.n);
+    assert_int_equal(info.bitcast_count, 0);
+    assert_int_equal(info.instruction_count, 8);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -170,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_forward_pointer_after_declaration),
         cmocka_unit_test(test_capability_word_counts),
         cmocka_unit_test(test_memory_model_word_counts),
+        cmocka_unit_test(test_site_word_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
