@@ -7,6 +7,8 @@
  *     grants none (not even from a word past the module's end);
  *   - OpBitcastExtractEXT of 4 words (R-OPERANDS) and of 5 (a site), OpSpecConstantOp of 4
  *     words of an opcode other than Bitcast (no site, no error);
+ *   - the first OpFunction ends the preamble, where a finding's OpName is looked up: an OpName
+ *     inside a function (invalid, but it parses) names nothing;
  *   - OpMemoryModel with an extra operand still sets the addressing model (a pointer's width:
  *     S3-WIDTH), one without its memory model sets none.
  *
@@ -207,6 +209,35 @@ static void test_site_word_counts(void **state)
     mb_free(&b);
 }
 
+/* Two functions: the first holds OpName %11 "late", the second the bitcasts %11 and %12 of
+ * float4 to float3; %11's finding has no name, %12's the preamble's "early". */
+static void test_names_end_at_first_function(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 14, 1);
+    mb_name(&b, 12, "early");
+    mb_void_fn_type(&b, 2, 3);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypeVector, 5, 4, 4);
+    MB(&b, SpvOpTypeVector, 6, 4, 3);
+    mb_fn_begin(&b, 2, 7, 3, 8);
+    mb_name(&b, 11, "late");
+    mb_fn_end(&b);
+    mb_fn_begin(&b, 2, 1, 3, 9);
+    MB(&b, SpvOpUndef, 5, 10);
+    MB(&b, SpvOpBitcast, 6, 11, 10);
+    MB(&b, SpvOpBitcast, 6, 12, 10);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_null(diag_of(ctx, 11, "V12", SPVBC_SEVERITY_ERROR)->result_name);
+    assert_string_equal(diag_of(ctx, 12, "V12", SPVBC_SEVERITY_ERROR)->result_name, "early");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_capability_word_counts),
         cmocka_unit_test(test_memory_model_word_counts),
         cmocka_unit_test(test_site_word_counts),
+        cmocka_unit_test(test_names_end_at_first_function),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
