@@ -6,7 +6,8 @@
  *   - a DebugLine of that set sets the position, a DebugNoLine of it ends it (extra operands
  *     or not), a short DebugLine (9 words) and an instruction of another set leave it;
  *   - a short OpLine (3 words) names no position;
- *   - OpFunction ends a position in force before it, and a site outside a function has none.
+ *   - OpFunction ends a position in force before it, and a site outside a function has none;
+ *   - a value of an unknown opcode's type leaves it, a label an unknown opcode named ends it.
  * Id 6 of each module is a DebugSource of file "a.cl" and word 6 (OpCapability Kernel's
  * operand) is 6: a position wrongly taken from word 1 of the module would name that file.
  *
@@ -23,6 +24,7 @@
 #include <cmocka.h>
 
 #include "modbuild.h"
+#include "rules.h" /* the opcode facts: is OP_UNKNOWN unknown? */
 #include "spirv_bitcast.h"
 #include "diag_check.h"
 
@@ -51,6 +53,8 @@ enum {
     OTHER,
     NUL4,
     SPEC,
+    FT,
+    Y,
     BOUND
 };
 
@@ -61,8 +65,13 @@ typedef enum layout {
     DEBUG_LINE_THEN_SHORT, /* DebugLine, then a 9-word DebugLine of line 3 */
     DEBUG_LINE_THEN_LONG_NOLINE, /* DebugLine, then a DebugNoLine with 5 more operands */
     SHORT_OPLINE, /* OpLine a.cl 5 without a column */
-    OPLINE_BEFORE_FUNCTION /* OpLine a.cl 9:1 in the preamble, the bitcast before the label */
+    OPLINE_BEFORE_FUNCTION, /* OpLine a.cl 9:1 in the preamble, the bitcast before the label */
+    DEBUG_LINE_THEN_FOREIGN_TYPED, /* DebugLine, then an OpUndef of an unknown opcode's result */
+    FOREIGN_LABEL /* the label's id first named by an unknown opcode; no position */
 } layout;
+
+/* An opcode no SPIR-V grammar has: its instructions are never an error of the reader's. */
+enum { OP_UNKNOWN = 65000 };
 
 /* %`id` = DebugLine (or, for `inst` 104, DebugNoLine) of set %DI with the `n` operands `ops`. */
 static void debug_ext(mb *b, uint32_t id, uint32_t inst, const uint32_t *ops, size_t n)
@@ -104,6 +113,8 @@ static void build(mb *b, const char *name, int unterminated, layout how)
     MB(b, SpvOpExtInst, VOID, SRC, DI, 35, FILE_STR); /* DebugSource */
     MB(b, SpvOpConstantNull, V4, NUL4);
     MB(b, SpvOpSpecConstantOp, V3, SPEC, SpvOpBitcast, NUL4);
+    if (how == DEBUG_LINE_THEN_FOREIGN_TYPED) MB(b, OP_UNKNOWN, FT);
+    if (how == FOREIGN_LABEL) MB(b, OP_UNKNOWN, LABEL);
     if (how == OPLINE_BEFORE_FUNCTION) {
         MB(b, SpvOpLine, FILE_STR, 9, 1);
         MB(b, SpvOpFunction, VOID, FN, 0, FNTY);
@@ -117,8 +128,9 @@ static void build(mb *b, const char *name, int unterminated, layout how)
     MB(b, SpvOpUndef, V4, X);
     if (how == SHORT_OPLINE)
         MB(b, SpvOpLine, FILE_STR, 5);
-    else
+    else if (how != FOREIGN_LABEL)
         debug_ext(b, POS, 103, line7, 5);
+    if (how == DEBUG_LINE_THEN_FOREIGN_TYPED) MB(b, SpvOpUndef, FT, Y);
     if (how == DEBUG_LINE_THEN_OTHER_SET) MB(b, SpvOpExtInst, VOID, OTHER, OCL, 104, X);
     if (how == DEBUG_LINE_THEN_SHORT)
         debug_ext(b, OTHER, 103, (const uint32_t[]){SRC, C3, C3, C7}, 4);
@@ -189,6 +201,22 @@ static void test_debug_line_ends(void **state)
     mb_free(&b);
 }
 
+/* An instruction of a value of an unknown opcode's type leaves the position (though the reader's
+ * general path takes it); a label whose id an unknown opcode named first ends it (as any label),
+ * also when the general path takes it. */
+static void test_unknown_opcode_ids(void **state)
+{
+    (void)state;
+    if (!(spvbc__opcode_flags(OP_UNKNOWN) & SPVBC__OPF_FOREIGN))
+        fail_msg("opcode %u is known to this build: pick another", (unsigned)OP_UNKNOWN);
+    mb b = {NULL, 0, 0};
+    build(&b, DEBUGINFO, 0, DEBUG_LINE_THEN_FOREIGN_TYPED);
+    expect_position(&b, "a.cl", 7, 3);
+    build(&b, DEBUGINFO, 0, FOREIGN_LABEL);
+    expect_position(&b, NULL, 0, 0);
+    mb_free(&b);
+}
+
 /* A 3-word OpLine names no position; OpFunction ends the preamble's. */
 static void test_opline_short_and_function_start(void **state)
 {
@@ -207,6 +235,7 @@ int main(void)
         cmocka_unit_test(test_debuginfo_import_name),
         cmocka_unit_test(test_debug_line_ends),
         cmocka_unit_test(test_opline_short_and_function_start),
+        cmocka_unit_test(test_unknown_opcode_ids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
