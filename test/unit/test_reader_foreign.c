@@ -75,6 +75,7 @@ static void test_unknown_opcode_guesses(void **state)
         {{UNKNOWN(2), U}, NOTE, "V12", 1}, /* no type: word 1 */
         {{UNKNOWN(3), U, 0}, NOTE, "V12", 1}, /* word 2 of 0 is no id */
         {{UNKNOWN(3), V4, U}, NOTE, "V12", 1}, /* a type, then word 2 */
+        {{UNKNOWN(4), V4, U, 0}, NOTE, "V12", 1}, /* word 3 of 0 changes nothing */
         {{UNKNOWN(3), U, W}, NOTE, "V12", 1}, /* no type: word 1, not word 2 */
         {{UNKNOWN(3), V3, A}, "R-UNDEF", "V12", 1}, /* word 2 defined: float3 stays a type */
         {{UNKNOWN(2), A}, "R-UNDEF", "V12", 1}, /* word 1 a defined value: it stays one */
@@ -89,10 +90,39 @@ static void test_unknown_opcode_guesses(void **state)
     }
 }
 
+/* Id 0 is never a guess (words 1 or 2 of 0 name no id): a result type of %0 after such an
+ * instruction is still R-TYPE-ORDER (an unknown opcode's result would be accepted). */
+static void test_unknown_opcode_id_zero(void **state)
+{
+    (void)state;
+    static const uint32_t cases[][3] = {{UNKNOWN(2), 0}, {UNKNOWN(3), V4, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+        mb b = {NULL, 0, 0};
+        mb_kernel_head(&b, 0x00010000u, BOUND, FN);
+        MB(&b, SpvOpTypeFloat, FLOAT, 32);
+        MB(&b, SpvOpTypeVector, V4, FLOAT, 4);
+        for (uint32_t k = 0; k < cases[i][0] >> 16; ++k)
+            mb_word(&b, cases[i][k]);
+        const size_t at = MB(&b, SpvOpUndef, 0, A);
+        spvbc_context ctx;
+        assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+        spvbc_module mod = NULL;
+        assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_ERROR_INVALID_ID);
+        assert_null(mod);
+        assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+        assert_string_equal(d->rule, "R-TYPE-ORDER");
+        assert_int_equal(d->word_offset, at);
+        spvbc_context_destroy(ctx);
+        mb_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unknown_opcode_guesses),
+        cmocka_unit_test(test_unknown_opcode_id_zero),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
