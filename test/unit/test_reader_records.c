@@ -7,6 +7,7 @@
  *     grants none (not even from a word past the module's end);
  *   - OpBitcastExtractEXT of 4 words (R-OPERANDS) and of 5 (a site), OpSpecConstantOp of 4
  *     words of an opcode other than Bitcast (no site, no error);
+ *   - OpString's id is recorded (defined twice: R-ID-REDEFINED);
  *   - the first OpFunction ends the preamble, where a finding's OpName is looked up: an OpName
  *     inside a function (invalid, but it parses) names nothing;
  *   - OpMemoryModel with an extra operand still sets the addressing model (a pointer's width:
@@ -238,6 +239,21 @@ static void test_names_end_at_first_function(void **state)
     mb_free(&b);
 }
 
+/* A result without a type that declares nothing (OpString) is recorded: a second definition of
+ * its id is R-ID-REDEFINED there, and the first parses. */
+static void test_untyped_result_recorded(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 6, 1);
+    mb_string(&b, 5, "a.cl");
+    assert_int_equal(parse_info(b.w, b.n).instruction_count, 5);
+    const size_t at = mb_string(&b, 5, "b.cl");
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_ID, "R-ID-REDEFINED", at,
+                       "id %5 is defined twice");
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_memory_model_word_counts),
         cmocka_unit_test(test_site_word_counts),
         cmocka_unit_test(test_names_end_at_first_function),
+        cmocka_unit_test(test_untyped_result_recorded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
