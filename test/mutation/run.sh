@@ -76,6 +76,9 @@ targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_not
 spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges test_lower_words spvbc_fuzz_regress \
 spvbc_matrix"
 tests='^(unit\.(test_lower_edges|test_lower_words|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|alloc_fail|threads)|lit|fuzz\.regress|matrix\.astype)$'
+# the reader's header diagnostics and the walk's fast paths (test_reader_walk.c)
+targets="$targets spvbc_test_reader_walk"
+tests="${tests%)\$}|unit\.reader_walk)\$"
 # the tests of this label run after the others, and only when those passed
 last='^lit$'
 while [ $# -gt 0 ]; do
