@@ -156,8 +156,8 @@ static void test_label_extra_word(void **state)
 
 /* ---- the fast path of a result type and a result id ---------------------------------- */
 
-/* An OpUndef (which that fast path finishes) of result id 0, and of the largest id a uint32_t
- * holds: the checks of the general path report both. */
+/* An OpUndef (which that fast path finishes) of result id 0, of the largest id a uint32_t
+ * holds, and of the bound: the checks of the general path report each. */
 static void test_undef_result_id_extremes(void **state)
 {
     (void)state;
