@@ -39,13 +39,15 @@ spvbc_module parse_ok(spvbc_context ctx, const uint32_t *w, size_t n);
 /* The Kernel head, void(), float, float4 and float3 (instructions 0-8) with bound `bound`. */
 void mod_types(mb *b, uint32_t bound);
 
-/* The cases of test_reader_head.c, in the order main() runs them. */
-#define READER_HEAD_CASES(X)                                                                       \
-    X(test_header_messages)                                                                        \
-    X(test_bound_above_largest_cap) X(test_bytes_messages) X(test_bytes_refusals_cost)             \
-        X(test_word_count_limit) X(test_bytes_without_context) X(test_bytes_copy_out_of_memory)    \
-            X(test_id_table_memory) X(test_parse_out_of_memory)
-#define READER_CASE_DECLARE(name) void name(void **state);
-READER_HEAD_CASES(READER_CASE_DECLARE)
+/* The cases of test_reader_head.c. */
+void test_header_messages(void **state);
+void test_bound_above_largest_cap(void **state);
+void test_bytes_messages(void **state);
+void test_bytes_refusals_cost(void **state);
+void test_word_count_limit(void **state);
+void test_bytes_without_context(void **state);
+void test_bytes_copy_out_of_memory(void **state);
+void test_id_table_memory(void **state);
+void test_parse_out_of_memory(void **state);
 
 #endif /* SPVBC_TEST_READER_H_ */

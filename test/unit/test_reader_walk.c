@@ -422,9 +422,17 @@ static void warm_opcodes(void)
 int main(void)
 {
     warm_opcodes();
-#define CASE(name) cmocka_unit_test(name),
     const struct CMUnitTest tests[] = {
-        READER_HEAD_CASES(CASE) cmocka_unit_test(test_word_count_zero_opcode),
+        cmocka_unit_test(test_header_messages),
+        cmocka_unit_test(test_bound_above_largest_cap),
+        cmocka_unit_test(test_bytes_messages),
+        cmocka_unit_test(test_bytes_refusals_cost),
+        cmocka_unit_test(test_word_count_limit),
+        cmocka_unit_test(test_bytes_without_context),
+        cmocka_unit_test(test_bytes_copy_out_of_memory),
+        cmocka_unit_test(test_id_table_memory),
+        cmocka_unit_test(test_parse_out_of_memory),
+        cmocka_unit_test(test_word_count_zero_opcode),
         cmocka_unit_test(test_label_too_short),
         cmocka_unit_test(test_label_extra_word),
         cmocka_unit_test(test_undef_result_id_extremes),
