@@ -68,3 +68,8 @@ if(SPVBC_HAVE_TSAN AND NOT SPVBC_SANITIZE AND TARGET spvbc_objects_static)
   set_tests_properties(unit.threads.tsan PROPERTIES TIMEOUT 600
     ENVIRONMENT "TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1")
 endif()
+
+# The reader's header diagnostics, its memory and the walk's fast paths (test_reader_walk.c,
+# test_reader_head.c).
+spvbc_robustness_test(spvbc_test_reader_walk test_reader_walk.c test_reader_head.c)
+add_test(NAME unit.reader_walk COMMAND spvbc_test_reader_walk)
