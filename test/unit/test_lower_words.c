@@ -13,7 +13,9 @@
  *   - each type declaration's own parse errors, with their exact messages;
  *   - cooperative matrices (KHR) whose shapes differ in one operand, or are not all constants,
  *     parsed also under allocation failure;
- *   - an untyped pointer, named by its storage class.
+ *   - an untyped pointer, named by its storage class;
+ *   - a float of an encoding word above 16 bits;
+ *   - types of each kind built on an unknown opcode's result.
  * Each is a single-point bug of the rooms that the lit fixtures, which need SPIRV-Tools 2026 for
  * these types, would catch only where it is installed.
  *
@@ -452,7 +454,7 @@ static void parse_under_failures(const uint32_t *w, size_t n)
  * columns and use whatever their components; each shape operand is compared only where both are
  * OpConstant 32-bit integers: a specialization constant, a 16-bit integer or a float constant
  * passes (as spirv-val 2026.4 lets them).  Its parse frees what it allocates, also when an
- * allocation fails.  %A is (uint, scope 3, 8, 8, use 0); the result types
+ * allocation fails.  %A is (uint, scope 3, 8, 8, use 1); the result types
  * differ from it in one operand each; %15 is a constant that no shape names. */
 static void test_coopmat_khr_shapes(void **state)
 {
@@ -478,22 +480,22 @@ static void test_coopmat_khr_shapes(void **state)
     MB(&b, SpvOpTypeFloat, 16, 16);
     MB(&b, SpvOpTypeInt, 17, 32, 1);
     const uint32_t mats[][5] = {
-        {4, 5, 6, 6, 8}, /* %20 A */
-        {4, 5, 6, 7, 8}, /* %21 16 columns: V-COOPMAT-SHAPE */
-        {4, 5, 6, 6, 9}, /* %22 use 1: V-COOPMAT-SHAPE */
+        {4, 5, 6, 6, 9}, /* %20 A */
+        {4, 5, 6, 7, 9}, /* %21 16 columns: V-COOPMAT-SHAPE */
+        {4, 5, 6, 6, 8}, /* %22 use 0: V-COOPMAT-SHAPE */
         {4, 10, 10, 10, 10}, /* %23 specialization constants: valid */
-        {13, 5, 6, 6, 8}, /* %24 float components: valid */
-        {4, 5, 6, 12, 8}, /* %25 columns a 16-bit constant: valid */
-        {4, 5, 6, 14, 8}, /* %26 columns a float constant: valid */
-        {4, 5, 7, 6, 8}, /* %27 16 rows: V-COOPMAT-SHAPE */
-        {4, 9, 6, 6, 8}, /* %28 scope 1: V-COOPMAT-SHAPE */
-        {16, 5, 6, 6, 8}, /* %29 of 16-bit floats, storage-only in this Shader module: V13 */
+        {13, 5, 6, 6, 9}, /* %24 float components: valid */
+        {4, 5, 6, 12, 9}, /* %25 columns a 16-bit constant: valid */
+        {4, 5, 6, 14, 9}, /* %26 columns a float constant: valid */
+        {4, 5, 7, 6, 9}, /* %27 16 rows: V-COOPMAT-SHAPE */
+        {4, 9, 6, 6, 9}, /* %28 scope 1: V-COOPMAT-SHAPE */
+        {16, 5, 6, 6, 9}, /* %29 of 16-bit floats, storage-only in this Shader module: V13 */
     };
     for (uint32_t i = 0; i < 10; ++i) {
         const uint32_t ops[] = {20 + i, mats[i][0], mats[i][1], mats[i][2], mats[i][3], mats[i][4]};
         mb_opn(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, ops, 6);
     }
-    const uint32_t signed_mat[] = {41, 17, 5, 6, 7, 8}; /* of int 32 1, 16 columns */
+    const uint32_t signed_mat[] = {41, 17, 5, 6, 7, 9}; /* of int 32 1, 16 columns */
     mb_opn(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, signed_mat, 6);
     mb_fn_begin(&b, 2, 1, 3, 30);
     MB(&b, SpvOpUndef, 20, 31);
@@ -547,6 +549,69 @@ static void test_untyped_pointer_names(void **state)
     mb_free(&b);
 }
 
+/* A float's encoding word above 0xFFFF (no FPEncoding has one) is named as "encoding 65535",
+ * the largest the type record keeps, not as its low 16 bits. */
+static void test_float_encoding_above_16_bits(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    shader_head(&b, 12, NULL, 0, NULL, 0);
+    MB(&b, SpvOpTypeFloat, 4, 8, 0x10000u);
+    MB(&b, SpvOpTypeVector, 5, 4, 4);
+    MB(&b, SpvOpTypeInt, 6, 16, 0);
+    mb_fn_begin(&b, 2, 1, 3, 7);
+    MB(&b, SpvOpUndef, 5, 8);
+    MB(&b, SpvOpBitcast, 6, 9, 8);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    const spvbc_diagnostic *d = diag_of(ctx, 9, "V12", SPVBC_SEVERITY_ERROR);
+    assert_string_equal(d->operand_type, "OpTypeVector 4 x OpTypeFloat 8 encoding 65535");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Types built on the result %7 of an opcode no build knows (0x7FF0) stay unknown through each
+ * kind of declaration: an array of it, a pointer to that array, a struct of that array and a
+ * float (the float member must not clear it), a cooperative vector and a vector of it.  A
+ * bitcast of a value of each gets the note N-UNKNOWN-OPCODE and no verdict. */
+static void test_types_on_unknown_opcode(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    shader_head(&b, 30, NULL, 0, NULL, 0);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypeInt, 5, 32, 0);
+    MB(&b, SpvOpConstant, 5, 6, 4);
+    mb_word(&b, 0x00027FF0u);
+    mb_word(&b, 7);
+    MB(&b, SpvOpTypeArray, 8, 7, 6);
+    MB(&b, SpvOpTypePointer, 9, SpvStorageClassFunction, 8);
+    MB(&b, SpvOpTypeStruct, 10, 8, 4);
+    MB(&b, SpvOpTypePointer, 11, SpvStorageClassFunction, 10);
+    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, 12, 7, 6);
+    MB(&b, SpvOpTypeVector, 13, 7, 4);
+    MB(&b, SpvOpTypePointer, 14, SpvStorageClassFunction, 4);
+    MB(&b, SpvOpTypeVector, 15, 5, 4);
+    mb_fn_begin(&b, 2, 1, 3, 16);
+    const uint32_t from[] = {9, 11, 12, 13}, to[] = {14, 14, 15, 15};
+    for (uint32_t i = 0; i < 4; ++i) {
+        MB(&b, SpvOpUndef, from[i], 17 + 2 * i);
+        MB(&b, SpvOpBitcast, to[i], 18 + 2 * i, 17 + 2 * i);
+    }
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
+    assert_int_equal(vs.errors, 0);
+    assert_int_equal(vs.notes, 4);
+    for (uint32_t i = 0; i < 4; ++i)
+        diag_of(ctx, 18 + 2 * i, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -558,6 +623,8 @@ int main(void)
         cmocka_unit_test(test_type_declaration_errors),
         cmocka_unit_test(test_coopmat_khr_shapes),
         cmocka_unit_test(test_untyped_pointer_names),
+        cmocka_unit_test(test_float_encoding_above_16_bits),
+        cmocka_unit_test(test_types_on_unknown_opcode),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
