@@ -74,8 +74,8 @@ kit="" prev="" budget="" litj="" only=""
 rooms="rules plan analysis types reader scan lower writer validate"
 targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
 spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges test_lower_words spvbc_fuzz_regress \
-spvbc_matrix"
-tests='^(unit\.(test_lower_edges|test_lower_words|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|alloc_fail|threads)|lit|fuzz\.regress|matrix\.astype)$'
+spvbc_matrix test_scan test_scan_scalar test_scan_sse2"
+tests='^(unit\.(test_lower_edges|test_lower_words|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|alloc_fail|threads|test_scan|test_scan_scalar|test_scan_sse2)|lit|fuzz\.regress|matrix\.astype)$'
 # the tests of this label run after the others, and only when those passed
 last='^lit$'
 while [ $# -gt 0 ]; do
