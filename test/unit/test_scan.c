@@ -35,9 +35,8 @@
 #include "test_scan.h"
 
 /* Scalar component types: float, then the others a 3-component vector type is made of. */
-static const uint32_t comps[SWEEP_MAX_VEC3] = {SW_FLOAT, SW_INT,   SW_UINT, SW_BOOL,
-                                               SW_HALF,  SW_DOUBLE, SW_SHORT, SW_USHORT,
-                                               SW_LONG,  SW_ULONG};
+static const uint32_t comps[SWEEP_MAX_VEC3] = {SW_FLOAT,  SW_INT,   SW_UINT,   SW_BOOL, SW_HALF,
+                                               SW_DOUBLE, SW_SHORT, SW_USHORT, SW_LONG, SW_ULONG};
 
 void sweep_module(mb *b, sweep_case *c)
 {
@@ -193,15 +192,12 @@ static void test_scan_each_id(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_scan_each_position),
-        cmocka_unit_test(test_scan_each_vec3_count),
-        cmocka_unit_test(test_scan_each_id),
-        cmocka_unit_test(test_scan_sizes),
-        cmocka_unit_test(test_scan_alignment),
-        cmocka_unit_test(test_scan_header_fields),
-        cmocka_unit_test(test_scan_allocations),
-        cmocka_unit_test(test_scan_look_alikes),
-        cmocka_unit_test(test_scan_stale_types),
+        cmocka_unit_test(test_scan_each_position),    cmocka_unit_test(test_scan_each_vec3_count),
+        cmocka_unit_test(test_scan_each_id),          cmocka_unit_test(test_scan_sizes),
+        cmocka_unit_test(test_scan_alignment),        cmocka_unit_test(test_scan_header_fields),
+        cmocka_unit_test(test_scan_allocations),      cmocka_unit_test(test_scan_look_alikes),
+        cmocka_unit_test(test_scan_stale_types),      cmocka_unit_test(test_scan_tiny),
+        cmocka_unit_test(test_scan_last_instruction),
     };
     int rc = guard_init(&guard, 1u << 16);
     if (rc != 0) return rc;

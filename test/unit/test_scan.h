@@ -17,9 +17,28 @@
  * SW_FIRST_KEY (or another base) the 3-component types, the bitcast's operand and result and the
  * OpUndefs around them; the look-alikes' ids (124 is OpBitcast's opcode). */
 enum {
-    SW_FN = 1, SW_VOID, SW_FNTY, SW_FLOAT, SW_INT, SW_UINT, SW_BOOL, SW_HALF, SW_DOUBLE,
-    SW_SHORT, SW_USHORT, SW_LONG, SW_ULONG, SW_UINT4, SW_LABEL, SW_FIRST_KEY,
-    SW_S = 130, SW_C1, SW_C2, SW_C3, SW_C4, SWEEP_MAX_VEC3 = 10
+    SW_FN = 1,
+    SW_VOID,
+    SW_FNTY,
+    SW_FLOAT,
+    SW_INT,
+    SW_UINT,
+    SW_BOOL,
+    SW_HALF,
+    SW_DOUBLE,
+    SW_SHORT,
+    SW_USHORT,
+    SW_LONG,
+    SW_ULONG,
+    SW_UINT4,
+    SW_LABEL,
+    SW_FIRST_KEY,
+    SW_S = 130,
+    SW_C1,
+    SW_C2,
+    SW_C3,
+    SW_C4,
+    SWEEP_MAX_VEC3 = 10
 };
 
 /* The bitcast: uint4 <- uint4 (nothing to lower), uint4 <- T3 (3 -> 4), T3 <- uint4 (4 -> 3),
@@ -75,5 +94,7 @@ void test_scan_header_fields(void **state);
 void test_scan_allocations(void **state);
 void test_scan_look_alikes(void **state);
 void test_scan_stale_types(void **state);
+void test_scan_tiny(void **state);
+void test_scan_last_instruction(void **state);
 
 #endif

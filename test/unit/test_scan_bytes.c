@@ -138,8 +138,12 @@ void test_scan_header_fields(void **state)
         uint32_t bound;
         int with_ctx, expect;
     } rows[] = {
-        {1, 0, 0},          {0, 1, 1},         {32768, 0, 0}, {SPVBC_DEFAULT_MAX_ID_BOUND, 1, 0},
-        {SPVBC_DEFAULT_MAX_ID_BOUND + 1, 1, 1}, {SPVBC_DEFAULT_MAX_ID_BOUND, 0, 1},
+        {1, 0, 0},
+        {0, 1, 1},
+        {32768, 0, 0},
+        {SPVBC_DEFAULT_MAX_ID_BOUND, 1, 0},
+        {SPVBC_DEFAULT_MAX_ID_BOUND + 1, 1, 1},
+        {SPVBC_DEFAULT_MAX_ID_BOUND, 0, 1},
         {0x00010100u, 1, 0},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
@@ -284,5 +288,66 @@ void test_scan_stale_types(void **state)
         }
     spvbc_context_destroy(ctx);
     mb_free(&more);
+    mb_free(&b);
+}
+
+/* The smallest words that reach the scan's second pass (a bitcast whose result type is the
+ * word 0x40017, an OpTypeVector's own first word, and a 3-component type declared inside it),
+ * then 0-12 OpNops: whatever the answer, no word past the end is read (the guard page). */
+void test_scan_tiny(void **state)
+{
+    (void)state;
+    const uint32_t vec = (4u << 16) | SpvOpTypeVector;
+    uint32_t w[32] = {
+        SpvMagicNumber, 0x00010600u, 0, vec + 1, 0, (4u << 16) | SpvOpBitcast, vec, 7, 4, 3};
+    for (size_t nops = 0; nops <= 12; ++nops) {
+        w[10 + nops] = (1u << 16) | SpvOpNop;
+        const int got = guard_scan(&guard, NULL, w, (10 + nops) * 4);
+        assert_true(got == 0 || got == 1);
+    }
+}
+
+/* Modules whose last instruction is the 3-component type that an earlier bitcast converts to
+ * (out of order: no module that parses, but the header's "no" is about which instructions are
+ * there) or an OpSpecConstantOp Bitcast to it: "maybe" when it is whole, 0 when its last word
+ * is cut off (scanned in place: the cut word follows in memory); and a header whose schema word
+ * is float3's id, followed by OpCapability's first word, which is also the bitcast's operand's
+ * id (131,089): the scan looks at neither, 0. */
+void test_scan_last_instruction(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    for (int spec = 0; spec <= 1; ++spec) {
+        b.n = 0;
+        mb_header(&b, 0x00010000u, 30);
+        MB(&b, SpvOpTypeFloat, 4, 32);
+        MB(&b, SpvOpTypeInt, 6, 32, 0);
+        MB(&b, SpvOpTypeVector, 14, 6, 4);
+        if (spec) {
+            MB(&b, SpvOpTypeVector, 16, 4, 3);
+            MB(&b, SpvOpConstantNull, 14, 26);
+            MB(&b, SpvOpSpecConstantOp, 16, 27, SpvOpBitcast, 26);
+        } else {
+            MB(&b, SpvOpUndef, 14, 26);
+            MB(&b, SpvOpBitcast, 16, 27, 26);
+            MB(&b, SpvOpTypeVector, 16, 4, 3);
+        }
+        spvbc_bool maybe = -1;
+        assert_int_equal(spvbc_bytes_scan_lowerable(NULL, b.w, b.n * 4, &maybe), SPVBC_SUCCESS);
+        if (maybe != 1) fail_msg("spec %d: whole: scan said %d", spec, maybe);
+        assert_int_equal(spvbc_bytes_scan_lowerable(NULL, b.w, b.n * 4 - 4, &maybe), SPVBC_SUCCESS);
+        if (maybe != 0) fail_msg("spec %d: cut: scan said %d", spec, maybe);
+    }
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    const uint32_t base = ((2u << 16) | SpvOpCapability) - 10; /* the operand: base + 10 */
+    sweep_case c = sweep(1, 0, SITE_NONE, base, 2, 1);
+    sweep_module(&b, &c);
+    assert_int_equal(b.w[c.site_at[1] + 3], b.w[5]);
+    assert_int_equal(lower_count(ctx, &b, "schema"), 0);
+    assert_int_equal(guard_scan(&guard, ctx, b.w, b.n * 4), 0);
+    b.w[4] = base;
+    assert_int_equal(guard_scan(&guard, ctx, b.w, b.n * 4), 0);
+    spvbc_context_destroy(ctx);
     mb_free(&b);
 }
