@@ -297,14 +297,17 @@ void test_scan_stale_types(void **state)
 void test_scan_tiny(void **state)
 {
     (void)state;
+    spvbc_context ctx; /* bound 0x40018: the bit sets come from it */
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     const uint32_t vec = (4u << 16) | SpvOpTypeVector;
     uint32_t w[32] = {
         SpvMagicNumber, 0x00010600u, 0, vec + 1, 0, (4u << 16) | SpvOpBitcast, vec, 7, 4, 3};
     for (size_t nops = 0; nops <= 12; ++nops) {
         w[10 + nops] = (1u << 16) | SpvOpNop;
-        const int got = guard_scan(&guard, NULL, w, (10 + nops) * 4);
+        const int got = guard_scan(&guard, ctx, w, (10 + nops) * 4);
         assert_true(got == 0 || got == 1);
     }
+    spvbc_context_destroy(ctx);
 }
 
 /* Modules whose last instruction is the 3-component type that an earlier bitcast converts to
