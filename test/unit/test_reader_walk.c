@@ -333,7 +333,7 @@ static void line_module(mb *b, const ins *body, size_t n)
 {
     b->n = 0;
     mb_kernel_head(b, 0x00010000u, LBOUND, LFN);
-    uint32_t ops[16]; /* the id and the import name (9 words) */
+    uint32_t ops[16]; /* the id, then the import name (9 words) */
     size_t k = 0;
     ops[0] = LSET;
     k = 1;
