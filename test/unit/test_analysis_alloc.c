@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "modbuild.h"
+#include "rules.h" /* the opcode facts: does this build know OpBitcastExtractEXT? */
 #include "spirv_bitcast.h"
 
 /* Values of SPIRV-Headers 1.4.363 that Debian 12's headers do not know (modules built as words). */
@@ -58,6 +59,12 @@ static void guarded_free(void *user, void *ptr, size_t size)
 static void test_extract_offset_at_bound(void **state)
 {
     (void)state;
+    if (spvbc__opcode_flags(OP_BITCAST_EXTRACT_EXT) & SPVBC__OPF_FOREIGN) {
+        /* SPIR-V headers older than OpBitcastExtractEXT (Debian 12's, the cross builds'): the
+         * instruction is an unknown opcode's, no bitcast site. */
+        fprintf(stderr, "SKIPPED: this build's opcode facts do not know OpBitcastExtractEXT\n");
+        skip();
+    }
     mb b = {NULL, 0, 0};
     mb_header(&b, 0x00010600u, 12);
     MB(&b, SpvOpCapability, SpvCapabilityShader);
