@@ -136,6 +136,22 @@ void mb_kernel_head(mb *b, uint32_t version, uint32_t bound, uint32_t fn)
     mb_kernel_head_caps(b, version, bound, fn, NULL, 0);
 }
 
+void mb_shader_head(mb *b, uint32_t bound, const uint32_t *caps, size_t n, const char *const *ext,
+                    size_t n_ext)
+{
+    b->n = 0;
+    mb_header(b, 0x00010600u, bound);
+    MB(b, SpvOpCapability, SpvCapabilityShader);
+    for (size_t i = 0; i < n; ++i)
+        MB(b, SpvOpCapability, caps[i]);
+    for (size_t i = 0; i < n_ext; ++i)
+        mb_extension(b, ext[i]);
+    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
+    MB(b, SpvOpExecutionMode, 1, SpvExecutionModeLocalSize, 1, 1, 1);
+    mb_void_fn_type(b, 2, 3);
+}
+
 void mb_void_fn_type(mb *b, uint32_t void_id, uint32_t fnty)
 {
     MB(b, SpvOpTypeVoid, void_id);
@@ -169,6 +185,25 @@ uint32_t mb_type_chain(mb *b, uint32_t first, uint32_t depth, uint32_t c8, uint3
         prev = id;
     }
     return prev;
+}
+
+void mb_coopvec_module(mb *b)
+{
+    const uint32_t caps[] = {CAP_COOPERATIVE_VECTOR_NV, CAP_LONG_VECTOR_EXT};
+    const char *const ext[] = {"SPV_NV_cooperative_vector", "SPV_EXT_long_vector"};
+    mb_shader_head(b, 15, caps, 2, ext, 2);
+    MB(b, SpvOpTypeInt, 4, 32, 0);
+    MB(b, SpvOpConstant, 4, 5, 4);
+    MB(b, SpvOpSpecConstant, 4, 6, 4);
+    MB(b, OP_TYPE_COOPERATIVE_VECTOR_NV, 7, 4, 5); /* 4 x uint */
+    MB(b, OP_TYPE_COOPERATIVE_VECTOR_NV, 8, 4, 6); /* a specialization constant's count */
+    MB(b, SpvOpTypeVector, 9, 4, 4);
+    mb_fn_begin(b, 2, 1, 3, 10);
+    MB(b, SpvOpUndef, 7, 11);
+    MB(b, SpvOpBitcast, 9, 12, 11);
+    MB(b, SpvOpBitcast, 4, 13, 11);
+    MB(b, SpvOpBitcast, 8, 14, 11);
+    mb_fn_end(b);
 }
 
 int mb_write_stop(void *user, const uint32_t *words, size_t count)

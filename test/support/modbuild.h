@@ -76,6 +76,23 @@ void mb_append(mb *b, const mb *src);
 
 uint32_t mb_bswap(uint32_t v);
 
+/** Values of SPIRV-Headers 1.4.363 that Debian 12's headers (and SPIRV-Tools 2023.1) do not
+ *  know, for the modules the tests build as words. */
+enum {
+    CAP_FLOAT8_EXT = 4212,
+    CAP_BITCAST_EXTRACT_EXT = 4232,
+    FP_FLOAT8_E4M3_EXT = 4214,
+    FP_FLOAT8_E5M2_EXT = 4215,
+    OP_BITCAST_EXTRACT_EXT = 4195,
+    CAP_COOPERATIVE_VECTOR_NV = 5394,
+    CAP_LONG_VECTOR_EXT = 5425,
+    CAP_COOPERATIVE_MATRIX_KHR = 6022,
+    CAP_UNTYPED_POINTERS_KHR = 4473,
+    OP_TYPE_COOPERATIVE_VECTOR_NV = 5288,
+    OP_TYPE_UNTYPED_POINTER_KHR = 4417,
+    OP_TYPE_COOPERATIVE_MATRIX_KHR = 4456
+};
+
 /** Resets `b` to a Kernel module's head: the header (`version`, `bound`), Capability Kernel and
  *  Addresses, the `n_extra` capabilities `extra`, MemoryModel Physical64 OpenCL and
  *  OpEntryPoint Kernel `fn` "k" (instructions 0..3 when `n_extra` is 0, words 5..15). */
@@ -84,6 +101,12 @@ void mb_kernel_head_caps(mb *b, uint32_t version, uint32_t bound, uint32_t fn,
 
 /** mb_kernel_head_caps() without extra capabilities. */
 void mb_kernel_head(mb *b, uint32_t version, uint32_t bound, uint32_t fn);
+
+/** Resets `b` to a Shader module's head (SPIR-V 1.6, `bound`): Shader, the `n` capabilities
+ *  `caps`, the `n_ext` extensions `ext`, Logical GLSL450, GLCompute %1 "main" of LocalSize 1 1 1,
+ *  void %2 and void() %3. */
+void mb_shader_head(mb *b, uint32_t bound, const uint32_t *caps, size_t n, const char *const *ext,
+                    size_t n_ext);
 
 /** OpTypeVoid `void_id` and OpTypeFunction `fnty` (void()). */
 void mb_void_fn_type(mb *b, uint32_t void_id, uint32_t fnty);
@@ -99,6 +122,13 @@ void mb_fn_end(mb *b);
  *  `storage` to the previous type, starting from `c8`; returns the last id. */
 uint32_t mb_type_chain(mb *b, uint32_t first, uint32_t depth, uint32_t c8, uint32_t len,
                        uint32_t storage);
+
+/** Resets `b` to a Shader module (bound 15) of cooperative vectors under LongVectorEXT
+ *  (SPV_NV_cooperative_vector, SPV_EXT_long_vector): uint %4, the constant 4 %5 and the
+ *  specialization constant 4 %6, OpTypeCooperativeVectorNV %7 of four uints and %8 of %6
+ *  uints, uint4 %9; in function %1 (label %10) the undef %11 of %7 bitcast to uint4 (%12), to
+ *  uint (%13) and to %8 (%14). */
+void mb_coopvec_module(mb *b);
 
 /** A spvbc_module_write() callback that stops at the first span (returns nonzero). */
 int mb_write_stop(void *user, const uint32_t *words, size_t count);

@@ -1,7 +1,8 @@
 /* diag_check.h - the unit tests' checks of a validation's findings (cmocka): the one finding
  * of a result id, no finding of one, a text within a message, and a validation of words in a
- * fresh context.  Shared by test_lower_edges.c and test_lower_words.c; include after cmocka.h
- * and spirv_bitcast.h.
+ * fresh context, a parse's one error; and whether this build's opcode facts know an instruction.
+ * Shared by test_lower_edges.c, test_lower_words.c, test_analysis.c and the reader's tests; include
+ * after cmocka.h and spirv_bitcast.h (the target needs source/ for rules.h).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -10,6 +11,8 @@
 
 #include <stdio.h>
 #include <string.h>
+
+#include "rules.h" /* the opcode facts */
 
 /* The one diagnostic of `ctx` about result id `id` (fails if there is none or more than one),
  * with its rule and severity checked. */
@@ -39,10 +42,40 @@ static inline void no_diag_of(spvbc_context ctx, uint32_t id)
     }
 }
 
+/* Whether this build's opcode facts lack `op` (SPIR-V headers older than it: Debian 12's, the
+ * cross builds'); if so, says so on stderr, naming the instruction `name`. */
+static inline int opcode_unknown(uint32_t op, const char *name)
+{
+    if (!(spvbc__opcode_flags(op) & SPVBC__OPF_FOREIGN)) return 0;
+    fprintf(stderr, "this build's opcode facts do not know %s\n", name);
+    return 1;
+}
+
 /* `text` contains `part`. */
 static inline void has_text(const char *text, const char *part)
 {
     if (!text || !strstr(text, part)) fail_msg("expected \"%s\" in \"%s\"", part, text);
+}
+
+/* Parses the `n` words at `w` in a fresh context: fails with `expect`, no module, and one
+ * diagnostic, of `rule` at word `offset`, whose message is `message` (NULL: any); returns its
+ * opcode. */
+static inline uint32_t expect_parse_error(const uint32_t *w, size_t n, spvbc_result expect,
+                                          const char *rule, size_t offset, const char *message)
+{
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, w, n, NULL, &mod), expect);
+    assert_null(mod);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+    assert_string_equal(d->rule, rule);
+    assert_int_equal(d->word_offset, offset);
+    if (message) assert_string_equal(d->message, message);
+    const uint32_t opcode = d->opcode;
+    spvbc_context_destroy(ctx);
+    return opcode;
 }
 
 /* Validates the `n` words at `w` in a fresh context with `flags`, in the newest generation;

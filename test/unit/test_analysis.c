@@ -36,18 +36,8 @@
 #include "rules.h" /* the opcode facts: does this build know cooperative vectors? */
 #include "spirv_bitcast.h"
 #include "spvval.h"
+#include "spv_assemble.h"
 #include "diag_check.h"
-
-/* Values of SPIRV-Headers 1.4.363 that Debian 12's headers do not know (modules built as words). */
-enum {
-    CAP_FLOAT8_EXT = 4212,
-    CAP_BITCAST_EXTRACT_EXT = 4232,
-    FP_FLOAT8_E4M3_EXT = 4214,
-    OP_BITCAST_EXTRACT_EXT = 4195,
-    CAP_COOPERATIVE_VECTOR_NV = 5394,
-    CAP_LONG_VECTOR_EXT = 5425,
-    OP_TYPE_COOPERATIVE_VECTOR_NV = 5288
-};
 
 #define KERNEL_HEAD(entry)                                                                         \
     "OpCapability Addresses\n"                                                                     \
@@ -55,25 +45,35 @@ enum {
     "OpMemoryModel Physical64 OpenCL\n"                                                            \
     "OpEntryPoint Kernel " entry " \"k\"\n"
 
-static spv_binary assemble(const char *text)
-{
-    spv_context sc = spvContextCreate(SPV_ENV_UNIVERSAL_1_2);
-    spv_binary bin = NULL;
-    spv_diagnostic d = NULL;
-    spv_result_t r = spvTextToBinaryWithOptions(
-        sc, text, strlen(text), SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS, &bin, &d);
-    if (r != SPV_SUCCESS) fprintf(stderr, "does not assemble: %s\n", d ? d->error : "?");
-    spvDiagnosticDestroy(d);
-    spvContextDestroy(sc);
-    assert_int_equal(r, SPV_SUCCESS);
-    return bin;
-}
+/* KERNEL_HEAD("%1") with void %2 and the function type %3. */
+#define KERNEL_VOID_FN                                                                             \
+    KERNEL_HEAD("%1")                                                                              \
+    "%2 = OpTypeVoid\n"                                                                            \
+    "%3 = OpTypeFunction %2\n"
 
 /* `text` starts with `part`. */
 static void starts_with(const char *text, const char *part)
 {
     if (!text || strncmp(text, part, strlen(part)) != 0)
         fail_msg("expected \"%s\" at the start of \"%s\"", part, text);
+}
+
+/* The one diagnostic of `ctx` about `id` is an error of `rule`, its message starting with
+ * `start`, and not lowerable. */
+static void expect_kept(spvbc_context ctx, uint32_t id, const char *rule, const char *start)
+{
+    const spvbc_diagnostic *d = diag_of(ctx, id, rule, SPVBC_SEVERITY_ERROR);
+    starts_with(d->message, start);
+    assert_int_equal(d->lowerable, 0);
+}
+
+/* validate_words() of the assembly `text`. */
+static void validate_text(const char *text, uint32_t flags, spvbc_result expect, spvbc_context *ctx,
+                          spvbc_validate_summary *vs)
+{
+    spv_binary bin = assemble(text, SPV_ENV_UNIVERSAL_1_2);
+    validate_words(bin->code, bin->wordCount, flags, expect, ctx, vs);
+    spvBinaryDestroy(bin);
 }
 
 /* Lowers the `n` words `in` (PAD_UNDEF, newest generation) in `ctx`, expecting `result`,
@@ -113,12 +113,22 @@ static void lower_words_expect(spvbc_context ctx, const uint32_t *in, size_t n,
 static void lower_expect(spvbc_context ctx, const char *in, const char *out, spvbc_result result,
                          size_t rewritten, size_t refused)
 {
-    spv_binary bin = assemble(in);
-    spv_binary want = out ? assemble(out) : NULL;
+    spv_binary bin = assemble(in, SPV_ENV_UNIVERSAL_1_2);
+    spv_binary want = out ? assemble(out, SPV_ENV_UNIVERSAL_1_2) : NULL;
     lower_words_expect(ctx, bin->code, bin->wordCount, want ? want->code : NULL,
                        want ? want->wordCount : 0, result, rewritten, refused);
     spvBinaryDestroy(want);
     spvBinaryDestroy(bin);
+}
+
+/* lower_expect() of the assembly `in` in a fresh context, which it returns (the caller destroys
+ * it): SPVBC_PARTIAL, nothing rewritten, `refused` sites refused, the output the input. */
+static spvbc_context lower_refused(const char *in, size_t refused)
+{
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    lower_expect(ctx, in, NULL, SPVBC_PARTIAL, 0, refused);
+    return ctx;
 }
 
 /* float, float4, float3, uint, uint4: %5 to %9; %1 and %11 are float3 values. */
@@ -161,16 +171,14 @@ static void test_two_operands_one_pair(void **state)
              "%v4uint %15");
     spvbc_context_destroy(ctx);
 
-    spv_binary bin = assemble(in);
     spvbc_validate_summary vs;
-    validate_words(bin->code, bin->wordCount, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    validate_text(in, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
     assert_int_equal(vs.errors, 2);
     assert_int_equal(vs.lowerable, 2);
     starts_with(diag_of(ctx, 12, "V12", SPVBC_SEVERITY_ERROR)->message,
                 "expected input to have the same total bit width as Result Type: %12 = "
                 "OpBitcast %1: ");
     spvbc_context_destroy(ctx);
-    spvBinaryDestroy(bin);
 }
 
 /* Lower leaves each of these alone and says why: as_int(bool) fails the operand rule (V3), whose
@@ -179,32 +187,26 @@ static void test_two_operands_one_pair(void **state)
 static void test_refusals_say_why(void **state)
 {
     (void)state;
-    const char *in = KERNEL_HEAD("%1") "%2 = OpTypeVoid\n"
-                                       "%3 = OpTypeFunction %2\n"
-                                       "%4 = OpTypeFloat 32\n"
-                                       "%5 = OpTypeVector %4 4\n"
-                                       "%6 = OpTypeVector %4 3\n"
-                                       "%7 = OpTypeInt 32 0\n"
-                                       "%8 = OpTypeBool\n"
-                                       "%1 = OpFunction %2 None %3\n"
-                                       "%9 = OpLabel\n"
-                                       "%10 = OpUndef %8\n"
-                                       "%11 = OpBitcast %7 %10\n"
-                                       "%12 = OpBitcast %5 %13\n"
-                                       "%13 = OpUndef %6\n"
-                                       "OpReturn\n"
-                                       "OpFunctionEnd\n";
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    lower_expect(ctx, in, NULL, SPVBC_PARTIAL, 0, 2);
-    const spvbc_diagnostic *d = diag_of(ctx, 11, "V3", SPVBC_SEVERITY_ERROR);
-    starts_with(d->message, "expected input to be a pointer or int or float vector or scalar: "
-                            "%11 = OpBitcast %10: ");
-    assert_int_equal(d->lowerable, 0);
-    d = diag_of(ctx, 12, "V12", SPVBC_SEVERITY_ERROR);
-    starts_with(d->message, "not lowered: its operand is defined after it (invalid order: fix the "
-                            "module first): %12 = OpBitcast %13: ");
-    assert_int_equal(d->lowerable, 0);
+    const char *in = KERNEL_VOID_FN "%4 = OpTypeFloat 32\n"
+                                    "%5 = OpTypeVector %4 4\n"
+                                    "%6 = OpTypeVector %4 3\n"
+                                    "%7 = OpTypeInt 32 0\n"
+                                    "%8 = OpTypeBool\n"
+                                    "%1 = OpFunction %2 None %3\n"
+                                    "%9 = OpLabel\n"
+                                    "%10 = OpUndef %8\n"
+                                    "%11 = OpBitcast %7 %10\n"
+                                    "%12 = OpBitcast %5 %13\n"
+                                    "%13 = OpUndef %6\n"
+                                    "OpReturn\n"
+                                    "OpFunctionEnd\n";
+    spvbc_context ctx = lower_refused(in, 2);
+    expect_kept(ctx, 11, "V3",
+                "expected input to be a pointer or int or float vector or scalar: "
+                "%11 = OpBitcast %10: ");
+    expect_kept(ctx, 12, "V12",
+                "not lowered: its operand is defined after it (invalid order: fix the "
+                "module first): %12 = OpBitcast %13: ");
     spvbc_context_destroy(ctx);
 }
 
@@ -227,13 +229,10 @@ static void test_shader_spec_constant_kept(void **state)
                      "%8 = OpLabel\n"
                      "OpReturn\n"
                      "OpFunctionEnd\n";
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    lower_expect(ctx, in, NULL, SPVBC_PARTIAL, 0, 1);
-    const spvbc_diagnostic *d = diag_of(ctx, 7, "S7", SPVBC_SEVERITY_ERROR);
-    starts_with(d->message, "not lowered: specialization constant operation Bitcast requires the "
-                            "Kernel capability: ");
-    assert_int_equal(d->lowerable, 0);
+    spvbc_context ctx = lower_refused(in, 1);
+    expect_kept(ctx, 7, "S7",
+                "not lowered: specialization constant operation Bitcast requires the "
+                "Kernel capability: ");
     spvbc_context_destroy(ctx);
 }
 
@@ -244,26 +243,21 @@ static void test_shader_spec_constant_kept(void **state)
 static void test_operand_type_declared_after(void **state)
 {
     (void)state;
-    const char *in = KERNEL_HEAD("%1") "%2 = OpTypeVoid\n"
-                                       "%3 = OpTypeFunction %2\n"
-                                       "%4 = OpTypeFloat 32\n"
-                                       "%5 = OpTypeInt 32 0\n"
-                                       "%6 = OpTypeVector %5 4\n"
-                                       "!0x00027FF0 !7\n"
-                                       "%8 = OpUndef %7\n"
-                                       "%9 = OpSpecConstantOp %6 Bitcast %8\n"
-                                       "%7 = OpTypeVector %4 3\n"
-                                       "%1 = OpFunction %2 None %3\n"
-                                       "%10 = OpLabel\n"
-                                       "OpReturn\n"
-                                       "OpFunctionEnd\n";
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    lower_expect(ctx, in, NULL, SPVBC_PARTIAL, 0, 1);
-    const spvbc_diagnostic *d = diag_of(ctx, 9, "V12", SPVBC_SEVERITY_ERROR);
-    starts_with(d->message, "not lowered: a type the recipe builds on is declared after this "
-                            "instruction (invalid order: fix the module first): ");
-    assert_int_equal(d->lowerable, 0);
+    const char *in = KERNEL_VOID_FN "%4 = OpTypeFloat 32\n"
+                                    "%5 = OpTypeInt 32 0\n"
+                                    "%6 = OpTypeVector %5 4\n"
+                                    "!0x00027FF0 !7\n"
+                                    "%8 = OpUndef %7\n"
+                                    "%9 = OpSpecConstantOp %6 Bitcast %8\n"
+                                    "%7 = OpTypeVector %4 3\n"
+                                    "%1 = OpFunction %2 None %3\n"
+                                    "%10 = OpLabel\n"
+                                    "OpReturn\n"
+                                    "OpFunctionEnd\n";
+    spvbc_context ctx = lower_refused(in, 1);
+    expect_kept(ctx, 9, "V12",
+                "not lowered: a type the recipe builds on is declared after this "
+                "instruction (invalid order: fix the module first): ");
     spvbc_context_destroy(ctx);
 }
 
@@ -304,14 +298,12 @@ static void test_spec_recipe_types_before(void **state)
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     lower_expect(ctx, in, out, SPVBC_SUCCESS, 1, 0);
     spvbc_context_destroy(ctx);
-    spv_binary bin = assemble(in);
     spvbc_validate_summary vs;
-    validate_words(bin->code, bin->wordCount, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    validate_text(in, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
     assert_int_equal(vs.errors, 1);
     assert_int_equal(vs.lowerable, 1);
     assert_int_equal(diag_of(ctx, 11, "V12", SPVBC_SEVERITY_ERROR)->lowerable, 1);
     spvbc_context_destroy(ctx);
-    spvBinaryDestroy(bin);
 }
 
 /* A Shader module with 8-bit floats and OpBitcastExtractEXT, as words (bound 17): four
@@ -321,17 +313,9 @@ static void test_spec_recipe_types_before(void **state)
  * so no verdict on it), and one of six words whose Offset (word 4) is the float 0.5 (%16). */
 static void float8_module(mb *b)
 {
-    b->n = 0;
-    mb_header(b, 0x00010600u, 17);
-    MB(b, SpvOpCapability, SpvCapabilityShader);
-    MB(b, SpvOpCapability, CAP_FLOAT8_EXT);
-    MB(b, SpvOpCapability, CAP_BITCAST_EXTRACT_EXT);
-    mb_extension(b, "SPV_EXT_float8");
-    mb_extension(b, "SPV_EXT_ocp_microscaling_types");
-    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
-    MB(b, SpvOpExecutionMode, 1, SpvExecutionModeLocalSize, 1, 1, 1);
-    mb_void_fn_type(b, 2, 3);
+    const uint32_t caps[] = {CAP_FLOAT8_EXT, CAP_BITCAST_EXTRACT_EXT};
+    const char *const ext[] = {"SPV_EXT_float8", "SPV_EXT_ocp_microscaling_types"};
+    mb_shader_head(b, 17, caps, 2, ext, 2);
     MB(b, SpvOpTypeInt, 4, 32, 0);
     MB(b, SpvOpTypeVector, 5, 4, 2);
     MB(b, SpvOpTypeFloat, 6, 8, FP_FLOAT8_E4M3_EXT);
@@ -383,28 +367,27 @@ static void test_float8_and_extract(void **state)
 static void test_unknown_type_one(void **state)
 {
     (void)state;
-    spv_binary bin = assemble(KERNEL_HEAD("%2") "%3 = OpTypeVoid\n"
-                                                "%4 = OpTypeFunction %3\n"
-                                                "%5 = OpTypeInt 32 0\n"
-                                                "!0x00027FF0 !1\n"
-                                                "%6 = OpTypeFloat 32\n"
-                                                "%2 = OpFunction %3 None %4\n"
-                                                "%7 = OpLabel\n"
-                                                "%8 = OpUndef %1\n"
-                                                "%9 = OpBitcast %5 %8\n"
-                                                "%10 = OpUndef %6\n"
-                                                "%11 = OpBitcast %1 %10\n"
-                                                "OpReturn\n"
-                                                "OpFunctionEnd\n");
     spvbc_context ctx;
     spvbc_validate_summary vs;
-    validate_words(bin->code, bin->wordCount, 0, SPVBC_SUCCESS, &ctx, &vs);
+    validate_text(KERNEL_HEAD("%2") "%3 = OpTypeVoid\n"
+                                    "%4 = OpTypeFunction %3\n"
+                                    "%5 = OpTypeInt 32 0\n"
+                                    "!0x00027FF0 !1\n"
+                                    "%6 = OpTypeFloat 32\n"
+                                    "%2 = OpFunction %3 None %4\n"
+                                    "%7 = OpLabel\n"
+                                    "%8 = OpUndef %1\n"
+                                    "%9 = OpBitcast %5 %8\n"
+                                    "%10 = OpUndef %6\n"
+                                    "%11 = OpBitcast %1 %10\n"
+                                    "OpReturn\n"
+                                    "OpFunctionEnd\n",
+                  0, SPVBC_SUCCESS, &ctx, &vs);
     assert_int_equal(vs.errors, 0);
     assert_int_equal(vs.notes, 2);
     has_text(diag_of(ctx, 9, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE)->message, "opcode 32752,");
     has_text(diag_of(ctx, 11, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE)->message, "opcode 32752,");
     spvbc_context_destroy(ctx);
-    spvBinaryDestroy(bin);
 }
 
 /* Under LongVectorEXT a cooperative vector of four uints (%7) is cast like a vector, but as_type
@@ -415,33 +398,9 @@ static void test_unknown_type_one(void **state)
 static void test_coopvec_kept_or_unsized(void **state)
 {
     (void)state;
-    if (spvbc__opcode_flags(OP_TYPE_COOPERATIVE_VECTOR_NV) & SPVBC__OPF_FOREIGN) {
-        fprintf(stderr, "this build's opcode facts do not know OpTypeCooperativeVectorNV\n");
-        return;
-    }
+    if (opcode_unknown(OP_TYPE_COOPERATIVE_VECTOR_NV, "OpTypeCooperativeVectorNV")) return;
     mb b = {NULL, 0, 0};
-    mb_header(&b, 0x00010600u, 15);
-    MB(&b, SpvOpCapability, SpvCapabilityShader);
-    MB(&b, SpvOpCapability, CAP_COOPERATIVE_VECTOR_NV);
-    MB(&b, SpvOpCapability, CAP_LONG_VECTOR_EXT);
-    mb_extension(&b, "SPV_NV_cooperative_vector");
-    mb_extension(&b, "SPV_EXT_long_vector");
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(&b, SpvExecutionModelGLCompute, 1, "main");
-    MB(&b, SpvOpExecutionMode, 1, SpvExecutionModeLocalSize, 1, 1, 1);
-    mb_void_fn_type(&b, 2, 3);
-    MB(&b, SpvOpTypeInt, 4, 32, 0);
-    MB(&b, SpvOpConstant, 4, 5, 4);
-    MB(&b, SpvOpSpecConstant, 4, 6, 4);
-    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, 7, 4, 5);
-    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, 8, 4, 6);
-    MB(&b, SpvOpTypeVector, 9, 4, 4);
-    mb_fn_begin(&b, 2, 1, 3, 10);
-    MB(&b, SpvOpUndef, 7, 11);
-    MB(&b, SpvOpBitcast, 9, 12, 11);
-    MB(&b, SpvOpBitcast, 4, 13, 11);
-    MB(&b, SpvOpBitcast, 8, 14, 11);
-    mb_fn_end(&b);
+    mb_coopvec_module(&b);
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     lower_words_expect(ctx, b.w, b.n, NULL, 0, SPVBC_PARTIAL, 0, 1);
@@ -454,9 +413,7 @@ static void test_coopvec_kept_or_unsized(void **state)
 
 /* Pointers to uint, CrossWorkgroup %6 and Workgroup %7, and the value %9 of %6: Physical64. */
 #define POINTERS                                                                                   \
-    KERNEL_HEAD("%1")                                                                              \
-    "%2 = OpTypeVoid\n"                                                                            \
-    "%3 = OpTypeFunction %2\n"                                                                     \
+    KERNEL_VOID_FN                                                                                 \
     "%4 = OpTypeInt 32 0\n"                                                                        \
     "%5 = OpTypeFloat 32\n"                                                                        \
     "%6 = OpTypePointer CrossWorkgroup %4\n"                                                       \
@@ -474,7 +431,8 @@ static void test_validate_options_and_pointer_notes(void **state)
     spv_binary bin = assemble(POINTERS "%10 = OpBitcast %7 %9\n"
                                        "%11 = OpBitcast %4 %9\n"
                                        "OpReturn\n"
-                                       "OpFunctionEnd\n");
+                                       "OpFunctionEnd\n",
+                              SPV_ENV_UNIVERSAL_1_2);
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     spvbc_module mod;

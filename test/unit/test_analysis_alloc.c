@@ -20,14 +20,6 @@
 #include "rules.h" /* the opcode facts: does this build know OpBitcastExtractEXT? */
 #include "spirv_bitcast.h"
 
-/* Values of SPIRV-Headers 1.4.363 that Debian 12's headers do not know (modules built as words). */
-enum {
-    CAP_FLOAT8_EXT = 4212,
-    CAP_BITCAST_EXTRACT_EXT = 4232,
-    FP_FLOAT8_E4M3_EXT = 4214,
-    OP_BITCAST_EXTRACT_EXT = 4195
-};
-
 /* ---- the words after the id table ------------------------------------------------------------ */
 
 #define GUARD_WORDS 64u
@@ -65,17 +57,10 @@ static void test_extract_offset_at_bound(void **state)
         fprintf(stderr, "SKIPPED: this build's opcode facts do not know OpBitcastExtractEXT\n");
         skip();
     }
+    const uint32_t caps[] = {CAP_FLOAT8_EXT, CAP_BITCAST_EXTRACT_EXT};
+    const char *const ext[] = {"SPV_EXT_float8", "SPV_EXT_ocp_microscaling_types"};
     mb b = {NULL, 0, 0};
-    mb_header(&b, 0x00010600u, 12);
-    MB(&b, SpvOpCapability, SpvCapabilityShader);
-    MB(&b, SpvOpCapability, CAP_FLOAT8_EXT);
-    MB(&b, SpvOpCapability, CAP_BITCAST_EXTRACT_EXT);
-    mb_extension(&b, "SPV_EXT_float8");
-    mb_extension(&b, "SPV_EXT_ocp_microscaling_types");
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(&b, SpvExecutionModelGLCompute, 1, "main");
-    MB(&b, SpvOpExecutionMode, 1, SpvExecutionModeLocalSize, 1, 1, 1);
-    mb_void_fn_type(&b, 2, 3);
+    mb_shader_head(&b, 12, caps, 2, ext, 2);
     MB(&b, SpvOpTypeInt, 4, 32, 0);
     MB(&b, SpvOpTypeFloat, 6, 8, FP_FLOAT8_E4M3_EXT);
     MB(&b, SpvOpTypeFloat, 8, 32);

@@ -69,6 +69,21 @@ static void module_a(mb *b, int form)
     mb_fn_end(b);
 }
 
+/* The head of a Kernel module of id bound `bound` and its types float, uint, uint4, float3,
+ * float4 (%4-%8), with (in a lowered `form`) the new OpConstantNull float3 `null` right after
+ * float3. */
+static void types_with_float4(mb *b, int form, uint32_t bound, uint32_t null)
+{
+    mb_kernel_head(b, 0x00010000u, bound, 1);
+    mb_void_fn_type(b, 2, 3);
+    MB(b, SpvOpTypeFloat, 4, 32);
+    MB(b, SpvOpTypeInt, 5, 32, 0);
+    MB(b, SpvOpTypeVector, 6, 5, 4);
+    MB(b, SpvOpTypeVector, 7, 4, 3);
+    if (form != INPUT) MB(b, SpvOpConstantNull, 7, null);
+    MB(b, SpvOpTypeVector, 8, 4, 4);
+}
+
 /* Module B, float, uint, uint4, float3, float4 (%4-%8): uint4 <- float3 (%13), then right
  * after it float3 <- uint4 twice (%14, %15), under pad zero.  %13: a new OpConstantNull float3
  * %17 right after float3 (the pass's first edit; the float4 is there), %16 = OpVectorShuffle %8
@@ -76,14 +91,7 @@ static void module_a(mb *b, int form)
  * %7 %18 %18 0 1 2; %15 the same through %19.  The edit words grow at %14 and again at %15. */
 static void module_b(mb *b, int form)
 {
-    mb_kernel_head(b, 0x00010000u, form == INPUT ? 16 : 20, 1);
-    mb_void_fn_type(b, 2, 3);
-    MB(b, SpvOpTypeFloat, 4, 32);
-    MB(b, SpvOpTypeInt, 5, 32, 0);
-    MB(b, SpvOpTypeVector, 6, 5, 4);
-    MB(b, SpvOpTypeVector, 7, 4, 3);
-    if (form != INPUT) MB(b, SpvOpConstantNull, 7, 17);
-    MB(b, SpvOpTypeVector, 8, 4, 4);
+    types_with_float4(b, form, form == INPUT ? 16 : 20, 17);
     mb_fn_begin(b, 2, 1, 3, 10);
     MB(b, SpvOpUndef, 7, 11);
     MB(b, SpvOpUndef, 6, 12);
@@ -102,16 +110,23 @@ static void module_b(mb *b, int form)
     mb_fn_end(b);
 }
 
-/* `mod`'s output is exactly `want` (through get_words), and spirv-val accepts it. */
-static void expect_output(spvbc_module mod, const mb *want)
+/* `mod`'s output (through get_words) is exactly the words of `want`; returns it. */
+static const uint32_t *expect_words(spvbc_module mod, const mb *want)
 {
     const uint32_t *out = NULL;
     size_t out_n = 0;
     assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
     assert_int_equal(out_n, want->n);
     assert_memory_equal(out, want->w, want->n * 4);
+    return out;
+}
+
+/* `mod`'s output is exactly `want` (through get_words), and spirv-val accepts it. */
+static void expect_output(spvbc_module mod, const mb *want)
+{
+    const uint32_t *out = expect_words(mod, want);
     char msg[1024];
-    if (spvval_check(out, out_n, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
+    if (spvval_check(out, want->n, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
 }
 
 static spvbc_module parse(spvbc_context ctx, const mb *in)
@@ -121,60 +136,77 @@ static spvbc_module parse(spvbc_context ctx, const mb *in)
     return mod;
 }
 
+/* A test's input and expected output, its context and the input parsed in it. */
+typedef struct lowering {
+    mb in, want;
+    spvbc_context ctx;
+    spvbc_module mod;
+} lowering;
+
+/* Builds `t`'s input and its expected output (`want_form`) with `build`, creates a context
+ * and parses the input in it. */
+static void lowering_begin(lowering *t, void (*build)(mb *, int), int want_form)
+{
+    memset(t, 0, sizeof *t);
+    build(&t->in, INPUT);
+    build(&t->want, want_form);
+    assert_int_equal(spvbc_context_create(NULL, &t->ctx), SPVBC_SUCCESS);
+    t->mod = parse(t->ctx, &t->in);
+}
+
+/* Frees all that lowering_begin() made for `t`. */
+static void lowering_end(lowering *t)
+{
+    spvbc_module_destroy(t->mod);
+    spvbc_context_destroy(t->ctx);
+    mb_free(&t->in);
+    mb_free(&t->want);
+}
+
+/* A lower summary of its own size and every other byte 0xA5, for a test that the call left it
+ * untouched. */
+static spvbc_lower_summary poisoned_summary(void)
+{
+    spvbc_lower_summary ls;
+    memset(&ls, 0xA5, sizeof ls);
+    ls.struct_size = sizeof ls;
+    return ls;
+}
+
 /* Generation 1 is below SPVBC_GENERATION_OLDEST: no rules, an invalid argument; the same
  * module lowers with the oldest. */
 static void test_generation_below_oldest(void **state)
 {
     (void)state;
-    mb in = {NULL, 0, 0}, want = {NULL, 0, 0};
-    module_a(&in, INPUT);
-    module_a(&want, LOWERED);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse(ctx, &in);
+    lowering t;
+    lowering_begin(&t, module_a, LOWERED);
     spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
     lo.generation = 1;
-    spvbc_lower_summary ls;
-    memset(&ls, 0xA5, sizeof ls);
-    ls.struct_size = sizeof ls;
-    spvbc_lower_summary untouched = ls;
-    assert_int_equal(spvbc_module_lower(mod, &lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
+    spvbc_lower_summary ls = poisoned_summary();
+    const spvbc_lower_summary untouched = ls;
+    assert_int_equal(spvbc_module_lower(t.mod, &lo, &ls), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_memory_equal(&ls, &untouched, sizeof ls);
-    const uint32_t *out = NULL;
-    size_t out_n = 0;
-    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-    assert_int_equal(out_n, in.n); /* nothing lowered */
-    assert_memory_equal(out, in.w, in.n * 4);
+    expect_words(t.mod, &t.in); /* nothing lowered */
     lo.generation = SPVBC_GENERATION_OLDEST;
-    assert_int_equal(spvbc_module_lower(mod, &lo, NULL), SPVBC_SUCCESS);
-    expect_output(mod, &want);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&in);
-    mb_free(&want);
+    assert_int_equal(spvbc_module_lower(t.mod, &lo, NULL), SPVBC_SUCCESS);
+    expect_output(t.mod, &t.want);
+    lowering_end(&t);
 }
 
 /* The second uint <- float is the memo's: checked, and the pass goes on to lower %15. */
 static void test_valid_pair_twice(void **state)
 {
     (void)state;
-    mb in = {NULL, 0, 0}, want = {NULL, 0, 0};
-    module_a(&in, INPUT);
-    module_a(&want, LOWERED);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse(ctx, &in);
+    lowering t;
+    lowering_begin(&t, module_a, LOWERED);
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
-    assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(t.mod, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.bitcasts_checked, 3);
     assert_int_equal(ls.rewritten, 1);
     assert_int_equal(ls.types_added, 1);
     assert_int_equal(ls.new_id_bound, 18);
-    expect_output(mod, &want);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&in);
-    mb_free(&want);
+    expect_output(t.mod, &t.want);
+    lowering_end(&t);
 }
 
 typedef struct spans {
@@ -191,6 +223,17 @@ static int take_span(void *user, const uint32_t *w, size_t count)
     return 0;
 }
 
+/* Writes `mod` to the end into `*all` (zeroed here; its words the caller frees): `n` spans,
+ * their words `want`'s. */
+static void write_all(spvbc_module mod, const mb *want, int n, spans *all)
+{
+    *all = (spans){0, 0, {NULL, 0, 0}};
+    assert_int_equal(spvbc_module_write(mod, take_span, all), SPVBC_SUCCESS);
+    assert_int_equal(all->calls, n);
+    assert_int_equal(all->got.n, want->n);
+    assert_memory_equal(all->got.w, want->w, want->n * 4);
+}
+
 /* Each callback that asks to stop at span k (of `n`, the spans of `in` lowered under `pad`) is
  * called k times, and the spans of a write run to the end are the expected words. */
 static void check_stops(const mb *in, const mb *want, spvbc_pad_policy pad, int n)
@@ -200,11 +243,8 @@ static void check_stops(const mb *in, const mb *want, spvbc_pad_policy pad, int 
     spvbc_module mod = parse(ctx, in);
     const spvbc_lower_options lo = {sizeof(spvbc_lower_options), pad, 0, SPVBC_GENERATION_NEWEST};
     assert_int_equal(spvbc_module_lower(mod, &lo, NULL), SPVBC_SUCCESS);
-    spans all = {0, 0, {NULL, 0, 0}};
-    assert_int_equal(spvbc_module_write(mod, take_span, &all), SPVBC_SUCCESS);
-    assert_int_equal(all.calls, n);
-    assert_int_equal(all.got.n, want->n);
-    assert_memory_equal(all.got.w, want->w, want->n * 4);
+    spans all;
+    write_all(mod, want, n, &all);
     for (int k = 1; k <= n; ++k) {
         spans s = {0, k, {NULL, 0, 0}};
         assert_int_equal(spvbc_module_write(mod, take_span, &s), SPVBC_ERROR_STOPPED);
@@ -289,9 +329,7 @@ static void fail_each_lowering_allocation(const mb *in, const mb *want, spvbc_pa
         assert_int_equal(spvbc_context_set_diagnostic_policy(ctx, policy, 0), SPVBC_SUCCESS);
         spvbc_module mod = parse(ctx, in);
         a.fail_at = a.calls + k;
-        spvbc_lower_summary ls;
-        memset(&ls, 0xA5, sizeof ls);
-        ls.struct_size = sizeof ls;
+        spvbc_lower_summary ls = poisoned_summary();
         const spvbc_lower_summary untouched = ls;
         const spvbc_result r = spvbc_module_lower(mod, &lo, &ls);
         const size_t fail_at = a.fail_at;
@@ -311,11 +349,7 @@ static void fail_each_lowering_allocation(const mb *in, const mb *want, spvbc_pa
             /* nothing of the failed call is left but R-MEMORY: no finding, no rewrite */
             assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
             assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "R-MEMORY");
-            const uint32_t *out = NULL;
-            size_t out_n = 0;
-            assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-            assert_int_equal(out_n, in->n);
-            assert_memory_equal(out, in->w, in->n * 4);
+            expect_words(mod, in);
             assert_int_equal(spvbc_module_lower(mod, &lo, &ls), SPVBC_SUCCESS);
         }
         assert_int_equal(ls.rewritten, rewritten);
@@ -368,21 +402,18 @@ static void expect_refused(spvbc_module mod)
 static void test_writer_edit_bounds(void **state)
 {
     (void)state;
-    mb in = {NULL, 0, 0}, want = {NULL, 0, 0};
-    module_a(&in, INPUT);
-    module_a(&want, SITE_DROPPED);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse(ctx, &in);
+    lowering t;
+    lowering_begin(&t, module_a, SITE_DROPPED);
+    spvbc_module mod = t.mod;
     assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
     assert_int_equal(mod->edit_count, 2);
     const spvbc__edit saved = mod->edits[1];
     mod->edits[1].first = (uint32_t)mod->edit_word_count;
     mod->edits[1].count = 0;
-    expect_output(mod, &want);
+    expect_output(mod, &t.want);
     spvbc_module_destroy(mod);
 
-    mod = parse(ctx, &in);
+    mod = t.mod = parse(t.ctx, &t.in);
     assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
     assert_int_equal(mod->edits[1].offset, saved.offset);
     const spvbc__edit insertion = mod->edits[0];
@@ -391,10 +422,7 @@ static void test_writer_edit_bounds(void **state)
     mod->edits[0] = insertion;
     mod->edits[1].remove = UINT32_MAX;
     expect_refused(mod);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&in);
-    mb_free(&want);
+    lowering_end(&t);
 }
 
 /* Module A parsed with the cap 16, its own bound: lowering needs 18, so nothing is lowered and
@@ -420,11 +448,7 @@ static void test_bound_above_cap(void **state)
     assert_int_equal(d->opcode, 0);
     assert_string_equal(d->message, "lowering needs an id bound of 18, above the cap of 16: "
                                     "nothing was lowered (raise max_id_bound / --max-id-bound)");
-    const uint32_t *out = NULL;
-    size_t out_n = 0;
-    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-    assert_int_equal(out_n, in.n);
-    assert_memory_equal(out, in.w, in.n * 4);
+    expect_words(mod, &in);
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
     mb_free(&in);
@@ -438,14 +462,7 @@ static void test_bound_above_cap(void **state)
  * %14 = OpBitcast %6 %17. */
 static void module_null_after(mb *b, int form)
 {
-    mb_kernel_head(b, 0x00010000u, form == INPUT ? 15 : 18, 1);
-    mb_void_fn_type(b, 2, 3);
-    MB(b, SpvOpTypeFloat, 4, 32);
-    MB(b, SpvOpTypeInt, 5, 32, 0);
-    MB(b, SpvOpTypeVector, 6, 5, 4);
-    MB(b, SpvOpTypeVector, 7, 4, 3);
-    if (form != INPUT) MB(b, SpvOpConstantNull, 7, 16);
-    MB(b, SpvOpTypeVector, 8, 4, 4);
+    types_with_float4(b, form, form == INPUT ? 15 : 18, 16);
     MB(b, SpvOpConstant, 4, 9, 0x3f800000u);
     MB(b, SpvOpConstantComposite, 7, 10, 9, 9, 9);
     if (form == INPUT) {
@@ -469,24 +486,24 @@ static void module_null_after(mb *b, int form)
 static void test_existing_null_after_a_site(void **state)
 {
     (void)state;
-    mb in = {NULL, 0, 0}, want = {NULL, 0, 0};
-    module_null_after(&in, INPUT);
-    module_null_after(&want, LOWERED);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse(ctx, &in);
+    lowering t;
+    lowering_begin(&t, module_null_after, LOWERED);
     const spvbc_lower_options lo = {sizeof(spvbc_lower_options), SPVBC_PAD_ZERO, 0,
                                     SPVBC_GENERATION_NEWEST};
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
-    assert_int_equal(spvbc_module_lower(mod, &lo, &ls), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(t.mod, &lo, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten, 2);
     assert_int_equal(ls.constants_added, 1);
     assert_int_equal(ls.types_added, 0);
-    expect_output(mod, &want);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&in);
-    mb_free(&want);
+    expect_output(t.mod, &t.want);
+    lowering_end(&t);
+}
+
+/* Module A in `form` without its last two instructions (OpReturn, OpFunctionEnd). */
+static void module_a_cut(mb *b, int form)
+{
+    module_a(b, form);
+    b->n -= 2;
 }
 
 /* Module A cut after %15 (no OpReturn, no OpFunctionEnd: invalid, but it parses) ends in the
@@ -494,29 +511,17 @@ static void test_existing_null_after_a_site(void **state)
 static void test_module_ending_in_a_rewrite(void **state)
 {
     (void)state;
-    mb in = {NULL, 0, 0}, want = {NULL, 0, 0};
-    module_a(&in, INPUT);
-    module_a(&want, LOWERED);
-    in.n -= 2;
-    want.n -= 2;
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse(ctx, &in);
-    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
-    spans all = {0, 0, {NULL, 0, 0}};
-    assert_int_equal(spvbc_module_write(mod, take_span, &all), SPVBC_SUCCESS);
-    assert_int_equal(all.calls, 5);
-    assert_int_equal(all.got.n, want.n);
-    assert_memory_equal(all.got.w, want.w, want.n * 4);
+    lowering t;
+    lowering_begin(&t, module_a_cut, LOWERED);
+    assert_int_equal(spvbc_module_lower(t.mod, NULL, NULL), SPVBC_SUCCESS);
+    spans all;
+    write_all(t.mod, &t.want, 5, &all);
     char msg[1024], in_msg[1024];
     assert_int_equal(spvval_check(all.got.w, all.got.n, msg, sizeof msg), 0);
-    assert_int_equal(spvval_check(in.w, in.n, in_msg, sizeof in_msg), 0);
+    assert_int_equal(spvval_check(t.in.w, t.in.n, in_msg, sizeof in_msg), 0);
     assert_string_equal(msg, in_msg);
     mb_free(&all.got);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&in);
-    mb_free(&want);
+    lowering_end(&t);
 }
 
 int main(void)

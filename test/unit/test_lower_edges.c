@@ -42,6 +42,7 @@
 #include "module.h" /* the edit list, for the writer's refusal of a broken one */
 #include "spirv_bitcast.h"
 #include "spvval.h"
+#include "spv_assemble.h"
 #include "diag_check.h"
 
 #define KERNEL_HEAD                                                                                \
@@ -318,20 +319,6 @@ static int collect(void *user, const uint32_t *w, size_t count)
     memcpy(o->w + o->n, w, count * 4);
     o->n += count;
     return 0;
-}
-
-static spv_binary assemble(const char *text, spv_target_env env)
-{
-    spv_context sc = spvContextCreate(env);
-    spv_binary bin = NULL;
-    spv_diagnostic d = NULL;
-    spv_result_t r = spvTextToBinaryWithOptions(
-        sc, text, strlen(text), SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS, &bin, &d);
-    if (r != SPV_SUCCESS) fprintf(stderr, "does not assemble: %s\n", d ? d->error : "?");
-    spvDiagnosticDestroy(d);
-    spvContextDestroy(sc);
-    assert_int_equal(r, SPV_SUCCESS);
-    return bin;
 }
 
 static void print_diff(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
