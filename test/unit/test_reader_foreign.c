@@ -109,11 +109,43 @@ static void test_unknown_opcode_id_zero(void **state)
     }
 }
 
+/* An unknown instruction too short for the word the guess would read (one word, or two after a
+ * type): nothing is guessed, whatever the next instruction's first word reads as an id.  Here
+ * that word (OpFunction's: count 5, opcode 54) is the id of %R1's operand, which nothing
+ * defines, under a bound above it: %R1 stays R-UNDEF. */
+static void test_unknown_opcode_too_short(void **state)
+{
+    (void)state;
+    enum { FIRST_WORD = 5u << 16 | SpvOpFunction, BIG_BOUND = FIRST_WORD + 1 };
+    static const uint32_t cases[][2] = {{UNKNOWN(1)}, {UNKNOWN(2), V4}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+        mb b = {NULL, 0, 0};
+        mb_kernel_head(&b, 0x00010000u, BIG_BOUND, FN);
+        mb_void_fn_type(&b, VOID, FNTY);
+        MB(&b, SpvOpTypeFloat, FLOAT, 32);
+        MB(&b, SpvOpTypeVector, V4, FLOAT, 4);
+        MB(&b, SpvOpTypeVector, V3, FLOAT, 3);
+        for (uint32_t k = 0; k < cases[i][0] >> 16; ++k)
+            mb_word(&b, cases[i][k]);
+        mb_fn_begin(&b, VOID, FN, FNTY, LABEL); /* its first word follows the instruction */
+        MB(&b, SpvOpBitcast, V3, R1, FIRST_WORD);
+        mb_fn_end(&b);
+        spvbc_context ctx;
+        spvbc_validate_summary vs;
+        validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+        diag_of(ctx, R1, "R-UNDEF", SPVBC_SEVERITY_ERROR);
+        assert_int_equal(vs.notes, 0);
+        spvbc_context_destroy(ctx);
+        mb_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unknown_opcode_guesses),
         cmocka_unit_test(test_unknown_opcode_id_zero),
+        cmocka_unit_test(test_unknown_opcode_too_short),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
