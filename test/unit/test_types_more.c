@@ -5,7 +5,9 @@
  *   - a struct whose member is directly an unknown opcode's result;
  *   - a forward-declared pointer to an unknown opcode's result, which (unlike a pointer that was
  *     not forward-declared) is a known pointer;
- *   - a one-component vector under LongVectorEXT, a parse error.
+ *   - a one-component vector under LongVectorEXT, a parse error;
+ *   - a struct member at the id bound, and a module ending in a 3-word OpTypeFloat, whose
+ *     mutants read past an array (the sanitizer build tells).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -155,6 +157,45 @@ static void test_long_vector_of_one(void **state)
     mb_free(&b);
 }
 
+/* A struct member whose id is the bound (%10) is R-ID-RANGE.  (A read of the id table at the
+ * bound, one entry past its end, shows only in the sanitizer build.) */
+static void test_struct_member_at_bound(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_shader_head(&b, 10, NULL, 0, NULL, 0);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    const size_t at = MB(&b, SpvOpTypeStruct, 5, 4, 10);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE", at,
+                       "type operand %10 is 0 or at or above the id bound");
+    mb_free(&b);
+}
+
+/* A module whose last instruction is a 3-word OpTypeFloat parses, from words in a block of
+ * exactly their size (a read of the absent encoding word shows in the sanitizer build). */
+static void test_float_last_word(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_header(&b, 0x00010000u, 5);
+    MB(&b, SpvOpCapability, SpvCapabilityKernel);
+    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    uint32_t *w = (uint32_t *)malloc(b.n * sizeof *w);
+    assert_non_null(w);
+    memcpy(w, b.w, b.n * sizeof *w);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, w, b.n, NULL, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    free(w);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -162,6 +203,8 @@ int main(void)
         cmocka_unit_test(test_struct_of_unknown_opcode),
         cmocka_unit_test(test_forward_pointer_to_unknown_opcode),
         cmocka_unit_test(test_long_vector_of_one),
+        cmocka_unit_test(test_struct_member_at_bound),
+        cmocka_unit_test(test_float_last_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
