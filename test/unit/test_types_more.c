@@ -1,0 +1,210 @@
+/* Type declarations whose facts only show in a later verdict, built as words and validated
+ * (nothing is lowered):
+ *   - pointers to a 16-bit float, to an array of them and to a struct of one, in a Shader
+ *     module: spirv-val looks through pointees, so each bitcast is V13;
+ *   - a struct whose member is directly an unknown opcode's result;
+ *   - a forward-declared pointer to an unknown opcode's result, which (unlike a pointer that was
+ *     not forward-declared) is a known pointer;
+ *   - a one-component vector under LongVectorEXT, a parse error;
+ *   - a struct member at the id bound, and a module ending in a 3-word OpTypeFloat, whose
+ *     mutants read past an array (the sanitizer build tells).
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "modbuild.h"
+#include "spirv_bitcast.h"
+#include "diag_check.h"
+
+/* Resets `b` to a Shader module (SPIR-V 1.6, `bound`) of PhysicalStorageBuffer64 addressing,
+ * with StorageBuffer16BitAccess; GLCompute %1, void %2, void() %3. */
+static void psb_shader_head(mb *b, uint32_t bound)
+{
+    b->n = 0;
+    mb_header(b, 0x00010600u, bound);
+    MB(b, SpvOpCapability, SpvCapabilityShader);
+    MB(b, SpvOpCapability, SpvCapabilityPhysicalStorageBufferAddresses);
+    MB(b, SpvOpCapability, SpvCapabilityStorageBuffer16BitAccess);
+    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
+    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
+    MB(b, SpvOpExecutionMode, 1, SpvExecutionModeLocalSize, 1, 1, 1);
+    mb_void_fn_type(b, 2, 3);
+}
+
+/* A pointer to uint (%12) bitcast to a pointer to an array of 16-bit floats (%17), to a struct
+ * of one (%18) and to one (%19): the 16-bit float is storage-only in a Shader module without
+ * Float16, and spirv-val looks through pointees: V13 each.  To a pointer to an array of uints
+ * (%20): valid. */
+static void test_pointers_to_16_bit(void **state)
+{
+    (void)state;
+    const uint32_t psb = SpvStorageClassPhysicalStorageBuffer;
+    mb b = {NULL, 0, 0};
+    psb_shader_head(&b, 30);
+    MB(&b, SpvOpTypeFloat, 4, 16);
+    MB(&b, SpvOpTypeInt, 5, 32, 0);
+    MB(&b, SpvOpConstant, 5, 6, 4);
+    MB(&b, SpvOpTypeArray, 7, 4, 6);
+    MB(&b, SpvOpTypeStruct, 8, 4);
+    MB(&b, SpvOpTypePointer, 9, psb, 7);
+    MB(&b, SpvOpTypePointer, 10, psb, 8);
+    MB(&b, SpvOpTypePointer, 11, psb, 4);
+    MB(&b, SpvOpTypePointer, 12, psb, 5);
+    MB(&b, SpvOpTypeArray, 13, 5, 6);
+    MB(&b, SpvOpTypePointer, 14, psb, 13);
+    mb_fn_begin(&b, 2, 1, 3, 15);
+    MB(&b, SpvOpUndef, 12, 16);
+    const uint32_t to[] = {9, 10, 11, 14};
+    for (uint32_t i = 0; i < 4; ++i)
+        MB(&b, SpvOpBitcast, to[i], 17 + i, 16);
+    mb_fn_end(&b);
+
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 3);
+    for (uint32_t id = 17; id <= 19; ++id)
+        diag_of(ctx, id, "V13", SPVBC_SEVERITY_ERROR);
+    no_diag_of(ctx, 20);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* A struct (%8) whose one member is the result %7 of an opcode no build knows (0x7FF0): a
+ * bitcast of a pointer to it gets the note N-UNKNOWN-OPCODE naming that opcode, and no
+ * verdict. */
+static void test_struct_of_unknown_opcode(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_shader_head(&b, 20, NULL, 0, NULL, 0);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    mb_word(&b, 0x00027FF0u);
+    mb_word(&b, 7);
+    MB(&b, SpvOpTypeStruct, 8, 7);
+    MB(&b, SpvOpTypePointer, 9, SpvStorageClassFunction, 8);
+    MB(&b, SpvOpTypePointer, 10, SpvStorageClassFunction, 4);
+    mb_fn_begin(&b, 2, 1, 3, 11);
+    MB(&b, SpvOpUndef, 9, 12);
+    MB(&b, SpvOpBitcast, 10, 13, 12);
+    mb_fn_end(&b);
+
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
+    assert_int_equal(vs.errors, 0);
+    assert_int_equal(vs.notes, 1);
+    has_text(diag_of(ctx, 13, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE)->message, "32752");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Pointers to the result %7 of an unknown opcode (0x7FF0): %8, not forward-declared, is built
+ * on it (its bitcast to a pointer to uint gets N-UNKNOWN-OPCODE); %9, forward-declared, is not
+ * (spirv-val does not look through it): its bitcast is a valid pointer cast, no finding. */
+static void test_forward_pointer_to_unknown_opcode(void **state)
+{
+    (void)state;
+    const uint32_t psb = SpvStorageClassPhysicalStorageBuffer;
+    mb b = {NULL, 0, 0};
+    psb_shader_head(&b, 30);
+    MB(&b, SpvOpTypeInt, 4, 32, 0);
+    MB(&b, SpvOpTypeForwardPointer, 9, psb);
+    mb_word(&b, 0x00027FF0u);
+    mb_word(&b, 7);
+    MB(&b, SpvOpTypePointer, 8, psb, 7);
+    MB(&b, SpvOpTypePointer, 9, psb, 7);
+    MB(&b, SpvOpTypePointer, 10, psb, 4);
+    mb_fn_begin(&b, 2, 1, 3, 11);
+    MB(&b, SpvOpUndef, 8, 12);
+    MB(&b, SpvOpBitcast, 10, 13, 12);
+    MB(&b, SpvOpUndef, 9, 14);
+    MB(&b, SpvOpBitcast, 10, 15, 14);
+    mb_fn_end(&b);
+
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
+    assert_int_equal(vs.errors, 0);
+    has_text(diag_of(ctx, 13, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE)->message, "32752");
+    no_diag_of(ctx, 15);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Under LongVectorEXT a vector needs at least 2 components: one is R-TYPE-SHAPE at the
+ * OpTypeVector, with its count in the message. */
+static void test_long_vector_of_one(void **state)
+{
+    (void)state;
+    const uint32_t caps[] = {CAP_LONG_VECTOR_EXT};
+    const char *const ext[] = {"SPV_EXT_long_vector"};
+    mb b = {NULL, 0, 0};
+    mb_shader_head(&b, 10, caps, 1, ext, 1);
+    MB(&b, SpvOpTypeInt, 4, 32, 0);
+    const size_t at = MB(&b, SpvOpTypeVector, 5, 4, 1);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE", at,
+                       "OpTypeVector has 1 components (must be at least 2)");
+    mb_free(&b);
+}
+
+/* A struct member whose id is the bound (%10) is R-ID-RANGE.  (A read of the id table at the
+ * bound, one entry past its end, shows only in the sanitizer build.) */
+static void test_struct_member_at_bound(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_shader_head(&b, 10, NULL, 0, NULL, 0);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    const size_t at = MB(&b, SpvOpTypeStruct, 5, 4, 10);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_ID, "R-ID-RANGE", at,
+                       "type operand %10 is 0 or at or above the id bound");
+    mb_free(&b);
+}
+
+/* A module whose last instruction is a 3-word OpTypeFloat parses, from words in a block of
+ * exactly their size (a read of the absent encoding word shows in the sanitizer build). */
+static void test_float_last_word(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_header(&b, 0x00010000u, 5);
+    MB(&b, SpvOpCapability, SpvCapabilityKernel);
+    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    uint32_t *w = (uint32_t *)malloc(b.n * sizeof *w);
+    assert_non_null(w);
+    memcpy(w, b.w, b.n * sizeof *w);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, w, b.n, NULL, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    free(w);
+    mb_free(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pointers_to_16_bit),
+        cmocka_unit_test(test_struct_of_unknown_opcode),
+        cmocka_unit_test(test_forward_pointer_to_unknown_opcode),
+        cmocka_unit_test(test_long_vector_of_one),
+        cmocka_unit_test(test_struct_member_at_bound),
+        cmocka_unit_test(test_float_last_word),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
