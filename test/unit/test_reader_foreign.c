@@ -41,14 +41,20 @@ typedef struct foreign_case {
 
 #define NOTE "N-UNKNOWN-OPCODE"
 
+/* The Kernel head of `bound` ids, void(), float, float4 and float3. */
+static void head_with_float3(mb *b, uint32_t bound)
+{
+    mb_kernel_head(b, 0x00010000u, bound, FN);
+    mb_void_fn_type(b, VOID, FNTY);
+    MB(b, SpvOpTypeFloat, FLOAT, 32);
+    MB(b, SpvOpTypeVector, V4, FLOAT, 4);
+    MB(b, SpvOpTypeVector, V3, FLOAT, 3);
+}
+
 static void check_case(const foreign_case *c)
 {
     mb b = {NULL, 0, 0};
-    mb_kernel_head(&b, 0x00010000u, BOUND, FN);
-    mb_void_fn_type(&b, VOID, FNTY);
-    MB(&b, SpvOpTypeFloat, FLOAT, 32);
-    MB(&b, SpvOpTypeVector, V4, FLOAT, 4);
-    MB(&b, SpvOpTypeVector, V3, FLOAT, 3);
+    head_with_float3(&b, BOUND);
     MB(&b, SpvOpUndef, V4, A);
     for (uint32_t i = 0; i < c->w[0] >> 16; ++i)
         mb_word(&b, c->w[i]);
@@ -120,11 +126,7 @@ static void test_unknown_opcode_too_short(void **state)
     static const uint32_t cases[][2] = {{UNKNOWN(1)}, {UNKNOWN(2), V4}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
         mb b = {NULL, 0, 0};
-        mb_kernel_head(&b, 0x00010000u, BIG_BOUND, FN);
-        mb_void_fn_type(&b, VOID, FNTY);
-        MB(&b, SpvOpTypeFloat, FLOAT, 32);
-        MB(&b, SpvOpTypeVector, V4, FLOAT, 4);
-        MB(&b, SpvOpTypeVector, V3, FLOAT, 3);
+        head_with_float3(&b, BIG_BOUND);
         for (uint32_t k = 0; k < cases[i][0] >> 16; ++k)
             mb_word(&b, cases[i][k]);
         mb_fn_begin(&b, VOID, FN, FNTY, LABEL); /* its first word follows the instruction */
