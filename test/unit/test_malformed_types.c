@@ -24,6 +24,20 @@ void test_type_used_before_declared(void **state)
     const base_patch value = {AT(bitcast),   1, ID_X, SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX,
                               "R-TYPE-ORDER"};
     expect_patches_fail(&value, 1);
+    /* A result type that is the id of an instruction with a result and no result type that
+     * declares no type (OpLabel, OpExtInstImport, OpString, OpDecorationGroup): such an id has
+     * no type and is none. */
+    const base_patch label = {
+        AT(bitcast), 1, ID_LABEL, SPVBC_ERROR_INVALID_ID, BASE_BITCAST_INDEX, "R-TYPE-ORDER"};
+    expect_patches_fail(&label, 1);
+    const uint32_t a = 0x61; /* the string "a" */
+    const inst untyped[][2] = {
+        {{SpvOpExtInstImport, {ID_X, a}, 2}, {SpvOpTypeVector, {ID_V4, ID_X, 4}, 3}},
+        {{SpvOpString, {ID_X, a}, 2}, {SpvOpTypePointer, {ID_V4, 5 /* CrossWorkgroup */, ID_X}, 3}},
+        {{SpvOpDecorationGroup, {ID_X}, 1}, {SpvOpUndef, {ID_X, ID_R}, 2}},
+    };
+    for (size_t i = 0; i < sizeof untyped / sizeof *untyped; ++i)
+        expect_insts_fail(untyped[i], 2, 1, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER");
     /* A pointer to a type declared after it. */
     const inst ptr[] = {{SpvOpTypePointer, {ID_V3, SpvStorageClassCrossWorkgroup, ID_FLOAT}, 3},
                         {SpvOpTypeFloat, {ID_FLOAT, 32}, 2}};

@@ -45,6 +45,7 @@ void test_bound_above_largest_cap(void **state);
 void test_bytes_messages(void **state);
 void test_bytes_refusals_cost(void **state);
 void test_word_count_limit(void **state);
+void test_copy_size_overflow(void **state);
 void test_bytes_without_context(void **state);
 void test_bytes_copy_out_of_memory(void **state);
 void test_id_table_memory(void **state);

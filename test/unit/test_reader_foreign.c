@@ -89,6 +89,8 @@ static void test_unknown_opcode_guesses(void **state)
         {{UNKNOWN(2), BOUND + 5}, "R-UNDEF", "V12", 1}, /* no word 2 */
         {{UNKNOWN(3), BOUND + 5, A}, "R-UNDEF", "V12", 1}, /* word 2 defined */
         {{UNKNOWN(4), BOUND + 5, U, A}, "R-UNDEF", "V12", 0}, /* word 2 defined by nothing */
+        /* word 2 at the bound, after a type: no id, nothing guessed */
+        {{UNKNOWN(3), V4, BOUND}, "R-UNDEF", "V12", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
         fprintf(stderr, "case %zu\n", i);

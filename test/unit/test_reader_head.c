@@ -168,6 +168,30 @@ void test_word_count_limit(void **state)
     spvbc_context_destroy(ctx);
 }
 
+/* A copy (copy_words, or a byte-swapped module) of more words than a size_t can count the
+ * bytes of: SPVBC_ERROR_OUT_OF_MEMORY before anything is allocated or copied (the words given
+ * are 5).  Only a 32-bit size_t has such counts under the 2^32-word limit. */
+void test_copy_size_overflow(void **state)
+{
+    (void)state;
+    if (SIZE_MAX > 0xFFFFFFFFu) {
+        fprintf(stderr, "SKIPPED: a 64-bit size_t counts the bytes of every word count under "
+                        "the 2^32-word limit\n");
+        skip();
+    }
+    spvbc_context ctx = new_ctx();
+    const uint32_t w[5] = {SpvMagicNumber, 0x00010000u, 0, 10, 0};
+    spvbc_parse_options o = SPVBC_PARSE_OPTIONS_INIT;
+    o.copy_words = 1;
+    const size_t n = SIZE_MAX / 4 + 1;
+    parse_fails(ctx, w, n, &o, SPVBC_ERROR_OUT_OF_MEMORY, SPVBC_NO_POSITION, SPVBC_NO_POSITION,
+                "R-MEMORY");
+    const uint32_t swapped[5] = {0x03022307u, 0x00000100u, 0, 0x0a000000u, 0};
+    parse_fails(ctx, swapped, n, NULL, SPVBC_ERROR_OUT_OF_MEMORY, SPVBC_NO_POSITION,
+                SPVBC_NO_POSITION, "R-MEMORY");
+    spvbc_context_destroy(ctx);
+}
+
 /* spvbc_module_parse_bytes() without a context refuses also input it would refuse for its
  * size or its magic (there is no context to tell). */
 void test_bytes_without_context(void **state)

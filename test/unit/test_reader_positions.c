@@ -7,7 +7,9 @@
  *     or not), a short DebugLine (9 words) and an instruction of another set leave it;
  *   - a short OpLine (3 words) names no position;
  *   - OpFunction ends a position in force before it, and a site outside a function has none;
- *   - a value of an unknown opcode's type leaves it, a label an unknown opcode named ends it.
+ *   - a value of an unknown opcode's type leaves it, a label an unknown opcode named ends it;
+ *   - a 4-word instruction of the set (no instruction number) at the module's end is neither,
+ *     and nothing past it is read.
  * Id 6 of each module is a DebugSource of file "a.cl" and word 6 (OpCapability Kernel's
  * operand) is 6: a position wrongly taken from word 1 of the module would name that file.
  *
@@ -229,12 +231,30 @@ static void test_opline_short_and_function_start(void **state)
     mb_free(&b);
 }
 
+/* A 4-word OpExtInst of the DebugInfo set (no instruction number) as the module's last
+ * instruction: neither a DebugLine nor a DebugNoLine, and nothing past it is read (the words
+ * are in a block of exactly their size, which the sanitizer build watches). */
+static void test_debuginfo_short_last(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    build(&b, DEBUGINFO, 0, DEBUG_LINE);
+    MB(&b, SpvOpExtInst, VOID, Y, DI);
+    mb exact = {(uint32_t *)malloc(b.n * sizeof *b.w), b.n, b.n};
+    assert_non_null(exact.w);
+    memcpy(exact.w, b.w, b.n * sizeof *b.w);
+    expect_position(&exact, "a.cl", 7, 3);
+    free(exact.w);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_debuginfo_import_name),
         cmocka_unit_test(test_debug_line_ends),
         cmocka_unit_test(test_opline_short_and_function_start),
+        cmocka_unit_test(test_debuginfo_short_last),
         cmocka_unit_test(test_unknown_opcode_ids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

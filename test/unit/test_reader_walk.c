@@ -428,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_bytes_messages),
         cmocka_unit_test(test_bytes_refusals_cost),
         cmocka_unit_test(test_word_count_limit),
+        cmocka_unit_test(test_copy_size_overflow),
         cmocka_unit_test(test_bytes_without_context),
         cmocka_unit_test(test_bytes_copy_out_of_memory),
         cmocka_unit_test(test_id_table_memory),
