@@ -6,8 +6,9 @@
  *   - a forward-declared pointer to an unknown opcode's result, which (unlike a pointer that was
  *     not forward-declared) is a known pointer;
  *   - a one-component vector under LongVectorEXT, a parse error;
- *   - a struct member at the id bound, and a module ending in a 3-word OpTypeFloat, whose
- *     mutants read past an array (the sanitizer build tells).
+ *   - a struct member at the id bound, a module ending in a 3-word OpTypeFloat, and cooperative
+ *     matrices at the type table's ends (its first entry, a full table), whose mutants read or
+ *     write past an array (the sanitizer build tells).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -171,8 +172,25 @@ static void test_struct_member_at_bound(void **state)
     mb_free(&b);
 }
 
-/* A module whose last instruction is a 3-word OpTypeFloat parses, from words in a block of
- * exactly their size (a read of the absent encoding word shows in the sanitizer build). */
+/* Parses the module of `b` from words in a block of exactly their size (a read past them shows
+ * in the sanitizer build), in a fresh context: it parses, with no diagnostic. */
+static void parses_exact(const mb *b)
+{
+    uint32_t *w = (uint32_t *)malloc(b->n * sizeof *w);
+    assert_non_null(w);
+    memcpy(w, b->w, b->n * sizeof *w);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, w, b->n, NULL, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    free(w);
+}
+
+/* A module whose last instruction is a 3-word OpTypeFloat parses (a read of the absent encoding
+ * word shows in the sanitizer build). */
 static void test_float_last_word(void **state)
 {
     (void)state;
@@ -182,17 +200,62 @@ static void test_float_last_word(void **state)
     MB(&b, SpvOpCapability, SpvCapabilityAddresses);
     MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
     MB(&b, SpvOpTypeFloat, 4, 32);
-    uint32_t *w = (uint32_t *)malloc(b.n * sizeof *w);
-    assert_non_null(w);
-    memcpy(w, b.w, b.n * sizeof *w);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, w, b.n, NULL, &mod), SPVBC_SUCCESS);
-    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    free(w);
+    parses_exact(&b);
+    mb_free(&b);
+}
+
+/* Resets `b` to the head of a Shader module (`bound`) of CooperativeMatrixKHR that declares no
+ * type: GLCompute %1. */
+static void coopmat_head(mb *b, uint32_t bound)
+{
+    b->n = 0;
+    mb_header(b, 0x00010600u, bound);
+    MB(b, SpvOpCapability, SpvCapabilityShader);
+    MB(b, SpvOpCapability, CAP_COOPERATIVE_MATRIX_KHR);
+    mb_extension(b, "SPV_KHR_cooperative_matrix");
+    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
+}
+
+/* %`id` = OpTypeCooperativeMatrixKHR of `component`, each shape operand %`shape`. */
+static void coopmat(mb *b, uint32_t id, uint32_t component, uint32_t shape)
+{
+    const uint32_t ops[] = {id, component, shape, shape, shape, shape};
+    mb_opn(b, OP_TYPE_COOPERATIVE_MATRIX_KHR, ops, 6);
+}
+
+/* The shapes of cooperative types are resolved over the whole type table, from its first entry
+ * to its last:
+ *   - a cooperative matrix as the module's first type (its component an unknown opcode's result:
+ *     the only way a type comes before every other), with another one later: the count of
+ *     shape operands covers both (counted from the second entry, the first's four would be
+ *     written past the block);
+ *   - a cooperative matrix among 0 to 40 structs: the table is full (16 and 32 entries) in some
+ *     of them, so that a walk one entry past its count reads past the block.
+ * Each parses; the reads and writes past a block show in the sanitizer build. */
+static void test_coopmat_table_ends(void **state)
+{
+    (void)state;
+    if (opcode_unknown(OP_TYPE_COOPERATIVE_MATRIX_KHR, "OpTypeCooperativeMatrixKHR")) return;
+    enum { U = 10, FIRST, INT, EIGHT, LATER, STRUCTS, BOUND = STRUCTS + 41 };
+    enum { OP_UNKNOWN = 65000 };
+    mb b = {NULL, 0, 0};
+    coopmat_head(&b, BOUND);
+    MB(&b, OP_UNKNOWN, U);
+    coopmat(&b, FIRST, U, EIGHT);
+    MB(&b, SpvOpTypeInt, INT, 32, 0);
+    MB(&b, SpvOpConstant, INT, EIGHT, 8);
+    coopmat(&b, LATER, INT, EIGHT);
+    parses_exact(&b);
+    for (uint32_t n = 0; n <= 40; ++n) {
+        coopmat_head(&b, BOUND);
+        MB(&b, SpvOpTypeInt, INT, 32, 0);
+        MB(&b, SpvOpConstant, INT, EIGHT, 8);
+        coopmat(&b, LATER, INT, EIGHT);
+        for (uint32_t k = 0; k < n; ++k)
+            MB(&b, SpvOpTypeStruct, STRUCTS + k, INT);
+        parses_exact(&b);
+    }
     mb_free(&b);
 }
 
@@ -205,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_long_vector_of_one),
         cmocka_unit_test(test_struct_member_at_bound),
         cmocka_unit_test(test_float_last_word),
+        cmocka_unit_test(test_coopmat_table_ends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
