@@ -197,7 +197,7 @@ int main(void)
         cmocka_unit_test(test_scan_alignment),        cmocka_unit_test(test_scan_header_fields),
         cmocka_unit_test(test_scan_allocations),      cmocka_unit_test(test_scan_look_alikes),
         cmocka_unit_test(test_scan_stale_types),      cmocka_unit_test(test_scan_tiny),
-        cmocka_unit_test(test_scan_last_instruction),
+        cmocka_unit_test(test_scan_last_instruction), cmocka_unit_test(test_scan_id_at_bound),
     };
     int rc = guard_init(&guard, 1u << 16);
     if (rc != 0) return rc;

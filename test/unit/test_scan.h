@@ -96,5 +96,6 @@ void test_scan_look_alikes(void **state);
 void test_scan_stale_types(void **state);
 void test_scan_tiny(void **state);
 void test_scan_last_instruction(void **state);
+void test_scan_id_at_bound(void **state);
 
 #endif

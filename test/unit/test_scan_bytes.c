@@ -354,3 +354,34 @@ void test_scan_last_instruction(void **state)
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
+
+/* A bitcast of float4 to float4 and, elsewhere, the id at the bound right after float3's (an
+ * OpUndef of float3 whose result is the bound): no bitcast has a 3-component type, so 0, at
+ * bound 32,768 (the bit sets on the stack, the bound's bit one past them) and 32,832 (from
+ * the context, the bound's bit one past the block): the id at the bound is never looked up,
+ * which the sanitizer build watches. */
+void test_scan_id_at_bound(void **state)
+{
+    (void)state;
+    enum { FN = 1, VOID, FNTY, FLOAT, V4, V3, X, LABEL, R };
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    static const uint32_t bounds[] = {32768u, 32832u};
+    mb b = {NULL, 0, 0};
+    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; ++i) {
+        mb_kernel_head(&b, 0x00010000u, bounds[i], FN);
+        mb_void_fn_type(&b, VOID, FNTY);
+        MB(&b, SpvOpTypeFloat, FLOAT, 32);
+        MB(&b, SpvOpTypeVector, V4, FLOAT, 4);
+        MB(&b, SpvOpTypeVector, V3, FLOAT, 3);
+        MB(&b, SpvOpUndef, V4, X);
+        MB(&b, SpvOpUndef, V3, bounds[i]);
+        mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
+        MB(&b, SpvOpBitcast, V4, R, X);
+        mb_fn_end(&b);
+        const int got = guard_scan(&guard, ctx, b.w, b.n * 4);
+        if (got != 0) fail_msg("bound %u: scan said %d", bounds[i], got);
+    }
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
