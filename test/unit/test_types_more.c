@@ -259,6 +259,46 @@ static void test_coopmat_table_ends(void **state)
     mb_free(&b);
 }
 
+/* Eight OpTypeCooperativeMatrixNV (3 shape operands each) of one int component: their shape
+ * operands (24) outnumber four per other type (the int, void and the function type: 12), so a
+ * count that took the wrong kinds would size the block too small (the sanitizer build tells).
+ * It parses, and a bitcast between two of them is valid only where their shapes agree: the
+ * shapes were read. */
+static void test_coopmat_nv_shapes(void **state)
+{
+    (void)state;
+    enum { INT = 2, SCOPE, C8, C16, M0, M7 = M0 + 7, X, Y, Z, FN, FT, VOID, L, BOUND };
+    mb b = {NULL, 0, 0};
+    mb_header(&b, 0x00010600u, BOUND);
+    MB(&b, SpvOpCapability, SpvCapabilityShader);
+    MB(&b, SpvOpCapability, SpvCapabilityCooperativeMatrixNV);
+    mb_extension(&b, "SPV_NV_cooperative_matrix");
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
+    MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
+    MB(&b, SpvOpTypeInt, INT, 32, 0);
+    MB(&b, SpvOpConstant, INT, SCOPE, SpvScopeSubgroup);
+    MB(&b, SpvOpConstant, INT, C8, 8);
+    MB(&b, SpvOpConstant, INT, C16, 16);
+    for (uint32_t k = 0; k <= M7 - M0; ++k) /* 8x8, 16x8, 8x8, ... */
+        MB(&b, SpvOpTypeCooperativeMatrixNV, M0 + k, INT, SCOPE, k % 2 ? C16 : C8, C8);
+    mb_void_fn_type(&b, VOID, FT);
+    mb_fn_begin(&b, VOID, FN, FT, L);
+    MB(&b, SpvOpUndef, M0, X);
+    MB(&b, SpvOpBitcast, M7 - 1, Y, X); /* 8x8 to 8x8: valid */
+    MB(&b, SpvOpBitcast, M7, Z, X); /* 8x8 to 16x8: the shapes differ */
+    mb_fn_end(&b);
+    parses_exact(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    diag_of(ctx, Z, "V-COOPMAT-SHAPE", SPVBC_SEVERITY_ERROR);
+    no_diag_of(ctx, Y);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_struct_member_at_bound),
         cmocka_unit_test(test_float_last_word),
         cmocka_unit_test(test_coopmat_table_ends),
+        cmocka_unit_test(test_coopmat_nv_shapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
