@@ -1,0 +1,301 @@
+/* Second witnesses: behaviours that a mutation run (test/mutation/run.sh --all-tests, see
+ * docs/robustness.md section 11) showed pinned by one test program only, each checked here
+ * again through another way in, so that a change to that one test cannot leave them bare:
+ *   - short declarations and instructions (OpTypeForwardPointer, OpBitcast, on the walk's fast
+ *     path as well, OpTypeFloat, OpTypeInt of width 0, OpTypeArray, OpTypeUntypedPointerKHR)
+ *     refused with R-OPERANDS or R-TYPE-SHAPE at their word;
+ *   - the header's refusals of parse_bytes (a bad magic shown as read, 16 bytes too short for a
+ *     header whatever their magic);
+ *   - NULL and out-of-range arguments of parse, write, lower and the type names;
+ *   - the OpenCL scalar names' kinds, widths and signedness, as read back by the name writer;
+ *   - the capabilities a refusal names: only those missing.
+ * Modules are built as words; nothing is lowered.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "modbuild.h"
+#include "spirv_bitcast.h"
+#include "diag_check.h"
+
+/* Resets `b` to a Kernel module (SPIR-V 1.0, bound 20) with %4 = float, a void() function %1
+ * (%2 void, %3 its type) and its label %5 open. */
+static void kernel_fn(mb *b)
+{
+    mb_kernel_head(b, 0x00010000u, 20, 1);
+    MB(b, SpvOpTypeFloat, 4, 32);
+    mb_void_fn_type(b, 2, 3);
+    mb_fn_begin(b, 2, 1, 3, 5);
+}
+
+/* The walk takes its fast path only for opcodes whose flags the process has cached: a valid
+ * module with OpUndef and OpBitcast first, then a 3-word OpBitcast (no operand) in the body,
+ * then a 2-word OpTypeForwardPointer among the types: R-OPERANDS at each one's word. */
+static void test_short_instructions(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    kernel_fn(&b);
+    MB(&b, SpvOpUndef, 4, 6);
+    MB(&b, SpvOpBitcast, 4, 7, 6);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_SUCCESS, &ctx, &vs);
+    spvbc_context_destroy(ctx);
+
+    kernel_fn(&b);
+    MB(&b, SpvOpUndef, 4, 6);
+    const size_t at = MB(&b, SpvOpBitcast, 4, 7);
+    mb_fn_end(&b);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", at,
+                       "OpBitcast is missing its operand");
+
+    mb_kernel_head(&b, 0x00010000u, 20, 1);
+    const size_t fp = MB(&b, SpvOpTypeForwardPointer, 6);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", fp,
+                       "OpTypeForwardPointer is missing operands");
+    mb_free(&b);
+}
+
+/* A type declaration one word short of its first operand, or of width 0: refused at its word. */
+static void test_short_types(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    size_t at;
+    mb_kernel_head(&b, 0x00010000u, 20, 1);
+    at = MB(&b, SpvOpTypeFloat, 4);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", at,
+                       "type declaration is missing its width operand");
+    mb_kernel_head(&b, 0x00010000u, 20, 1);
+    at = MB(&b, SpvOpTypeInt, 4, 0, 0);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-TYPE-SHAPE", at,
+                       "scalar type has width 0");
+    mb_kernel_head(&b, 0x00010000u, 20, 1);
+    at = MB(&b, SpvOpTypeArray, 4);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", at,
+                       "composite type is missing its element type");
+    if (!opcode_unknown(OP_TYPE_UNTYPED_POINTER_KHR, "OpTypeUntypedPointerKHR")) {
+        mb_kernel_head(&b, 0x00010000u, 20, 1);
+        at = MB(&b, OP_TYPE_UNTYPED_POINTER_KHR, 4);
+        expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", at,
+                           "OpTypeUntypedPointerKHR is missing its storage class");
+    }
+    mb_free(&b);
+}
+
+/* parse_bytes of `size` bytes at `bytes`: fails with `expect` and one diagnostic `rule` whose
+ * message is `message`. */
+static void bytes_fail(const void *bytes, size_t size, spvbc_result expect, const char *rule,
+                       const char *message)
+{
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse_bytes(ctx, bytes, size, NULL, &mod), expect);
+    assert_null(mod);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, rule);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->message, message);
+    spvbc_context_destroy(ctx);
+}
+
+/* A bad magic is shown as the first word reads (not the version's), from bytes and from words;
+ * 16 bytes are too short for a header whatever their first word says. */
+static void test_header_refusals(void **state)
+{
+    (void)state;
+    const unsigned char bad[20] = {0xef, 0xbe, 0xad, 0xde, 0x00, 0x00, 0x01, 0x00, 0, 0,
+                                   0,    0,    10,   0,    0,    0,    0,    0,    0, 0};
+    bytes_fail(bad, sizeof bad, SPVBC_ERROR_INVALID_BINARY, "R-MAGIC",
+               "bad magic number 0xdeadbeef (expected 0x07230203)");
+    bytes_fail(bad, 16, SPVBC_ERROR_INVALID_BINARY, "R-HEADER",
+               "module is shorter than the 5-word SPIR-V header");
+    const uint32_t words[5] = {0xdeadbeefu, 0x00010000u, 0, 10, 0};
+    expect_parse_error(words, 5, SPVBC_ERROR_INVALID_BINARY, "R-MAGIC", 0,
+                       "bad magic number 0xdeadbeef (expected 0x07230203)");
+}
+
+/* NULL where a pointer is required, and lower's classes beyond SPVBC_LOWER_ALL: refused with
+ * SPVBC_ERROR_INVALID_ARGUMENT before anything is read. */
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    kernel_fn(&b);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_write(NULL, mb_write_stop, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_write(mod, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
+    lo.classes = SPVBC_LOWER_ALL + 1u;
+    assert_int_equal(spvbc_module_lower(mod, &lo, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+
+    char buf[16] = "x";
+    spvbc_type_desc d;
+    assert_int_equal(spvbc_type_desc_from_opencl("int", &d), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_type_desc_opencl_name(NULL, buf, sizeof buf),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_type_desc_opencl_name(&d, NULL, sizeof buf),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_type_desc_opencl_name(&d, buf, 0), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(buf, "x");
+    d.kind = (spvbc_scalar_kind)99;
+    assert_int_equal(spvbc_type_desc_opencl_name(&d, buf, sizeof buf),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    mb_free(&b);
+}
+
+/* Each OpenCL scalar name read and written back: kind, width and signedness as OpenCL C has
+ * them (char signed, uchar not, half, float and double not signed), and the name again. */
+static void test_scalar_names_round_trip(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        spvbc_scalar_kind kind;
+        uint32_t width;
+        int is_signed;
+    } rows[] = {
+        {"uchar", SPVBC_SCALAR_INT, 8, 0},   {"char", SPVBC_SCALAR_INT, 8, 1},
+        {"ushort", SPVBC_SCALAR_INT, 16, 0}, {"short", SPVBC_SCALAR_INT, 16, 1},
+        {"uint", SPVBC_SCALAR_INT, 32, 0},   {"int", SPVBC_SCALAR_INT, 32, 1},
+        {"ulong", SPVBC_SCALAR_INT, 64, 0},  {"long", SPVBC_SCALAR_INT, 64, 1},
+        {"half", SPVBC_SCALAR_FLOAT, 16, 0}, {"float", SPVBC_SCALAR_FLOAT, 32, 0},
+        {"double", SPVBC_SCALAR_FLOAT, 64, 0},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        spvbc_type_desc d;
+        char buf[16];
+        assert_int_equal(spvbc_type_desc_from_opencl(rows[i].name, &d), SPVBC_SUCCESS);
+        assert_int_equal(d.kind, rows[i].kind);
+        assert_int_equal(d.width, rows[i].width);
+        assert_int_equal(d.is_signed, rows[i].is_signed);
+        assert_int_equal(d.count, 1);
+        assert_int_equal(spvbc_type_desc_opencl_name(&d, buf, sizeof buf), SPVBC_SUCCESS);
+        assert_string_equal(buf, rows[i].name);
+    }
+}
+
+/* as_char8(half3) in a Kernel module with Float16Buffer only: the refusal names the three
+ * capabilities missing (Float16, Int8, Vector16), none of those present or not needed. */
+static void test_missing_capabilities_named(void **state)
+{
+    (void)state;
+    sm s;
+    sm_init(&s, 0, 0x00010200u);
+    const spvbc_type_desc casts[1][2] = {
+        {sm_desc(SPVBC_SCALAR_FLOAT, 16, 3), sm_desc(SPVBC_SCALAR_INT, 8, 8)}};
+    sm_casts(&s, casts, 1);
+    s.caps &= ~((uint64_t)1 << SpvCapabilityFloat16 | (uint64_t)1 << SpvCapabilityInt8 |
+                (uint64_t)1 << SpvCapabilityVector16);
+    sm_cap(&s, SpvCapabilityFloat16Buffer);
+    mb b = {NULL, 0, 0};
+    sm_finish(&s, &b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+    assert_string_equal(d->rule, "V12");
+    has_text(d->message, "the module lacks the capability Float16, Int8, Vector16;");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Id 1 is an id like any other: a float type of id 1 (the function is %2), a vector of it, and
+ * then an operand of id 1 (an OpUndef, the function %2): each parses, and each bitcast
+ * float -> uint is valid, no diagnostic. */
+static void test_id_one(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 20, 2);
+    MB(&b, SpvOpTypeFloat, 1, 32);
+    MB(&b, SpvOpTypeInt, 4, 32, 0);
+    MB(&b, SpvOpTypeVector, 11, 1, 4);
+    mb_void_fn_type(&b, 5, 6);
+    mb_fn_begin(&b, 5, 2, 6, 7);
+    MB(&b, SpvOpUndef, 1, 8);
+    MB(&b, SpvOpBitcast, 4, 9, 8);
+    MB(&b, SpvOpBitcast, 1, 10, 9);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
+    spvbc_context_destroy(ctx);
+
+    mb_kernel_head(&b, 0x00010000u, 20, 2);
+    MB(&b, SpvOpTypeFloat, 3, 32);
+    MB(&b, SpvOpTypeInt, 4, 32, 0);
+    mb_void_fn_type(&b, 5, 6);
+    mb_fn_begin(&b, 5, 2, 6, 7);
+    MB(&b, SpvOpUndef, 3, 1);
+    MB(&b, SpvOpBitcast, 4, 9, 1);
+    mb_fn_end(&b);
+    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* as_int3(float4) in a module parsed with max_id_bound equal to its bound: the int4 type and the
+ * intermediate value would need a larger bound, so nothing is lowered (UNSUPPORTED), with R-LIMIT
+ * at word 3 (the bound's word), of no instruction. */
+static void test_lower_bound_limit(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                   sm_desc(SPVBC_SCALAR_INT, 32, 3), 1);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.max_id_bound = b.w[3];
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, &po, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_ERROR_UNSUPPORTED);
+    const spvbc_diagnostic *d = NULL;
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+        if (strcmp(spvbc_context_diagnostic(ctx, i)->rule, "R-LIMIT") == 0)
+            d = spvbc_context_diagnostic(ctx, i);
+    assert_non_null(d);
+    assert_int_equal(d->word_offset, 3);
+    assert_int_equal(d->instruction_index, SPVBC_NO_POSITION);
+    assert_int_equal(d->opcode, 0);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_short_instructions),
+        cmocka_unit_test(test_short_types),
+        cmocka_unit_test(test_header_refusals),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_scalar_names_round_trip),
+        cmocka_unit_test(test_missing_capabilities_named),
+        cmocka_unit_test(test_id_one),
+        cmocka_unit_test(test_lower_bound_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
