@@ -299,6 +299,84 @@ static void test_coopmat_nv_shapes(void **state)
     mb_free(&b);
 }
 
+/* A cooperative matrix of each kind with the same scope, rows and columns, and an NV one whose
+ * rows are a specialization constant: a bitcast NV -> KHR is V-COOPMAT-SHAPE (the kinds
+ * differ, whatever the shapes), NV -> NV of the specialized rows is valid (its value comes
+ * later, so spirv-val lets it pass: a shape operand that is no OpConstant is unknown). */
+static void test_coopmat_kinds_and_spec_rows(void **state)
+{
+    (void)state;
+    if (opcode_unknown(OP_TYPE_COOPERATIVE_MATRIX_KHR, "OpTypeCooperativeMatrixKHR")) return;
+    enum { INT = 2, SCOPE, C8, SPEC, USE, NV_A, NV_S, KHR_A, X, Y, Z, FN, FT, VOID, L, BOUND };
+    mb b = {NULL, 0, 0};
+    mb_header(&b, 0x00010600u, BOUND);
+    MB(&b, SpvOpCapability, SpvCapabilityShader);
+    MB(&b, SpvOpCapability, SpvCapabilityCooperativeMatrixNV);
+    MB(&b, SpvOpCapability, CAP_COOPERATIVE_MATRIX_KHR);
+    mb_extension(&b, "SPV_NV_cooperative_matrix");
+    mb_extension(&b, "SPV_KHR_cooperative_matrix");
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
+    MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
+    MB(&b, SpvOpTypeInt, INT, 32, 0);
+    MB(&b, SpvOpConstant, INT, SCOPE, SpvScopeSubgroup);
+    MB(&b, SpvOpConstant, INT, C8, 8);
+    MB(&b, SpvOpSpecConstant, INT, SPEC, 8);
+    MB(&b, SpvOpConstant, INT, USE, 0); /* MatrixAKHR */
+    MB(&b, SpvOpTypeCooperativeMatrixNV, NV_A, INT, SCOPE, C8, C8);
+    MB(&b, SpvOpTypeCooperativeMatrixNV, NV_S, INT, SCOPE, SPEC, C8);
+    const uint32_t khr[] = {KHR_A, INT, SCOPE, C8, C8, USE};
+    mb_opn(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, khr, 6);
+    mb_void_fn_type(&b, VOID, FT);
+    mb_fn_begin(&b, VOID, FN, FT, L);
+    MB(&b, SpvOpUndef, NV_A, X);
+    MB(&b, SpvOpBitcast, NV_S, Y, X);
+    MB(&b, SpvOpBitcast, KHR_A, Z, X);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    diag_of(ctx, Z, "V-COOPMAT-SHAPE", SPVBC_SEVERITY_ERROR);
+    no_diag_of(ctx, Y);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Cooperative vectors of 4 and of 8 uints, without LongVectorEXT (which would compare them as
+ * vectors, by total bits): a bitcast between them is refused for their component counts; 4 to 4
+ * (another declaration) is valid. */
+static void test_coopvec_counts(void **state)
+{
+    (void)state;
+    if (opcode_unknown(OP_TYPE_COOPERATIVE_VECTOR_NV, "OpTypeCooperativeVectorNV")) return;
+    enum { INT = 4, C4, C8, V4, V8, V4B, L, X, Y, Z, BOUND };
+    const uint32_t caps[] = {CAP_COOPERATIVE_VECTOR_NV};
+    const char *const ext[] = {"SPV_NV_cooperative_vector"};
+    mb b = {NULL, 0, 0};
+    mb_shader_head(&b, BOUND, caps, 1, ext, 1);
+    MB(&b, SpvOpTypeInt, INT, 32, 0);
+    MB(&b, SpvOpConstant, INT, C4, 4);
+    MB(&b, SpvOpConstant, INT, C8, 8);
+    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, V4, INT, C4);
+    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, V8, INT, C8);
+    MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, V4B, INT, C4);
+    mb_fn_begin(&b, 2, 1, 3, L);
+    MB(&b, SpvOpUndef, V4, X);
+    MB(&b, SpvOpBitcast, V8, Y, X);
+    MB(&b, SpvOpBitcast, V4B, Z, X);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    const spvbc_diagnostic *d = diag_of(ctx, Y, "V-COOPVEC-DIM", SPVBC_SEVERITY_ERROR);
+    has_text(d->message, "expected cooperative vectors with the same number of components");
+    no_diag_of(ctx, Z);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +388,8 @@ int main(void)
         cmocka_unit_test(test_float_last_word),
         cmocka_unit_test(test_coopmat_table_ends),
         cmocka_unit_test(test_coopmat_nv_shapes),
+        cmocka_unit_test(test_coopmat_kinds_and_spec_rows),
+        cmocka_unit_test(test_coopvec_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
