@@ -8,7 +8,9 @@
  *     header whatever their magic);
  *   - NULL and out-of-range arguments of parse, write, lower and the type names;
  *   - the OpenCL scalar names' kinds, widths and signedness, as read back by the name writer;
- *   - the capabilities a refusal names: only those missing.
+ *   - the capabilities a refusal names: only those missing;
+ *   - id 1 as a type and as an operand; R-LIMIT's position;
+ *   - pointer bitcasts in SPIR-V 1.5 without the extension, and a logical pointer's message.
  * Modules are built as words; nothing is lowered.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -285,6 +287,45 @@ static void test_lower_bound_limit(void **state)
     mb_free(&b);
 }
 
+/* SPIR-V 1.5 (no extension) in PhysicalStorageBuffer64 addressing: a PhysicalStorageBuffer
+ * pointer to a uint2 is valid from 1.5 on (an integer vector of 32-bit components); a
+ * StorageBuffer pointer to a ulong is a bitcast of a logical pointer, whose message names the
+ * pointer's pointee. */
+static void test_pointer_bitcasts_at_1_5(void **state)
+{
+    (void)state;
+    enum { FN = 1, VOID, FT, UINT, ULONG, V2UINT, PSB, SB, L, X, A, Y, B, BOUND };
+    mb b = {NULL, 0, 0};
+    mb_header(&b, 0x00010500u, BOUND);
+    MB(&b, SpvOpCapability, SpvCapabilityShader);
+    MB(&b, SpvOpCapability, SpvCapabilityInt64);
+    MB(&b, SpvOpCapability, SpvCapabilityPhysicalStorageBufferAddresses);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
+    mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
+    MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
+    mb_void_fn_type(&b, VOID, FT);
+    MB(&b, SpvOpTypeInt, UINT, 32, 0);
+    MB(&b, SpvOpTypeInt, ULONG, 64, 0);
+    MB(&b, SpvOpTypeVector, V2UINT, UINT, 2);
+    MB(&b, SpvOpTypePointer, PSB, SpvStorageClassPhysicalStorageBuffer, UINT);
+    MB(&b, SpvOpTypePointer, SB, SpvStorageClassStorageBuffer, ULONG);
+    mb_fn_begin(&b, VOID, FN, FT, L);
+    MB(&b, SpvOpUndef, PSB, X);
+    MB(&b, SpvOpBitcast, V2UINT, A, X);
+    MB(&b, SpvOpUndef, SB, Y);
+    MB(&b, SpvOpBitcast, ULONG, B, Y);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    no_diag_of(ctx, A);
+    const spvbc_diagnostic *d = diag_of(ctx, B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
+    has_text(d->message, "operand OpTypePointer StorageBuffer OpTypeInt 64 0");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_missing_capabilities_named),
         cmocka_unit_test(test_id_one),
         cmocka_unit_test(test_lower_bound_limit),
+        cmocka_unit_test(test_pointer_bitcasts_at_1_5),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
