@@ -10,7 +10,9 @@
  *   - the OpenCL scalar names' kinds, widths and signedness, as read back by the name writer;
  *   - the capabilities a refusal names: only those missing;
  *   - id 1 as a type and as an operand; R-LIMIT's position;
- *   - pointer bitcasts in SPIR-V 1.5 without the extension, and a logical pointer's message.
+ *   - pointer bitcasts in SPIR-V 1.5 without the extension, and a logical pointer's message,
+ *     also with each allocation failing;
+ *   - operands of no numerical type (none at all; bool where LongVectorEXT is declared).
  * Modules are built as words; nothing is lowered.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -27,6 +29,7 @@
 
 #include "modbuild.h"
 #include "spirv_bitcast.h"
+#include "test_alloc.h"
 #include "diag_check.h"
 
 /* Resets `b` to a Kernel module (SPIR-V 1.0, bound 20) with %4 = float, a void() function %1
@@ -287,41 +290,142 @@ static void test_lower_bound_limit(void **state)
     mb_free(&b);
 }
 
-/* SPIR-V 1.5 (no extension) in PhysicalStorageBuffer64 addressing: a PhysicalStorageBuffer
- * pointer to a uint2 is valid from 1.5 on (an integer vector of 32-bit components); a
- * StorageBuffer pointer to a ulong is a bitcast of a logical pointer, whose message names the
- * pointer's pointee. */
+enum {
+    P15_FN = 1,
+    P15_VOID,
+    P15_FT,
+    P15_UINT,
+    P15_ULONG,
+    P15_V2UINT,
+    P15_PSB,
+    P15_SB,
+    P15_L,
+    P15_X,
+    P15_A,
+    P15_Y,
+    P15_B,
+    P15_BOUND
+};
+
+/* Resets `b` to a Shader module of SPIR-V 1.5 (no extension) in PhysicalStorageBuffer64
+ * addressing: %P15_A = a PhysicalStorageBuffer pointer to uint bitcast to a uint2, %P15_B = a
+ * StorageBuffer pointer to ulong bitcast to a ulong. */
+static void psb_1_5_module(mb *b)
+{
+    mb_header(b, 0x00010500u, P15_BOUND);
+    MB(b, SpvOpCapability, SpvCapabilityShader);
+    MB(b, SpvOpCapability, SpvCapabilityInt64);
+    MB(b, SpvOpCapability, SpvCapabilityPhysicalStorageBufferAddresses);
+    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
+    mb_entry(b, SpvExecutionModelGLCompute, P15_FN, "main");
+    MB(b, SpvOpExecutionMode, P15_FN, SpvExecutionModeLocalSize, 1, 1, 1);
+    mb_void_fn_type(b, P15_VOID, P15_FT);
+    MB(b, SpvOpTypeInt, P15_UINT, 32, 0);
+    MB(b, SpvOpTypeInt, P15_ULONG, 64, 0);
+    MB(b, SpvOpTypeVector, P15_V2UINT, P15_UINT, 2);
+    MB(b, SpvOpTypePointer, P15_PSB, SpvStorageClassPhysicalStorageBuffer, P15_UINT);
+    MB(b, SpvOpTypePointer, P15_SB, SpvStorageClassStorageBuffer, P15_ULONG);
+    mb_fn_begin(b, P15_VOID, P15_FN, P15_FT, P15_L);
+    MB(b, SpvOpUndef, P15_PSB, P15_X);
+    MB(b, SpvOpBitcast, P15_V2UINT, P15_A, P15_X);
+    MB(b, SpvOpUndef, P15_SB, P15_Y);
+    MB(b, SpvOpBitcast, P15_ULONG, P15_B, P15_Y);
+    mb_fn_end(b);
+}
+
+/* psb_1_5_module(): the PhysicalStorageBuffer pointer to a uint2 is valid from 1.5 on (an
+ * integer vector of 32-bit components); the StorageBuffer pointer to a ulong is a bitcast of a
+ * logical pointer, whose message names the pointer's pointee. */
 static void test_pointer_bitcasts_at_1_5(void **state)
 {
     (void)state;
-    enum { FN = 1, VOID, FT, UINT, ULONG, V2UINT, PSB, SB, L, X, A, Y, B, BOUND };
     mb b = {NULL, 0, 0};
-    mb_header(&b, 0x00010500u, BOUND);
-    MB(&b, SpvOpCapability, SpvCapabilityShader);
-    MB(&b, SpvOpCapability, SpvCapabilityInt64);
-    MB(&b, SpvOpCapability, SpvCapabilityPhysicalStorageBufferAddresses);
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
-    mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
-    MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
-    mb_void_fn_type(&b, VOID, FT);
-    MB(&b, SpvOpTypeInt, UINT, 32, 0);
-    MB(&b, SpvOpTypeInt, ULONG, 64, 0);
-    MB(&b, SpvOpTypeVector, V2UINT, UINT, 2);
-    MB(&b, SpvOpTypePointer, PSB, SpvStorageClassPhysicalStorageBuffer, UINT);
-    MB(&b, SpvOpTypePointer, SB, SpvStorageClassStorageBuffer, ULONG);
-    mb_fn_begin(&b, VOID, FN, FT, L);
-    MB(&b, SpvOpUndef, PSB, X);
-    MB(&b, SpvOpBitcast, V2UINT, A, X);
-    MB(&b, SpvOpUndef, SB, Y);
-    MB(&b, SpvOpBitcast, ULONG, B, Y);
-    mb_fn_end(&b);
+    psb_1_5_module(&b);
     spvbc_context ctx;
     spvbc_validate_summary vs;
     validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
     assert_int_equal(vs.errors, 1);
-    no_diag_of(ctx, A);
-    const spvbc_diagnostic *d = diag_of(ctx, B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
+    no_diag_of(ctx, P15_A);
+    const spvbc_diagnostic *d = diag_of(ctx, P15_B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
     has_text(d->message, "operand OpTypePointer StorageBuffer OpTypeInt 64 0");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Validating psb_1_5_module() with each allocation failing in turn (the parse's and the
+ * validation's): OUT_OF_MEMORY where one failed, never a verdict with its finding lost;
+ * otherwise VALIDATION_FAILED with the one W-LOGICAL-PTR. */
+static void test_logical_pointer_allocation_failures(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    psb_1_5_module(&b);
+    for (size_t k = 1;; ++k) {
+        test_alloc a;
+        memset(&a, 0, sizeof a);
+        a.fail_at = k;
+        const spvbc_allocator al = test_alloc_allocator(&a);
+        spvbc_context ctx;
+        if (spvbc_context_create(&al, &ctx) != SPVBC_SUCCESS) {
+            assert_true(a.triggered);
+            continue;
+        }
+        spvbc_module mod = NULL;
+        spvbc_result r = spvbc_module_parse(ctx, b.w, b.n, NULL, &mod);
+        if (r == SPVBC_SUCCESS) {
+            spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+            r = spvbc_module_validate(mod, NULL, &vs);
+            if (r == SPVBC_ERROR_VALIDATION_FAILED) {
+                assert_int_equal(vs.errors, 1);
+                diag_of(ctx, P15_B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
+            }
+            spvbc_module_destroy(mod);
+        }
+        const int triggered = a.triggered;
+        spvbc_context_destroy(ctx);
+        assert_int_equal(a.bad_free, 0);
+        assert_int_equal(a.live_blocks, 0);
+        if (!triggered) {
+            assert_int_equal(r, SPVBC_ERROR_VALIDATION_FAILED);
+            break;
+        }
+        if (r != SPVBC_ERROR_OUT_OF_MEMORY)
+            fail_msg("allocation %zu failed, yet the result is %s", k, spvbc_result_string(r));
+    }
+    mb_free(&b);
+}
+
+/* An operand that has no type (an OpString's id) is V1; a bool operand in a module that
+ * declares LongVectorEXT is still no numerical type (V3): only cooperative vectors count as
+ * long vectors there. */
+static void test_operands_without_numerical_type(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 20, 1);
+    mb_string(&b, 6, "not a value");
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    mb_void_fn_type(&b, 2, 3);
+    mb_fn_begin(&b, 2, 1, 3, 5);
+    MB(&b, SpvOpBitcast, 4, 7, 6);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    diag_of(ctx, 7, "V1", SPVBC_SEVERITY_ERROR);
+    spvbc_context_destroy(ctx);
+
+    const uint32_t caps[] = {CAP_LONG_VECTOR_EXT};
+    const char *const ext[] = {"SPV_EXT_long_vector"};
+    mb_shader_head(&b, 20, caps, 1, ext, 1);
+    MB(&b, SpvOpTypeBool, 4);
+    MB(&b, SpvOpTypeInt, 5, 32, 0);
+    mb_fn_begin(&b, 2, 1, 3, 6);
+    MB(&b, SpvOpUndef, 4, 7);
+    MB(&b, SpvOpBitcast, 5, 8, 7);
+    mb_fn_end(&b);
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    diag_of(ctx, 8, "V3", SPVBC_SEVERITY_ERROR);
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
@@ -338,6 +442,8 @@ int main(void)
         cmocka_unit_test(test_id_one),
         cmocka_unit_test(test_lower_bound_limit),
         cmocka_unit_test(test_pointer_bitcasts_at_1_5),
+        cmocka_unit_test(test_logical_pointer_allocation_failures),
+        cmocka_unit_test(test_operands_without_numerical_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
