@@ -43,8 +43,9 @@ static void kernel_fn(mb *b)
 }
 
 /* The walk takes its fast path only for opcodes whose flags the process has cached: a valid
- * module with OpUndef and OpBitcast first, then a 3-word OpBitcast (no operand) in the body,
- * then a 2-word OpTypeForwardPointer among the types: R-OPERANDS at each one's word. */
+ * module with OpLabel, OpUndef and OpBitcast first, then a 3-word OpBitcast (no operand) in the
+ * body, a label of id 0 (R-ID-ZERO) and one of 1 word, and a 2-word OpTypeForwardPointer among
+ * the types: R-OPERANDS at each one's word but the second. */
 static void test_short_instructions(void **state)
 {
     (void)state;
@@ -64,6 +65,22 @@ static void test_short_instructions(void **state)
     mb_fn_end(&b);
     expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", at,
                        "OpBitcast is missing its operand");
+
+    /* A label of id 0, and one of no id at all (1 word). */
+    mb_kernel_head(&b, 0x00010000u, 20, 1);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    mb_void_fn_type(&b, 2, 3);
+    MB(&b, SpvOpFunction, 2, 1, 0, 3);
+    const size_t label = b.n;
+    MB(&b, SpvOpLabel, 0);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_ID, "R-ID-ZERO", label, NULL);
+    /* The word after the 1-word label (OpReturn's first word, 0x000100fd) is below the bound,
+     * so that a fast path that took it for the label's id would go on without an error. */
+    b.n = label;
+    mb_op0(&b, SpvOpLabel);
+    mb_fn_end(&b);
+    b.w[3] = 0x10100u;
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", label, NULL);
 
     mb_kernel_head(&b, 0x00010000u, 20, 1);
     const size_t fp = MB(&b, SpvOpTypeForwardPointer, 6);
