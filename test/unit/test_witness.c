@@ -12,8 +12,11 @@
  *   - id 1 as a type and as an operand; R-LIMIT's position;
  *   - pointer bitcasts in SPIR-V 1.5 without the extension, and a logical pointer's message,
  *     also with each allocation failing;
- *   - operands of no numerical type (none at all; bool where LongVectorEXT is declared).
- * Modules are built as words; nothing is lowered.
+ *   - operands of no numerical type (none at all; bool where LongVectorEXT is declared);
+ *   - a lowered module's words, the same on every request (and valid); the source position
+ *     ended by OpNoLine.
+ * The one lowered module goes through spirv-val.
+ * Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -29,6 +32,7 @@
 
 #include "modbuild.h"
 #include "spirv_bitcast.h"
+#include "spvval.h"
 #include "test_alloc.h"
 #include "diag_check.h"
 
@@ -447,6 +451,66 @@ static void test_operands_without_numerical_type(void **state)
     mb_free(&b);
 }
 
+/* A lowered module's words: materialised once, the same pointer on every request (owned by the
+ * module), and accepted by spirv-val. */
+static void test_get_words_stable(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                   sm_desc(SPVBC_SCALAR_INT, 32, 3), 2);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
+    const uint32_t *w1 = NULL, *w2 = NULL;
+    size_t n1 = 0, n2 = 0;
+    assert_int_equal(spvbc_module_get_words(mod, &w1, &n1), SPVBC_SUCCESS);
+    assert_ptr_not_equal(w1, b.w);
+    assert_int_equal(spvbc_module_get_words(mod, &w2, &n2), SPVBC_SUCCESS);
+    assert_ptr_equal(w1, w2);
+    assert_int_equal(n1, n2);
+    char msg[512];
+    if (spvval_check(w1, n1, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* The source position ends at OpNoLine: an invalid bitcast after OpLine "w.cl" 10 2 has it, the
+ * next one, after OpNoLine, has none. */
+static void test_position_ends_at_noline(void **state)
+{
+    (void)state;
+    sm s;
+    sm_init(&s, 0, 0x00010000u);
+    const uint32_t v4 = sm_type(&s, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4));
+    const uint32_t v3 = sm_type(&s, sm_desc(SPVBC_SCALAR_INT, 32, 3));
+    const uint32_t file = sm_string(&s, "w.cl");
+    sm_begin(&s);
+    const uint32_t x = sm_undef(&s, v4);
+    sm_line(&s, file, 10, 2);
+    const uint32_t a = sm_bitcast(&s, v3, x);
+    mb_op0(&s.body, SpvOpNoLine);
+    const uint32_t c = sm_bitcast(&s, v3, x);
+    mb b = {NULL, 0, 0};
+    sm_finish(&s, &b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    const spvbc_diagnostic *d = diag_of(ctx, a, "V12", SPVBC_SEVERITY_ERROR);
+    assert_non_null(d->source_file);
+    assert_string_equal(d->source_file, "w.cl");
+    assert_int_equal(d->source_line, 10);
+    assert_int_equal(d->source_column, 2);
+    d = diag_of(ctx, c, "V12", SPVBC_SEVERITY_ERROR);
+    assert_null(d->source_file);
+    assert_int_equal(d->source_line, 0);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +525,8 @@ int main(void)
         cmocka_unit_test(test_pointer_bitcasts_at_1_5),
         cmocka_unit_test(test_logical_pointer_allocation_failures),
         cmocka_unit_test(test_operands_without_numerical_type),
+        cmocka_unit_test(test_get_words_stable),
+        cmocka_unit_test(test_position_ends_at_noline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
