@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "spirv_bitcast.h"
+#include "opencl_scalars.h"
 
 static spvbc_type_desc desc(const char *name)
 {
@@ -153,29 +154,17 @@ static void test_plan_vector16(void **state)
     assert_int_equal(p.cls, SPVBC_ASTYPE_COUNT_CHANGE);
 }
 
-/* Each OpenCL C scalar name's desc, exactly: is_signed is 1 for char, short, int and long only. */
+/* Each OpenCL C scalar name's desc, exactly (opencl_scalars.h). */
 static void test_type_desc_of_names(void **state)
 {
     (void)state;
-    static const struct {
-        const char *name;
-        spvbc_scalar_kind kind;
-        uint32_t width;
-        spvbc_bool is_signed;
-    } rows[] = {
-        {"uchar", SPVBC_SCALAR_INT, 8, 0},     {"char", SPVBC_SCALAR_INT, 8, 1},
-        {"ushort", SPVBC_SCALAR_INT, 16, 0},   {"short", SPVBC_SCALAR_INT, 16, 1},
-        {"uint", SPVBC_SCALAR_INT, 32, 0},     {"int", SPVBC_SCALAR_INT, 32, 1},
-        {"ulong", SPVBC_SCALAR_INT, 64, 0},    {"long", SPVBC_SCALAR_INT, 64, 1},
-        {"half", SPVBC_SCALAR_FLOAT, 16, 0},   {"float", SPVBC_SCALAR_FLOAT, 32, 0},
-        {"double", SPVBC_SCALAR_FLOAT, 64, 0},
-    };
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
-        const spvbc_type_desc d = desc(rows[i].name);
-        assert_int_equal(d.kind, rows[i].kind);
-        assert_int_equal(d.width, rows[i].width);
+    for (size_t i = 0; i < OPENCL_SCALAR_COUNT; ++i) {
+        const opencl_scalar *row = &opencl_scalars[i];
+        const spvbc_type_desc d = desc(row->name);
+        assert_int_equal(d.kind, row->kind);
+        assert_int_equal(d.width, row->width);
         assert_int_equal(d.count, 1);
-        assert_int_equal(d.is_signed, rows[i].is_signed);
+        assert_int_equal(d.is_signed, row->is_signed);
     }
 }
 

@@ -259,6 +259,33 @@ static void test_coopmat_table_ends(void **state)
     mb_free(&b);
 }
 
+/* Resets `b` to the head of a Shader module (`bound`) of CooperativeMatrixNV, and of
+ * CooperativeMatrixKHR as well when `khr`, that declares no type: GLCompute %`fn`. */
+static void coopmat_nv_head(mb *b, uint32_t bound, uint32_t fn, int khr)
+{
+    mb_header(b, 0x00010600u, bound);
+    MB(b, SpvOpCapability, SpvCapabilityShader);
+    MB(b, SpvOpCapability, SpvCapabilityCooperativeMatrixNV);
+    if (khr) MB(b, SpvOpCapability, CAP_COOPERATIVE_MATRIX_KHR);
+    mb_extension(b, "SPV_NV_cooperative_matrix");
+    if (khr) mb_extension(b, "SPV_KHR_cooperative_matrix");
+    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    mb_entry(b, SpvExecutionModelGLCompute, fn, "main");
+    MB(b, SpvOpExecutionMode, fn, SpvExecutionModeLocalSize, 1, 1, 1);
+}
+
+/* Validates the module of `b`: one error, `rule` on the bitcast %`bad`, none on %`good`. */
+static void one_error_of(const mb *b, uint32_t bad, const char *rule, uint32_t good)
+{
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b->w, b->n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    diag_of(ctx, bad, rule, SPVBC_SEVERITY_ERROR);
+    no_diag_of(ctx, good);
+    spvbc_context_destroy(ctx);
+}
+
 /* Eight OpTypeCooperativeMatrixNV (3 shape operands each) of one int component: their shape
  * operands (24) outnumber four per other type (the int, void and the function type: 12), so a
  * count that took the wrong kinds would size the block too small (the sanitizer build tells).
@@ -269,13 +296,7 @@ static void test_coopmat_nv_shapes(void **state)
     (void)state;
     enum { INT = 2, SCOPE, C8, C16, M0, M7 = M0 + 7, X, Y, Z, FN, FT, VOID, L, BOUND };
     mb b = {NULL, 0, 0};
-    mb_header(&b, 0x00010600u, BOUND);
-    MB(&b, SpvOpCapability, SpvCapabilityShader);
-    MB(&b, SpvOpCapability, SpvCapabilityCooperativeMatrixNV);
-    mb_extension(&b, "SPV_NV_cooperative_matrix");
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
-    MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
+    coopmat_nv_head(&b, BOUND, FN, 0);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
     MB(&b, SpvOpConstant, INT, SCOPE, SpvScopeSubgroup);
     MB(&b, SpvOpConstant, INT, C8, 8);
@@ -289,13 +310,7 @@ static void test_coopmat_nv_shapes(void **state)
     MB(&b, SpvOpBitcast, M7, Z, X); /* 8x8 to 16x8: the shapes differ */
     mb_fn_end(&b);
     parses_exact(&b);
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.errors, 1);
-    diag_of(ctx, Z, "V-COOPMAT-SHAPE", SPVBC_SEVERITY_ERROR);
-    no_diag_of(ctx, Y);
-    spvbc_context_destroy(ctx);
+    one_error_of(&b, Z, "V-COOPMAT-SHAPE", Y);
     mb_free(&b);
 }
 
@@ -309,15 +324,7 @@ static void test_coopmat_kinds_and_spec_rows(void **state)
     if (opcode_unknown(OP_TYPE_COOPERATIVE_MATRIX_KHR, "OpTypeCooperativeMatrixKHR")) return;
     enum { INT = 2, SCOPE, C8, SPEC, USE, NV_A, NV_S, KHR_A, X, Y, Z, FN, FT, VOID, L, BOUND };
     mb b = {NULL, 0, 0};
-    mb_header(&b, 0x00010600u, BOUND);
-    MB(&b, SpvOpCapability, SpvCapabilityShader);
-    MB(&b, SpvOpCapability, SpvCapabilityCooperativeMatrixNV);
-    MB(&b, SpvOpCapability, CAP_COOPERATIVE_MATRIX_KHR);
-    mb_extension(&b, "SPV_NV_cooperative_matrix");
-    mb_extension(&b, "SPV_KHR_cooperative_matrix");
-    MB(&b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(&b, SpvExecutionModelGLCompute, FN, "main");
-    MB(&b, SpvOpExecutionMode, FN, SpvExecutionModeLocalSize, 1, 1, 1);
+    coopmat_nv_head(&b, BOUND, FN, 1);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
     MB(&b, SpvOpConstant, INT, SCOPE, SpvScopeSubgroup);
     MB(&b, SpvOpConstant, INT, C8, 8);
@@ -333,13 +340,7 @@ static void test_coopmat_kinds_and_spec_rows(void **state)
     MB(&b, SpvOpBitcast, NV_S, Y, X);
     MB(&b, SpvOpBitcast, KHR_A, Z, X);
     mb_fn_end(&b);
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.errors, 1);
-    diag_of(ctx, Z, "V-COOPMAT-SHAPE", SPVBC_SEVERITY_ERROR);
-    no_diag_of(ctx, Y);
-    spvbc_context_destroy(ctx);
+    one_error_of(&b, Z, "V-COOPMAT-SHAPE", Y);
     mb_free(&b);
 }
 

@@ -31,6 +31,7 @@
 #include <cmocka.h>
 
 #include "modbuild.h"
+#include "opencl_scalars.h"
 #include "spirv_bitcast.h"
 #include "spvval.h"
 #include "test_alloc.h"
@@ -188,34 +189,22 @@ static void test_bad_arguments(void **state)
     mb_free(&b);
 }
 
-/* Each OpenCL scalar name read and written back: kind, width and signedness as OpenCL C has
- * them (char signed, uchar not, half, float and double not signed), and the name again. */
+/* Each OpenCL scalar name (opencl_scalars.h) read and written back: kind, width and signedness
+ * as OpenCL C has them, and the name again. */
 static void test_scalar_names_round_trip(void **state)
 {
     (void)state;
-    static const struct {
-        const char *name;
-        spvbc_scalar_kind kind;
-        uint32_t width;
-        int is_signed;
-    } rows[] = {
-        {"uchar", SPVBC_SCALAR_INT, 8, 0},   {"char", SPVBC_SCALAR_INT, 8, 1},
-        {"ushort", SPVBC_SCALAR_INT, 16, 0}, {"short", SPVBC_SCALAR_INT, 16, 1},
-        {"uint", SPVBC_SCALAR_INT, 32, 0},   {"int", SPVBC_SCALAR_INT, 32, 1},
-        {"ulong", SPVBC_SCALAR_INT, 64, 0},  {"long", SPVBC_SCALAR_INT, 64, 1},
-        {"half", SPVBC_SCALAR_FLOAT, 16, 0}, {"float", SPVBC_SCALAR_FLOAT, 32, 0},
-        {"double", SPVBC_SCALAR_FLOAT, 64, 0},
-    };
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+    for (size_t i = 0; i < OPENCL_SCALAR_COUNT; ++i) {
+        const opencl_scalar *row = &opencl_scalars[i];
         spvbc_type_desc d;
         char buf[16];
-        assert_int_equal(spvbc_type_desc_from_opencl(rows[i].name, &d), SPVBC_SUCCESS);
-        assert_int_equal(d.kind, rows[i].kind);
-        assert_int_equal(d.width, rows[i].width);
-        assert_int_equal(d.is_signed, rows[i].is_signed);
+        assert_int_equal(spvbc_type_desc_from_opencl(row->name, &d), SPVBC_SUCCESS);
+        assert_int_equal(d.kind, row->kind);
+        assert_int_equal(d.width, row->width);
+        assert_int_equal(d.is_signed, row->is_signed);
         assert_int_equal(d.count, 1);
         assert_int_equal(spvbc_type_desc_opencl_name(&d, buf, sizeof buf), SPVBC_SUCCESS);
-        assert_string_equal(buf, rows[i].name);
+        assert_string_equal(buf, row->name);
     }
 }
 
@@ -282,6 +271,15 @@ static void test_id_one(void **state)
     mb_free(&b);
 }
 
+/* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx`. */
+static spvbc_module parse_fresh(const mb *b, const spvbc_parse_options *po, spvbc_context *ctx)
+{
+    assert_int_equal(spvbc_context_create(NULL, ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(*ctx, b->w, b->n, po, &mod), SPVBC_SUCCESS);
+    return mod;
+}
+
 /* as_int3(float4) in a module parsed with max_id_bound equal to its bound: the int4 type and the
  * intermediate value would need a larger bound, so nothing is lowered (UNSUPPORTED), with R-LIMIT
  * at word 3 (the bound's word), of no instruction. */
@@ -291,12 +289,10 @@ static void test_lower_bound_limit(void **state)
     mb b = {NULL, 0, 0};
     sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
                    sm_desc(SPVBC_SCALAR_INT, 32, 3), 1);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
     po.max_id_bound = b.w[3];
-    spvbc_module mod = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, &po, &mod), SPVBC_SUCCESS);
+    spvbc_context ctx;
+    spvbc_module mod = parse_fresh(&b, &po, &ctx);
     assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_ERROR_UNSUPPORTED);
     const spvbc_diagnostic *d = NULL;
     for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
@@ -460,9 +456,7 @@ static void test_get_words_stable(void **state)
     sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
                    sm_desc(SPVBC_SCALAR_INT, 32, 3), 2);
     spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
+    spvbc_module mod = parse_fresh(&b, NULL, &ctx);
     assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
     const uint32_t *w1 = NULL, *w2 = NULL;
     size_t n1 = 0, n2 = 0;
