@@ -14,7 +14,9 @@
  *     also with each allocation failing;
  *   - operands of no numerical type (none at all; bool where LongVectorEXT is declared);
  *   - a lowered module's words, the same on every request (and valid); the source position
- *     ended by OpNoLine.
+ *     ended by OpNoLine;
+ *   - misaligned bytes copied (the module keeps its words when the caller's change), and the
+ *     copy's allocation failure reported alone.
  * The one lowered module goes through spirv-val.
  * Modules are built as words.
  *
@@ -505,6 +507,84 @@ static void test_position_ends_at_noline(void **state)
     mb_free(&b);
 }
 
+/* Misaligned input is copied (the header's promise): a module parsed from bytes at an odd
+ * address keeps its words after the caller's bytes are overwritten and after another module of
+ * the same size is parsed the same way (whose temporary copy may reuse freed memory). */
+static void test_misaligned_bytes_are_copied(void **state)
+{
+    (void)state;
+    mb a = {NULL, 0, 0}, c = {NULL, 0, 0};
+    sm_cast_module(&a, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                   sm_desc(SPVBC_SCALAR_INT, 32, 4), 1);
+    sm_cast_module(&c, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_INT, 32, 4),
+                   sm_desc(SPVBC_SCALAR_FLOAT, 32, 4), 1);
+    assert_int_equal(a.n, c.n);
+    const size_t size = a.n * 4;
+    unsigned char *buf = (unsigned char *)malloc(size + 8);
+    assert_non_null(buf);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    for (size_t shift = 1; shift < 8; ++shift) {
+        if (shift == 4) continue; /* aligned: parsed in place, as documented */
+        spvbc_module ma = NULL, mc = NULL;
+        memcpy(buf + shift, a.w, size);
+        assert_int_equal(spvbc_module_parse_bytes(ctx, buf + shift, size, NULL, &ma),
+                         SPVBC_SUCCESS);
+        memset(buf, 0xA5, size + 8);
+        memcpy(buf + shift, c.w, size);
+        assert_int_equal(spvbc_module_parse_bytes(ctx, buf + shift, size, NULL, &mc),
+                         SPVBC_SUCCESS);
+        memset(buf, 0x5A, size + 8);
+        const uint32_t *w = NULL;
+        size_t n = 0;
+        assert_int_equal(spvbc_module_get_words(ma, &w, &n), SPVBC_SUCCESS);
+        assert_int_equal(n, a.n);
+        assert_memory_equal(w, a.w, size);
+        assert_int_equal(spvbc_module_get_words(mc, &w, &n), SPVBC_SUCCESS);
+        assert_memory_equal(w, c.w, size);
+        spvbc_module_destroy(mc);
+        spvbc_module_destroy(ma);
+    }
+    spvbc_context_destroy(ctx);
+    free(buf);
+    mb_free(&c);
+    mb_free(&a);
+}
+
+/* parse_bytes of misaligned input whose temporary copy cannot be allocated: OUT_OF_MEMORY with
+ * R-MEMORY its only diagnostic (the previous call's are cleared first, as every call does). */
+static void test_misaligned_copy_out_of_memory(void **state)
+{
+    (void)state;
+    mb a = {NULL, 0, 0};
+    sm_cast_module(&a, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                   sm_desc(SPVBC_SCALAR_INT, 32, 4), 1);
+    unsigned char *buf = (unsigned char *)malloc(a.n * 4 + 1);
+    assert_non_null(buf);
+    memcpy(buf + 1, a.w, a.n * 4);
+    test_alloc ta;
+    memset(&ta, 0, sizeof ta);
+    const spvbc_allocator al = test_alloc_allocator(&ta);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+    const uint32_t bad[5] = {0xdeadbeefu, 0x00010000u, 0, 10, 0};
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, bad, 5, NULL, &mod), SPVBC_ERROR_INVALID_BINARY);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    ta.fail_at = ta.calls + 1;
+    assert_int_equal(spvbc_module_parse_bytes(ctx, buf + 1, a.n * 4, NULL, &mod),
+                     SPVBC_ERROR_OUT_OF_MEMORY);
+    assert_true(ta.triggered);
+    assert_null(mod);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "R-MEMORY");
+    spvbc_context_destroy(ctx);
+    assert_int_equal(ta.bad_free, 0);
+    assert_int_equal(ta.live_blocks, 0);
+    free(buf);
+    mb_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -521,6 +601,8 @@ int main(void)
         cmocka_unit_test(test_operands_without_numerical_type),
         cmocka_unit_test(test_get_words_stable),
         cmocka_unit_test(test_position_ends_at_noline),
+        cmocka_unit_test(test_misaligned_bytes_are_copied),
+        cmocka_unit_test(test_misaligned_copy_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
