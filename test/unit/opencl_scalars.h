@@ -20,11 +20,11 @@ typedef struct opencl_scalar {
 } opencl_scalar;
 
 static const opencl_scalar opencl_scalars[] = {
-    {"uchar", SPVBC_SCALAR_INT, 8, 0},   {"char", SPVBC_SCALAR_INT, 8, 1},
-    {"ushort", SPVBC_SCALAR_INT, 16, 0}, {"short", SPVBC_SCALAR_INT, 16, 1},
-    {"uint", SPVBC_SCALAR_INT, 32, 0},   {"int", SPVBC_SCALAR_INT, 32, 1},
-    {"ulong", SPVBC_SCALAR_INT, 64, 0},  {"long", SPVBC_SCALAR_INT, 64, 1},
-    {"half", SPVBC_SCALAR_FLOAT, 16, 0}, {"float", SPVBC_SCALAR_FLOAT, 32, 0},
+    {"uchar", SPVBC_SCALAR_INT, 8, 0},     {"char", SPVBC_SCALAR_INT, 8, 1},
+    {"ushort", SPVBC_SCALAR_INT, 16, 0},   {"short", SPVBC_SCALAR_INT, 16, 1},
+    {"uint", SPVBC_SCALAR_INT, 32, 0},     {"int", SPVBC_SCALAR_INT, 32, 1},
+    {"ulong", SPVBC_SCALAR_INT, 64, 0},    {"long", SPVBC_SCALAR_INT, 64, 1},
+    {"half", SPVBC_SCALAR_FLOAT, 16, 0},   {"float", SPVBC_SCALAR_FLOAT, 32, 0},
     {"double", SPVBC_SCALAR_FLOAT, 64, 0},
 };
 #define OPENCL_SCALAR_COUNT (sizeof opencl_scalars / sizeof opencl_scalars[0])
