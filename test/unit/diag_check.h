@@ -100,4 +100,19 @@ static inline void validate_words(const uint32_t *w, size_t n, uint32_t flags, s
     spvbc_module_destroy(mod);
 }
 
+/* Validates the `n` words at `w` (validate_words(), no flags): one error, `rule` on result
+ * %`bad`, whose message contains `part` (NULL: any), and no diagnostic of %`good`. */
+static inline void expect_one_error(const uint32_t *w, size_t n, uint32_t bad, const char *rule,
+                                    const char *part, uint32_t good)
+{
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(w, n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    const spvbc_diagnostic *d = diag_of(ctx, bad, rule, SPVBC_SEVERITY_ERROR);
+    if (part) has_text(d->message, part);
+    no_diag_of(ctx, good);
+    spvbc_context_destroy(ctx);
+}
+
 #endif /* SPVBC_TEST_DIAG_CHECK_H_ */

@@ -274,16 +274,17 @@ static void coopmat_nv_head(mb *b, uint32_t bound, uint32_t fn, int khr)
     MB(b, SpvOpExecutionMode, fn, SpvExecutionModeLocalSize, 1, 1, 1);
 }
 
-/* Validates the module of `b`: one error, `rule` on the bitcast %`bad`, none on %`good`. */
-static void one_error_of(const mb *b, uint32_t bad, const char *rule, uint32_t good)
+/* Ends the module of `b` with the function %`fn` (of void %`void_id`, type %`fnty`, label
+ * %`label`): %`x` = OpUndef %`from`, then %`y` = OpBitcast %`good` %`x` and %`z` = OpBitcast
+ * %`bad` %`x`. */
+static void undef_cast_twice(mb *b, const uint32_t fn[4], uint32_t from, uint32_t x, uint32_t good,
+                             uint32_t y, uint32_t bad, uint32_t z)
 {
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b->w, b->n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.errors, 1);
-    diag_of(ctx, bad, rule, SPVBC_SEVERITY_ERROR);
-    no_diag_of(ctx, good);
-    spvbc_context_destroy(ctx);
+    mb_fn_begin(b, fn[0], fn[1], fn[2], fn[3]);
+    MB(b, SpvOpUndef, from, x);
+    MB(b, SpvOpBitcast, good, y, x);
+    MB(b, SpvOpBitcast, bad, z, x);
+    mb_fn_end(b);
 }
 
 /* Eight OpTypeCooperativeMatrixNV (3 shape operands each) of one int component: their shape
@@ -304,13 +305,10 @@ static void test_coopmat_nv_shapes(void **state)
     for (uint32_t k = 0; k <= M7 - M0; ++k) /* 8x8, 16x8, 8x8, ... */
         MB(&b, SpvOpTypeCooperativeMatrixNV, M0 + k, INT, SCOPE, k % 2 ? C16 : C8, C8);
     mb_void_fn_type(&b, VOID, FT);
-    mb_fn_begin(&b, VOID, FN, FT, L);
-    MB(&b, SpvOpUndef, M0, X);
-    MB(&b, SpvOpBitcast, M7 - 1, Y, X); /* 8x8 to 8x8: valid */
-    MB(&b, SpvOpBitcast, M7, Z, X); /* 8x8 to 16x8: the shapes differ */
-    mb_fn_end(&b);
+    /* 8x8 to 8x8: valid; 8x8 to 16x8: the shapes differ */
+    undef_cast_twice(&b, (const uint32_t[4]){VOID, FN, FT, L}, M0, X, M7 - 1, Y, M7, Z);
     parses_exact(&b);
-    one_error_of(&b, Z, "V-COOPMAT-SHAPE", Y);
+    expect_one_error(b.w, b.n, Z, "V-COOPMAT-SHAPE", NULL, Y);
     mb_free(&b);
 }
 
@@ -335,12 +333,8 @@ static void test_coopmat_kinds_and_spec_rows(void **state)
     const uint32_t khr[] = {KHR_A, INT, SCOPE, C8, C8, USE};
     mb_opn(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, khr, 6);
     mb_void_fn_type(&b, VOID, FT);
-    mb_fn_begin(&b, VOID, FN, FT, L);
-    MB(&b, SpvOpUndef, NV_A, X);
-    MB(&b, SpvOpBitcast, NV_S, Y, X);
-    MB(&b, SpvOpBitcast, KHR_A, Z, X);
-    mb_fn_end(&b);
-    one_error_of(&b, Z, "V-COOPMAT-SHAPE", Y);
+    undef_cast_twice(&b, (const uint32_t[4]){VOID, FN, FT, L}, NV_A, X, NV_S, Y, KHR_A, Z);
+    expect_one_error(b.w, b.n, Z, "V-COOPMAT-SHAPE", NULL, Y);
     mb_free(&b);
 }
 
@@ -362,19 +356,9 @@ static void test_coopvec_counts(void **state)
     MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, V4, INT, C4);
     MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, V8, INT, C8);
     MB(&b, OP_TYPE_COOPERATIVE_VECTOR_NV, V4B, INT, C4);
-    mb_fn_begin(&b, 2, 1, 3, L);
-    MB(&b, SpvOpUndef, V4, X);
-    MB(&b, SpvOpBitcast, V8, Y, X);
-    MB(&b, SpvOpBitcast, V4B, Z, X);
-    mb_fn_end(&b);
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.errors, 1);
-    const spvbc_diagnostic *d = diag_of(ctx, Y, "V-COOPVEC-DIM", SPVBC_SEVERITY_ERROR);
-    has_text(d->message, "expected cooperative vectors with the same number of components");
-    no_diag_of(ctx, Z);
-    spvbc_context_destroy(ctx);
+    undef_cast_twice(&b, (const uint32_t[4]){2, 1, 3, L}, V4, X, V4B, Z, V8, Y);
+    expect_one_error(b.w, b.n, Y, "V-COOPVEC-DIM",
+                     "expected cooperative vectors with the same number of components", Z);
     mb_free(&b);
 }
 

@@ -1,24 +1,19 @@
 /* Second witnesses: behaviours that a mutation run (test/mutation/run.sh --all-tests, see
  * docs/robustness.md section 11) showed pinned by one test program only, each checked here
- * again through another way in, so that a change to that one test cannot leave them bare:
+ * again through another way in, so that a change to that one test cannot leave them bare.
+ * Here, the parse and the API's arguments:
  *   - short declarations and instructions (OpTypeForwardPointer, OpBitcast, on the walk's fast
- *     path as well, OpTypeFloat, OpTypeInt of width 0, OpTypeArray, OpTypeUntypedPointerKHR)
- *     refused with R-OPERANDS or R-TYPE-SHAPE at their word;
- *   - the header's refusals of parse_bytes (a bad magic shown as read, 16 bytes too short for a
- *     header whatever their magic);
+ *     path as well, labels, OpTypeFloat, OpTypeInt of width 0, OpTypeArray,
+ *     OpTypeUntypedPointerKHR) refused at their word;
+ *   - the header's refusals from words and bytes (a bad magic shown as read, 16 bytes too short
+ *     for a header whatever their magic);
  *   - NULL and out-of-range arguments of parse, write, lower and the type names;
  *   - the OpenCL scalar names' kinds, widths and signedness, as read back by the name writer;
  *   - the capabilities a refusal names: only those missing;
- *   - id 1 as a type and as an operand; R-LIMIT's position;
- *   - pointer bitcasts in SPIR-V 1.5 without the extension, and a logical pointer's message,
- *     also with each allocation failing;
- *   - operands of no numerical type (none at all; bool where LongVectorEXT is declared);
- *   - a lowered module's words, the same on every request (and valid); the source position
- *     ended by OpNoLine;
  *   - misaligned bytes copied (the module keeps its words when the caller's change), and the
  *     copy's allocation failure reported alone.
- * The one lowered module goes through spirv-val.
- * Modules are built as words.
+ * Verdicts and outputs are in test_witness_verdicts.c (the one lowered module there goes
+ * through spirv-val).  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -35,9 +30,9 @@
 #include "modbuild.h"
 #include "opencl_scalars.h"
 #include "spirv_bitcast.h"
-#include "spvval.h"
 #include "test_alloc.h"
 #include "diag_check.h"
+#include "test_witness.h"
 
 /* Resets `b` to a Kernel module (SPIR-V 1.0, bound 20) with %4 = float, a void() function %1
  * (%2 void, %3 its type) and its label %5 open. */
@@ -232,277 +227,6 @@ static void test_missing_capabilities_named(void **state)
     const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
     assert_string_equal(d->rule, "V12");
     has_text(d->message, "the module lacks the capability Float16, Int8, Vector16;");
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* Id 1 is an id like any other: a float type of id 1 (the function is %2), a vector of it, and
- * then an operand of id 1 (an OpUndef, the function %2): each parses, and each bitcast
- * float -> uint is valid, no diagnostic. */
-static void test_id_one(void **state)
-{
-    (void)state;
-    mb b = {NULL, 0, 0};
-    mb_kernel_head(&b, 0x00010000u, 20, 2);
-    MB(&b, SpvOpTypeFloat, 1, 32);
-    MB(&b, SpvOpTypeInt, 4, 32, 0);
-    MB(&b, SpvOpTypeVector, 11, 1, 4);
-    mb_void_fn_type(&b, 5, 6);
-    mb_fn_begin(&b, 5, 2, 6, 7);
-    MB(&b, SpvOpUndef, 1, 8);
-    MB(&b, SpvOpBitcast, 4, 9, 8);
-    MB(&b, SpvOpBitcast, 1, 10, 9);
-    mb_fn_end(&b);
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
-    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
-    spvbc_context_destroy(ctx);
-
-    mb_kernel_head(&b, 0x00010000u, 20, 2);
-    MB(&b, SpvOpTypeFloat, 3, 32);
-    MB(&b, SpvOpTypeInt, 4, 32, 0);
-    mb_void_fn_type(&b, 5, 6);
-    mb_fn_begin(&b, 5, 2, 6, 7);
-    MB(&b, SpvOpUndef, 3, 1);
-    MB(&b, SpvOpBitcast, 4, 9, 1);
-    mb_fn_end(&b);
-    validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
-    assert_int_equal(spvbc_context_diagnostic_count(ctx), 0);
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx`. */
-static spvbc_module parse_fresh(const mb *b, const spvbc_parse_options *po, spvbc_context *ctx)
-{
-    assert_int_equal(spvbc_context_create(NULL, ctx), SPVBC_SUCCESS);
-    spvbc_module mod = NULL;
-    assert_int_equal(spvbc_module_parse(*ctx, b->w, b->n, po, &mod), SPVBC_SUCCESS);
-    return mod;
-}
-
-/* as_int3(float4) in a module parsed with max_id_bound equal to its bound: the int4 type and the
- * intermediate value would need a larger bound, so nothing is lowered (UNSUPPORTED), with R-LIMIT
- * at word 3 (the bound's word), of no instruction. */
-static void test_lower_bound_limit(void **state)
-{
-    (void)state;
-    mb b = {NULL, 0, 0};
-    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
-                   sm_desc(SPVBC_SCALAR_INT, 32, 3), 1);
-    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
-    po.max_id_bound = b.w[3];
-    spvbc_context ctx;
-    spvbc_module mod = parse_fresh(&b, &po, &ctx);
-    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_ERROR_UNSUPPORTED);
-    const spvbc_diagnostic *d = NULL;
-    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
-        if (strcmp(spvbc_context_diagnostic(ctx, i)->rule, "R-LIMIT") == 0)
-            d = spvbc_context_diagnostic(ctx, i);
-    assert_non_null(d);
-    assert_int_equal(d->word_offset, 3);
-    assert_int_equal(d->instruction_index, SPVBC_NO_POSITION);
-    assert_int_equal(d->opcode, 0);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-enum {
-    P15_FN = 1,
-    P15_VOID,
-    P15_FT,
-    P15_UINT,
-    P15_ULONG,
-    P15_V2UINT,
-    P15_PSB,
-    P15_SB,
-    P15_L,
-    P15_X,
-    P15_A,
-    P15_Y,
-    P15_B,
-    P15_BOUND
-};
-
-/* Resets `b` to a Shader module of SPIR-V 1.5 (no extension) in PhysicalStorageBuffer64
- * addressing: %P15_A = a PhysicalStorageBuffer pointer to uint bitcast to a uint2, %P15_B = a
- * StorageBuffer pointer to ulong bitcast to a ulong. */
-static void psb_1_5_module(mb *b)
-{
-    mb_header(b, 0x00010500u, P15_BOUND);
-    MB(b, SpvOpCapability, SpvCapabilityShader);
-    MB(b, SpvOpCapability, SpvCapabilityInt64);
-    MB(b, SpvOpCapability, SpvCapabilityPhysicalStorageBufferAddresses);
-    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
-    mb_entry(b, SpvExecutionModelGLCompute, P15_FN, "main");
-    MB(b, SpvOpExecutionMode, P15_FN, SpvExecutionModeLocalSize, 1, 1, 1);
-    mb_void_fn_type(b, P15_VOID, P15_FT);
-    MB(b, SpvOpTypeInt, P15_UINT, 32, 0);
-    MB(b, SpvOpTypeInt, P15_ULONG, 64, 0);
-    MB(b, SpvOpTypeVector, P15_V2UINT, P15_UINT, 2);
-    MB(b, SpvOpTypePointer, P15_PSB, SpvStorageClassPhysicalStorageBuffer, P15_UINT);
-    MB(b, SpvOpTypePointer, P15_SB, SpvStorageClassStorageBuffer, P15_ULONG);
-    mb_fn_begin(b, P15_VOID, P15_FN, P15_FT, P15_L);
-    MB(b, SpvOpUndef, P15_PSB, P15_X);
-    MB(b, SpvOpBitcast, P15_V2UINT, P15_A, P15_X);
-    MB(b, SpvOpUndef, P15_SB, P15_Y);
-    MB(b, SpvOpBitcast, P15_ULONG, P15_B, P15_Y);
-    mb_fn_end(b);
-}
-
-/* psb_1_5_module(): the PhysicalStorageBuffer pointer to a uint2 is valid from 1.5 on (an
- * integer vector of 32-bit components); the StorageBuffer pointer to a ulong is a bitcast of a
- * logical pointer, whose message names the pointer's pointee. */
-static void test_pointer_bitcasts_at_1_5(void **state)
-{
-    (void)state;
-    mb b = {NULL, 0, 0};
-    psb_1_5_module(&b);
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(vs.errors, 1);
-    no_diag_of(ctx, P15_A);
-    const spvbc_diagnostic *d = diag_of(ctx, P15_B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
-    has_text(d->message, "operand OpTypePointer StorageBuffer OpTypeInt 64 0");
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* Validating psb_1_5_module() with each allocation failing in turn (the parse's and the
- * validation's): OUT_OF_MEMORY where one failed, never a verdict with its finding lost;
- * otherwise VALIDATION_FAILED with the one W-LOGICAL-PTR. */
-static void test_logical_pointer_allocation_failures(void **state)
-{
-    (void)state;
-    mb b = {NULL, 0, 0};
-    psb_1_5_module(&b);
-    for (size_t k = 1;; ++k) {
-        test_alloc a;
-        memset(&a, 0, sizeof a);
-        a.fail_at = k;
-        const spvbc_allocator al = test_alloc_allocator(&a);
-        spvbc_context ctx;
-        if (spvbc_context_create(&al, &ctx) != SPVBC_SUCCESS) {
-            assert_true(a.triggered);
-            continue;
-        }
-        spvbc_module mod = NULL;
-        spvbc_result r = spvbc_module_parse(ctx, b.w, b.n, NULL, &mod);
-        if (r == SPVBC_SUCCESS) {
-            spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
-            r = spvbc_module_validate(mod, NULL, &vs);
-            if (r == SPVBC_ERROR_VALIDATION_FAILED) {
-                assert_int_equal(vs.errors, 1);
-                diag_of(ctx, P15_B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
-            }
-            spvbc_module_destroy(mod);
-        }
-        const int triggered = a.triggered;
-        spvbc_context_destroy(ctx);
-        assert_int_equal(a.bad_free, 0);
-        assert_int_equal(a.live_blocks, 0);
-        if (!triggered) {
-            assert_int_equal(r, SPVBC_ERROR_VALIDATION_FAILED);
-            break;
-        }
-        if (r != SPVBC_ERROR_OUT_OF_MEMORY)
-            fail_msg("allocation %zu failed, yet the result is %s", k, spvbc_result_string(r));
-    }
-    mb_free(&b);
-}
-
-/* An operand that has no type (an OpString's id) is V1; a bool operand in a module that
- * declares LongVectorEXT is still no numerical type (V3): only cooperative vectors count as
- * long vectors there. */
-static void test_operands_without_numerical_type(void **state)
-{
-    (void)state;
-    mb b = {NULL, 0, 0};
-    mb_kernel_head(&b, 0x00010000u, 20, 1);
-    mb_string(&b, 6, "not a value");
-    MB(&b, SpvOpTypeFloat, 4, 32);
-    mb_void_fn_type(&b, 2, 3);
-    mb_fn_begin(&b, 2, 1, 3, 5);
-    MB(&b, SpvOpBitcast, 4, 7, 6);
-    mb_fn_end(&b);
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    diag_of(ctx, 7, "V1", SPVBC_SEVERITY_ERROR);
-    spvbc_context_destroy(ctx);
-
-    const uint32_t caps[] = {CAP_LONG_VECTOR_EXT};
-    const char *const ext[] = {"SPV_EXT_long_vector"};
-    mb_shader_head(&b, 20, caps, 1, ext, 1);
-    MB(&b, SpvOpTypeBool, 4);
-    MB(&b, SpvOpTypeInt, 5, 32, 0);
-    mb_fn_begin(&b, 2, 1, 3, 6);
-    MB(&b, SpvOpUndef, 4, 7);
-    MB(&b, SpvOpBitcast, 5, 8, 7);
-    mb_fn_end(&b);
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    diag_of(ctx, 8, "V3", SPVBC_SEVERITY_ERROR);
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* A lowered module's words: materialised once, the same pointer on every request (owned by the
- * module), and accepted by spirv-val. */
-static void test_get_words_stable(void **state)
-{
-    (void)state;
-    mb b = {NULL, 0, 0};
-    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
-                   sm_desc(SPVBC_SCALAR_INT, 32, 3), 2);
-    spvbc_context ctx;
-    spvbc_module mod = parse_fresh(&b, NULL, &ctx);
-    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
-    const uint32_t *w1 = NULL, *w2 = NULL;
-    size_t n1 = 0, n2 = 0;
-    assert_int_equal(spvbc_module_get_words(mod, &w1, &n1), SPVBC_SUCCESS);
-    assert_ptr_not_equal(w1, b.w);
-    assert_int_equal(spvbc_module_get_words(mod, &w2, &n2), SPVBC_SUCCESS);
-    assert_ptr_equal(w1, w2);
-    assert_int_equal(n1, n2);
-    char msg[512];
-    if (spvval_check(w1, n1, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
-    spvbc_module_destroy(mod);
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-}
-
-/* The source position ends at OpNoLine: an invalid bitcast after OpLine "w.cl" 10 2 has it, the
- * next one, after OpNoLine, has none. */
-static void test_position_ends_at_noline(void **state)
-{
-    (void)state;
-    sm s;
-    sm_init(&s, 0, 0x00010000u);
-    const uint32_t v4 = sm_type(&s, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4));
-    const uint32_t v3 = sm_type(&s, sm_desc(SPVBC_SCALAR_INT, 32, 3));
-    const uint32_t file = sm_string(&s, "w.cl");
-    sm_begin(&s);
-    const uint32_t x = sm_undef(&s, v4);
-    sm_line(&s, file, 10, 2);
-    const uint32_t a = sm_bitcast(&s, v3, x);
-    mb_op0(&s.body, SpvOpNoLine);
-    const uint32_t c = sm_bitcast(&s, v3, x);
-    mb b = {NULL, 0, 0};
-    sm_finish(&s, &b);
-    spvbc_context ctx;
-    spvbc_validate_summary vs;
-    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    const spvbc_diagnostic *d = diag_of(ctx, a, "V12", SPVBC_SEVERITY_ERROR);
-    assert_non_null(d->source_file);
-    assert_string_equal(d->source_file, "w.cl");
-    assert_int_equal(d->source_line, 10);
-    assert_int_equal(d->source_column, 2);
-    d = diag_of(ctx, c, "V12", SPVBC_SEVERITY_ERROR);
-    assert_null(d->source_file);
-    assert_int_equal(d->source_line, 0);
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
