@@ -358,7 +358,9 @@ typedef enum spvbc_plan_second {
 #define SPVBC_LANE_UNDEF 0xFFFFFFFFu
 
 /** One instruction of a plan.  Its operand is the as_type source for op 0 and the previous
- *  op's result for every later op. */
+ *  op's result for every later op.  Fields an op does not use are 0: a bitcast's second,
+ *  lane_count and lanes, a shuffle's lanes past lane_count, and every field of the ops past
+ *  spvbc_plan.op_count. */
 typedef struct spvbc_plan_op {
     spvbc_plan_op_kind kind;
     spvbc_type_desc result_type;

@@ -91,6 +91,24 @@ int all_errors_lowerable(const spvbc_gen_verdict *v)
 
 /* ---- reporting -------------------------------------------------------------------------- */
 
+/* Whether the fields `p` leaves unused are 0, as spirv_bitcast.h promises: every field of the
+ * ops past op_count, a bitcast's second, lane count and lanes, a shuffle's lanes past its
+ * lane count (a second witness of unit.test_plan_fields, over every pair). */
+static int plan_unused_zero(const spvbc_plan *p)
+{
+    for (uint32_t i = 0; i < 3; ++i) {
+        const spvbc_plan_op *op = &p->ops[i];
+        const int used = i < p->op_count, shuffle = used && op->kind == SPVBC_PLAN_OP_SHUFFLE;
+        if (!used && (op->kind != 0 || op->result_type.kind != 0 || op->result_type.width != 0 ||
+                      op->result_type.count != 0 || op->result_type.is_signed != 0))
+            return 0;
+        if (!shuffle && (op->second != 0 || op->lane_count != 0)) return 0;
+        for (uint32_t k = shuffle ? op->lane_count : 0; k < 4; ++k)
+            if (op->lanes[k] != 0) return 0;
+    }
+    return 1;
+}
+
 static char g_case[160];
 static int g_case_failed;
 const char *g_case_dis; /* disassembly to print on failure, if any */
@@ -177,6 +195,14 @@ int main(int argc, char **argv)
                 continue;
             }
             plan_legal += plan.cls != SPVBC_ASTYPE_SIZE_ERROR;
+            if (!plan_unused_zero(&plan)) {
+                char sn[16], dn[16];
+                spvbc_gen_type_name(&types[i], sn, sizeof sn);
+                spvbc_gen_type_name(&types[j], dn, sizeof dn);
+                if (plan_mismatch < 10)
+                    fprintf(stderr, "FAIL plan of as_%s(%s): an unused field is not 0\n", dn, sn);
+                ++plan_mismatch;
+            }
             if (plan.cls != map[k]) {
                 char sn[16], dn[16];
                 spvbc_gen_type_name(&types[i], sn, sizeof sn);

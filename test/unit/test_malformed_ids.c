@@ -100,40 +100,47 @@ void test_id_at_or_above_bound(void **state)
  * with a larger bound before (as a driver or a layer parses module after module in one context):
  * the id table is then that module's, reused, and its entries past this module's bound (an id
  * it never defined, the id of its float) must not be read as this module's.  The instruction is
- * an OpUndef, which the walk's fast path for a result type and a result id finishes. */
+ * an OpUndef, which the walk's fast path for a result type and a result id finishes, or the
+ * OpBitcast, whose result type the general path checks (with the wider module's float at the
+ * bound itself: a second witness of unit.reader_walk's). */
 void test_id_at_bound_in_reused_table(void **state)
 {
     (void)state;
     const struct {
+        int bitcast; /* the OpBitcast patched, else the OpUndef */
         size_t word;
-        uint32_t value;
+        uint32_t value, wide_float;
         const char *rule;
     } rows[] = {
-        {2, BASE_BOUND, "R-ID-RANGE"}, /* result id: undefined in the wider module */
-        {1, BASE_BOUND + 1, "R-TYPE-ORDER"}, /* result type: the wider module's float */
+        /* result id: undefined in the wider module */
+        {0, 2, BASE_BOUND, BASE_BOUND + 1, "R-ID-RANGE"},
+        /* result type: the wider module's float */
+        {0, 1, BASE_BOUND + 1, BASE_BOUND + 1, "R-TYPE-ORDER"},
+        {1, 1, BASE_BOUND, BASE_BOUND, "R-TYPE-ORDER"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
         spvbc_context ctx;
         assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
         /* the wider module: the base module with bound BASE_BOUND + 2, its float at id
-         * BASE_BOUND + 1 */
+         * wide_float (BASE_BOUND or BASE_BOUND + 1) */
         mb wide = {0};
         base_at at;
         base_module(&wide, 0x00010000u, &at);
         wide.w[3] = BASE_BOUND + 2;
-        wide.w[at.tfloat + 1] = BASE_BOUND + 1;
-        wide.w[at.tv4 + 2] = BASE_BOUND + 1;
-        wide.w[at.tv3 + 2] = BASE_BOUND + 1;
+        wide.w[at.tfloat + 1] = rows[i].wide_float;
+        wide.w[at.tv4 + 2] = rows[i].wide_float;
+        wide.w[at.tv3 + 2] = rows[i].wide_float;
         spvbc_module_destroy(parse_ok(ctx, wide.w, wide.n, NULL));
         mb_free(&wide);
 
         mb b = {0};
         base_module(&b, 0x00010000u, &at);
-        b.w[at.undef + rows[i].word] = rows[i].value;
+        const size_t off = rows[i].bitcast ? at.bitcast : at.undef;
+        b.w[off + rows[i].word] = rows[i].value;
         spvbc_module m = SENTINEL_MODULE;
         assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_ERROR_INVALID_ID);
         assert_ptr_equal(m, SENTINEL_MODULE);
-        check_one_error(ctx, at.undef, 11, rows[i].rule);
+        check_one_error(ctx, off, rows[i].bitcast ? BASE_BITCAST_INDEX : 11u, rows[i].rule);
         mb_free(&b);
         spvbc_context_destroy(ctx);
     }

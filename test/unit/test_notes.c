@@ -153,6 +153,21 @@ static void check_against_plan(const char *fixture, const char *what, const diag
             FAIL("%s (%s) [%s]: says '%s', expected '%s'", fixture, what, c->rule, part, want);
         return;
     }
+    if (strstr(c->astype, "<no OpenCL C type>")) {
+        /* A side OpenCL C has no name for (a float of another encoding, a long vector): no
+         * plan to compare with; as_type excludes it, or forbids it first by size where the
+         * byte sizes differ (which only the SPIR-V types tell). */
+        char excluded[128], size[128];
+        snprintf(excluded, sizeof excluded, "as_type: %s is %s,", c->astype,
+                 spvbc_astype_class_string(SPVBC_ASTYPE_EXCLUDED));
+        snprintf(size, sizeof size, "as_type: %s is %s,", c->astype,
+                 spvbc_astype_class_string(SPVBC_ASTYPE_SIZE_ERROR));
+        if (strncmp(part, excluded, strlen(excluded)) != 0 &&
+            strncmp(part, size, strlen(size)) != 0)
+            FAIL("%s (%s) [%s]: says '%s', expected '%s' or '%s'", fixture, what, c->rule, part,
+                 excluded, size);
+        return;
+    }
     if (!parse_astype(c->astype, info->is_kernel, &src, &dst)) {
         FAIL("%s (%s): unreadable as_type spelling '%s'", fixture, what, c->astype);
         return;

@@ -12,8 +12,9 @@
  *   - the capabilities a refusal names: only those missing;
  *   - misaligned bytes copied (the module keeps its words when the caller's change), and the
  *     copy's allocation failure reported alone.
- * Verdicts and outputs are in test_witness_verdicts.c (the one lowered module there goes
- * through spirv-val).  Modules are built as words.
+ * Verdicts and outputs are in test_witness_verdicts.c, the scan's, the lowering's and the
+ * writer's memory edges in test_witness_edges.c (the lowered modules there go through
+ * spirv-val).  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -327,6 +328,9 @@ int main(void)
         cmocka_unit_test(test_position_ends_at_noline),
         cmocka_unit_test(test_misaligned_bytes_are_copied),
         cmocka_unit_test(test_misaligned_copy_out_of_memory),
+        cmocka_unit_test(test_scan_short_modules_at_a_page),
+        cmocka_unit_test(test_lower_stops_at_failed_rewrite),
+        cmocka_unit_test(test_writer_refuses_edit_past_buffer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,17 @@
-/* test_witness.h - the second witnesses of test_witness_verdicts.c, run by test_witness.c's
- * main.
+/* test_witness.h - the second witnesses of test_witness_verdicts.c and test_witness_edges.c,
+ * run by test_witness.c's main.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
 #ifndef SPVBC_TEST_WITNESS_H_
 #define SPVBC_TEST_WITNESS_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Fails the test unless spirv-val accepts the `n` words at `words` (in test_witness_verdicts.c,
+ * the program's one includer of spvval.h, whose SPIRV-Tools header defines a constant). */
+void expect_spirv_val(const uint32_t *words, size_t n);
 
 void test_id_one(void **state);
 void test_lower_bound_limit(void **state);
@@ -13,5 +20,8 @@ void test_logical_pointer_allocation_failures(void **state);
 void test_operands_without_numerical_type(void **state);
 void test_get_words_stable(void **state);
 void test_position_ends_at_noline(void **state);
+void test_scan_short_modules_at_a_page(void **state);
+void test_lower_stops_at_failed_rewrite(void **state);
+void test_writer_refuses_edit_past_buffer(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -23,6 +23,12 @@
 #include "diag_check.h"
 #include "test_witness.h"
 
+void expect_spirv_val(const uint32_t *words, size_t n)
+{
+    char msg[512];
+    if (spvval_check(words, n, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
+}
+
 /* Id 1 is an id like any other: a float type of id 1 (the function is %2), a vector of it, and
  * then an operand of id 1 (an OpUndef, the function %2): each parses, and each bitcast
  * float -> uint is valid, no diagnostic. */
@@ -248,8 +254,7 @@ void test_get_words_stable(void **state)
     assert_int_equal(spvbc_module_get_words(mod, &w2, &n2), SPVBC_SUCCESS);
     assert_ptr_equal(w1, w2);
     assert_int_equal(n1, n2);
-    char msg[512];
-    if (spvval_check(w1, n1, msg, sizeof msg) != 1) fail_msg("spirv-val: %s", msg);
+    expect_spirv_val(w1, n1);
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
     mb_free(&b);
