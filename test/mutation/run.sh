@@ -1,7 +1,7 @@
 #!/bin/sh
 # test/mutation/run.sh [-n N] [-s SEED] [-j JOBS] [-d DIR] [-t REGEX] [-T SECONDS] [-b TARGETS]
 #                      [-H DIR] [-k KIT] [-x FILE] [-m FILE] [-W SECONDS] [-J N] [-S] [-r ROOMS]
-#                      [--all-tests] [--list]
+#                      [--all-tests | --two-tests] [--list]
 #
 # Mutation testing of the library's rooms: single-point mutants of source/{rules,plan,analysis,
 # types,reader,scan,lower,writer,validate}.c made by test/mutation/mutate.py (flipped comparisons,
@@ -39,6 +39,9 @@
 #   -r ROOMS    the rooms mutated (default "rules plan analysis types reader scan lower writer validate")
 #   --all-tests run every test of the subset on each mutant (default: stop at the first failure),
 #               so the results say how many tests catch each mutant
+#   --two-tests as --all-tests, but lit (the slowest) only when fewer than two of the other
+#               tests failed: enough to tell a mutant caught by one test from one caught by two
+#               or more, in about half the time (the summary counts those caught by one only)
 #   --list      print the drawn mutants and stop
 #
 # The working tree is never changed: each worker copies the tree's files (git ls-files; without
@@ -48,20 +51,22 @@
 # unmutated (it must pass), then for each mutant copies the mutated file in, rebuilds
 # incrementally, runs the subset and puts the file back.  The subset runs in two ctest calls:
 # the tests but lit first, then lit (label lit, the slowest) only when they passed (with
-# --all-tests always), so a mutant that a unit test kills does not wait for lit.  Outcomes:
+# --all-tests always, with --two-tests unless two failed), so a mutant that a unit test kills
+# does not wait for lit.  Outcomes:
 # killed (a test failed), timeout, compile-error (the mutant does not build: not counted),
 # survived.  A survivor listed in test/mutation/equivalent.txt (the mutated line's text and why it
 # changes nothing observable) is reported as equivalent.  DIR/results.tsv has one line per mutant,
 # written as each mutant ends (an interrupted run keeps what it did; -x FILE resumes it) and
-# sorted at the end; the summary and each unlisted survivor's diff go to stdout.  Exit 0 when
-# every mutant ran and no unlisted mutant survived, 1 when one survived, 3 when none survived
-# but some were not run (-W), 2 on a usage or set-up error, 77 (SKIPPED) without python3,
-# cmake, ninja, ctest or timeout.
+# sorted at the end; the summary and each unlisted survivor's diff go to stdout (with
+# --all-tests or --two-tests also the mutants only one test caught, by room and by test, listed
+# in DIR/single.tsv).  Exit 0 when every mutant ran and no unlisted mutant survived, 1 when one
+# survived, 3 when none survived but some were not run (-W), 2 on a usage or set-up error, 77
+# (SKIPPED) without python3, cmake, ninja, ctest or timeout.
 set -eu
 
 t0=$(date +%s)
 usage() {
-    sed -n '2,59p' "$0" >&2
+    sed -n '2,64p' "$0" >&2
     exit 2
 }
 number() {
@@ -98,6 +103,7 @@ while [ $# -gt 0 ]; do
     -S) sanitize=ON; shift ;;
     -b) targets=$2; shift 2 ;;
     --all-tests) all=1; shift ;;
+    --two-tests) all=2; shift ;;
     --list) list=1; shift ;;
     *) usage ;;
     esac
@@ -254,7 +260,8 @@ run_tests() {
     [ $rc -ne 124 ] || { echo TIMEOUT; return 0; }
     fail=$(failed "$log")
     t1=$(date +%s)
-    if [ -z "$fail" ] || [ $all -eq 1 ]; then
+    nfail=$(echo "$fail" | wc -w)
+    if [ -z "$fail" ] || [ $all -eq 1 ] || { [ $all -eq 2 ] && [ "$nfail" -lt 2 ]; }; then
         left=$(($2 - (t1 - t)))
         [ $left -gt 0 ] || { echo TIMEOUT; return 0; }
         # shellcheck disable=SC2086
@@ -393,6 +400,21 @@ echo "mutants: $total drawn, $cerr compile errors, $built built: $killed killed,
 [ $notrun -eq 0 ] || echo "not run: $notrun (the -W budget was spent, or a worker stopped);" \
     "run.sh again with -x $dir/results.tsv runs them"
 echo "kill rate (killed + timeouts over the non-equivalent built mutants): $rate"
+if [ $all -ge 1 ]; then
+    # The killed mutants whose failing tests are one (a timeout names none: not counted).
+    awk -F "$tab" -v OFS="$tab" '$2 == "killed" && split($4, t, " ") == 1 { print $1, t[1] }' \
+        "$dir/results.tsv" > "$dir/single.tsv"
+    single=$(wc -l < "$dir/single.tsv")
+    echo "caught by one test only: $single of $killed killed (listed in $dir/single.tsv)"
+    if [ "$single" -gt 0 ]; then
+        printf 'by room:'
+        awk -F "$tab" '{ split($1, a, ":"); sub(/.*\//, "", a[1]); sub(/\.c$/, "", a[1]); n[a[1]]++ }
+            END { for (r in n) printf " %s %d", r, n[r]; print "" }' "$dir/single.tsv"
+        printf 'by test:'
+        awk -F "$tab" '{ n[$2]++ } END { for (t in n) printf " %s %d", t, n[t]; print "" }' \
+            "$dir/single.tsv"
+    fi
+fi
 echo "command: test/mutation/run.sh -n $n -s $seed -j $jobs${budget:+ -W $budget}${only:+ -m $only}${prev:+ -x $prev}" \
     "(results: $dir/results.tsv)"
 for id in $unlisted; do
