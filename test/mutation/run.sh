@@ -415,7 +415,10 @@ if [ $all -ge 1 ]; then
             "$dir/single.tsv"
     fi
 fi
-echo "command: test/mutation/run.sh -n $n -s $seed -j $jobs${budget:+ -W $budget}${only:+ -m $only}${prev:+ -x $prev}" \
+mode=""
+[ $all -ne 1 ] || mode=" --all-tests"
+[ $all -ne 2 ] || mode=" --two-tests"
+echo "command: test/mutation/run.sh -n $n -s $seed -j $jobs${budget:+ -W $budget}${only:+ -m $only}${prev:+ -x $prev}$mode" \
     "(results: $dir/results.tsv)"
 for id in $unlisted; do
     echo
