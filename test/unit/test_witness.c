@@ -330,7 +330,8 @@ int main(void)
         cmocka_unit_test(test_misaligned_copy_out_of_memory),
         cmocka_unit_test(test_scan_short_modules_at_a_page),
         cmocka_unit_test(test_lower_stops_at_failed_rewrite),
-        cmocka_unit_test(test_writer_refuses_edit_past_buffer),
+        cmocka_unit_test(test_writer_refuses_broken_edit_lists),
+        cmocka_unit_test(test_write_unchanged_module),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

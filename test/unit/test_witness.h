@@ -22,6 +22,7 @@ void test_get_words_stable(void **state);
 void test_position_ends_at_noline(void **state);
 void test_scan_short_modules_at_a_page(void **state);
 void test_lower_stops_at_failed_rewrite(void **state);
-void test_writer_refuses_edit_past_buffer(void **state);
+void test_writer_refuses_broken_edit_lists(void **state);
+void test_write_unchanged_module(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

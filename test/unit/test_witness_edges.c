@@ -4,9 +4,11 @@
  *   - an allocation that fails while lower adds a site's rewrite ends the pass there: no later
  *     allocation, no L-LOWERED note for it, the output the input (unit.test_lower_api is the
  *     first);
- *   - the writer refuses an edit list whose last edit emits past the edit buffer, through
- *     get_words and write alike, and writes the intact list again (unit.test_lower_edges is
- *     the first).
+ *   - the writer refuses an edit list broken each way unit.test_lower_edges and
+ *     unit.test_lower_api break one (past the edit buffer or the input, in the header, inside
+ *     the words an edit before removes), through get_words and write alike, takes an edit that
+ *     emits nothing at the buffer's end, and writes the intact list again; an unchanged module
+ *     is written as one span of the input, and a write stopped there says so.
  * The one lowered module here goes through spirv-val.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -154,11 +156,30 @@ static void expect_refused(spvbc_module mod)
     assert_int_equal(out_n, 12345);
 }
 
-/* The same two sites lowered, then the last edit made to emit one word past the edit buffer,
- * or to remove 2^32 - 1 words (past the input's end, and more than the output's size, which
- * get_words must not take for one to allocate): write and get_words refuse both; the intact
- * list is then written, and spirv-val accepts it. */
-void test_writer_refuses_edit_past_buffer(void **state)
+/* The edit list of `mod` broken one way: `i` in 0..5 the ways refused, -1 the way accepted (an
+ * edit that emits nothing, its words starting at the end of the edit buffer).  The first edit
+ * is the new int4's insertion, the next two the two sites' rewrites. */
+static void break_edits(spvbc_module mod, int i)
+{
+    spvbc__edit *last = &mod->edits[mod->edit_count - 1], *prev = last - 1;
+    switch (i) {
+    case 0: last->count = mod->edit_word_count - last->first + 1; break; /* past the buffer */
+    case 1: last->remove = UINT32_MAX; break; /* more than the output's size */
+    case 2: last->remove = (uint32_t)(mod->word_count - last->offset + 1); break; /* the end */
+    case 3: mod->edits[0].offset = 4; break; /* the header's last word */
+    case 4: last->offset = prev->offset + 1; break; /* inside the words prev removes */
+    case 5: last->first = mod->edit_word_count + 1; break; /* words past the buffer */
+    default:
+        last->first = mod->edit_word_count;
+        last->count = 0;
+        break;
+    }
+}
+
+/* The same two float4 -> int3 sites lowered, then the edit list broken each way of
+ * break_edits(): write and get_words refuse every way but the last, which write takes; the
+ * intact list is then written, and spirv-val accepts it. */
+void test_writer_refuses_broken_edit_lists(void **state)
 {
     (void)state;
     mb b = {NULL, 0, 0};
@@ -168,24 +189,73 @@ void test_writer_refuses_edit_past_buffer(void **state)
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     spvbc_module mod = parse_in(ctx, &b);
     assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
-    assert_true(mod->edit_count >= 2);
-    spvbc__edit *last = &mod->edits[mod->edit_count - 1];
-    assert_true(last->first > 0); /* words of another edit come before its own */
-    const spvbc__edit saved = *last;
-    last->count = mod->edit_word_count - last->first + 1;
-    expect_refused(mod);
-    *last = saved;
-    last->remove = UINT32_MAX;
-    expect_refused(mod);
-
-    *last = saved;
+    assert_int_equal(mod->edit_count, 3);
+    assert_int_equal(mod->edits[0].remove, 0);
+    assert_true(mod->edits[1].remove > 1 && mod->edits[2].first > 0);
+    spvbc__edit saved[3];
+    memcpy(saved, mod->edits, sizeof saved);
     int spans = 0;
+    for (int i = -1; i < 6; ++i) {
+        memcpy(mod->edits, saved, sizeof saved);
+        break_edits(mod, i);
+        if (i >= 0) {
+            expect_refused(mod);
+        } else {
+            assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_SUCCESS);
+        }
+    }
+    memcpy(mod->edits, saved, sizeof saved);
+    spans = 0;
     const uint32_t *out = NULL;
     size_t out_n = 0;
     assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_SUCCESS);
     assert_true(spans > 0);
     assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
     expect_spirv_val(out, out_n);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+typedef struct sink {
+    uint32_t words[256];
+    size_t n;
+    int calls, stop;
+} sink;
+
+static int take(void *user, const uint32_t *words, size_t count)
+{
+    sink *k = (sink *)user;
+    ++k->calls;
+    if (count > 256 - k->n) return 1;
+    memcpy(k->words + k->n, words, count * 4);
+    k->n += count;
+    return k->stop;
+}
+
+/* A module with nothing to lower (a float4 -> int4 bitcast), lowered: write passes the input
+ * as one span, and a callback that stops at it gets SPVBC_ERROR_STOPPED. */
+void test_write_unchanged_module(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                   sm_desc(SPVBC_SCALAR_INT, 32, 4), 1);
+    assert_true(b.n <= 256);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = parse_in(ctx, &b);
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+    assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
+    assert_int_equal(ls.rewritten, 0);
+    sink k = {{0}, 0, 0, 0};
+    assert_int_equal(spvbc_module_write(mod, take, &k), SPVBC_SUCCESS);
+    assert_int_equal(k.calls, 1);
+    assert_int_equal(k.n, b.n);
+    assert_memory_equal(k.words, b.w, b.n * 4);
+    sink stop = {{0}, 0, 0, 1};
+    assert_int_equal(spvbc_module_write(mod, take, &stop), SPVBC_ERROR_STOPPED);
+    assert_int_equal(stop.calls, 1);
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
     mb_free(&b);
