@@ -84,6 +84,12 @@ static int count_spans(void *user, const uint32_t *words, size_t count)
     return 0;
 }
 
+static int stop_at_first(void *user, const uint32_t *words, size_t count)
+{
+    count_spans(user, words, count);
+    return 1;
+}
+
 /* The module of `b`, parsed in `ctx`. */
 static spvbc_module parse_in(spvbc_context ctx, const mb *b)
 {
@@ -178,7 +184,8 @@ static void break_edits(spvbc_module mod, int i)
 
 /* The same two float4 -> int3 sites lowered, then the edit list broken each way of
  * break_edits(): write and get_words refuse every way but the last, which write takes; the
- * intact list is then written, and spirv-val accepts it. */
+ * intact list is then written (a write stopped at its first span, the header, says so), and
+ * spirv-val accepts it. */
 void test_writer_refuses_broken_edit_lists(void **state)
 {
     (void)state;
@@ -209,7 +216,10 @@ void test_writer_refuses_broken_edit_lists(void **state)
     const uint32_t *out = NULL;
     size_t out_n = 0;
     assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_SUCCESS);
-    assert_true(spans > 0);
+    assert_true(spans > 1);
+    spans = 0; /* stopped at the header, its first span */
+    assert_int_equal(spvbc_module_write(mod, stop_at_first, &spans), SPVBC_ERROR_STOPPED);
+    assert_int_equal(spans, 1);
     assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
     expect_spirv_val(out, out_n);
     spvbc_module_destroy(mod);
