@@ -326,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_operands_without_numerical_type),
         cmocka_unit_test(test_get_words_stable),
         cmocka_unit_test(test_position_ends_at_noline),
+        cmocka_unit_test(test_pointer_width_physical32),
         cmocka_unit_test(test_misaligned_bytes_are_copied),
         cmocka_unit_test(test_misaligned_copy_out_of_memory),
         cmocka_unit_test(test_scan_short_modules_at_a_page),

@@ -20,6 +20,7 @@ void test_logical_pointer_allocation_failures(void **state);
 void test_operands_without_numerical_type(void **state);
 void test_get_words_stable(void **state);
 void test_position_ends_at_noline(void **state);
+void test_pointer_width_physical32(void **state);
 void test_scan_short_modules_at_a_page(void **state);
 void test_lower_stops_at_failed_rewrite(void **state);
 void test_writer_refuses_broken_edit_lists(void **state);

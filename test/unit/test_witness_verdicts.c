@@ -1,8 +1,8 @@
 /* Second witnesses (test_witness.c says why) of verdicts and outputs: id 1 as a type and as an
  * operand, R-LIMIT's position, pointer bitcasts in SPIR-V 1.5 without the extension and a
  * logical pointer's message (also with each allocation failing), operands of no numerical
- * type, a lowered module's words (the same on each request, and through spirv-val), and the
- * source position ended by OpNoLine.
+ * type, a lowered module's words (the same on each request, and through spirv-val), the
+ * source position ended by OpNoLine, and Physical32's pointer width.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -289,6 +289,41 @@ void test_position_ends_at_noline(void **state)
     d = diag_of(ctx, c, "V12", SPVBC_SEVERITY_ERROR);
     assert_null(d->source_file);
     assert_int_equal(d->source_line, 0);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Physical32 addressing: a pointer is 32 bits wide.  A pointer -> uint bitcast draws nothing, a
+ * pointer -> ulong one the S3-WIDTH warning naming the 32-bit width (a second witness of lit
+ * validate/pointer_int_width32). */
+void test_pointer_width_physical32(void **state)
+{
+    (void)state;
+    enum { FN = 1, VOID, FNTY, UINT, ULONG, PTR, P, LABEL, EXACT, WIDE, BOUND };
+    mb b = {NULL, 0, 0};
+    mb_header(&b, 0x00010200u, BOUND);
+    MB(&b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(&b, SpvOpCapability, SpvCapabilityKernel);
+    MB(&b, SpvOpCapability, SpvCapabilityInt64);
+    MB(&b, SpvOpMemoryModel, SpvAddressingModelPhysical32, SpvMemoryModelOpenCL);
+    mb_entry(&b, SpvExecutionModelKernel, FN, "k");
+    mb_void_fn_type(&b, VOID, FNTY);
+    MB(&b, SpvOpTypeInt, UINT, 32, 0);
+    MB(&b, SpvOpTypeInt, ULONG, 64, 0);
+    MB(&b, SpvOpTypePointer, PTR, SpvStorageClassCrossWorkgroup, UINT);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
+    MB(&b, SpvOpUndef, PTR, P);
+    MB(&b, SpvOpBitcast, UINT, EXACT, P);
+    MB(&b, SpvOpBitcast, ULONG, WIDE, P);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_SUCCESS, &ctx, &vs);
+    assert_int_equal(vs.bitcasts_checked, 2);
+    assert_int_equal(vs.warnings, 1);
+    no_diag_of(ctx, EXACT);
+    has_text(diag_of(ctx, WIDE, "S3-WIDTH", SPVBC_SEVERITY_WARNING)->message,
+             "the 32-bit pointer width");
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
