@@ -323,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_lower_bound_limit),
         cmocka_unit_test(test_pointer_bitcasts_at_1_5),
         cmocka_unit_test(test_logical_pointer_allocation_failures),
+        cmocka_unit_test(test_early_findings_allocation_failures),
         cmocka_unit_test(test_operands_without_numerical_type),
         cmocka_unit_test(test_get_words_stable),
         cmocka_unit_test(test_position_ends_at_noline),

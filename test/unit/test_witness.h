@@ -17,6 +17,7 @@ void test_id_one(void **state);
 void test_lower_bound_limit(void **state);
 void test_pointer_bitcasts_at_1_5(void **state);
 void test_logical_pointer_allocation_failures(void **state);
+void test_early_findings_allocation_failures(void **state);
 void test_operands_without_numerical_type(void **state);
 void test_get_words_stable(void **state);
 void test_position_ends_at_noline(void **state);

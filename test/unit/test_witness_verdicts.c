@@ -158,14 +158,13 @@ void test_pointer_bitcasts_at_1_5(void **state)
     mb_free(&b);
 }
 
-/* Validating psb_1_5_module() with each allocation failing in turn (the parse's and the
- * validation's): OUT_OF_MEMORY where one failed, never a verdict with its finding lost;
- * otherwise VALIDATION_FAILED with the one W-LOGICAL-PTR. */
-void test_logical_pointer_allocation_failures(void **state)
+/* Validates `b` with each allocation failing in turn (one at a time): a call that saw a failure
+ * returns OUT_OF_MEMORY (a finding that cannot be recorded ends the call) and frees everything;
+ * the first call that saw none returns `expect`, and `check` (may be NULL) is given its
+ * context and summary, as is every call whose failure came after validation. */
+static void validate_under_failures(const mb *b, spvbc_result expect,
+                                    void (*check)(spvbc_context, const spvbc_validate_summary *))
 {
-    (void)state;
-    mb b = {NULL, 0, 0};
-    psb_1_5_module(&b);
     for (size_t k = 1;; ++k) {
         test_alloc a;
         memset(&a, 0, sizeof a);
@@ -177,14 +176,11 @@ void test_logical_pointer_allocation_failures(void **state)
             continue;
         }
         spvbc_module mod = NULL;
-        spvbc_result r = spvbc_module_parse(ctx, b.w, b.n, NULL, &mod);
+        spvbc_result r = spvbc_module_parse(ctx, b->w, b->n, NULL, &mod);
         if (r == SPVBC_SUCCESS) {
             spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
             r = spvbc_module_validate(mod, NULL, &vs);
-            if (r == SPVBC_ERROR_VALIDATION_FAILED) {
-                assert_int_equal(vs.errors, 1);
-                diag_of(ctx, P15_B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
-            }
+            if (r == expect && check) check(ctx, &vs);
             spvbc_module_destroy(mod);
         }
         const int triggered = a.triggered;
@@ -192,12 +188,69 @@ void test_logical_pointer_allocation_failures(void **state)
         assert_int_equal(a.bad_free, 0);
         assert_int_equal(a.live_blocks, 0);
         if (!triggered) {
-            assert_int_equal(r, SPVBC_ERROR_VALIDATION_FAILED);
+            assert_int_equal(r, expect);
             break;
         }
         if (r != SPVBC_ERROR_OUT_OF_MEMORY)
             fail_msg("allocation %zu failed, yet the result is %s", k, spvbc_result_string(r));
     }
+}
+
+static void one_logical_pointer_error(spvbc_context ctx, const spvbc_validate_summary *vs)
+{
+    assert_int_equal(vs->errors, 1);
+    diag_of(ctx, P15_B, "W-LOGICAL-PTR", SPVBC_SEVERITY_ERROR);
+}
+
+/* The module of test_pointer_bitcasts_at_1_5() validated with each allocation failing in turn:
+ * OUT_OF_MEMORY whenever one failed, else its one W-LOGICAL-PTR error. */
+void test_logical_pointer_allocation_failures(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    psb_1_5_module(&b);
+    validate_under_failures(&b, SPVBC_ERROR_VALIDATION_FAILED, one_logical_pointer_error);
+    mb_free(&b);
+}
+
+static void one_warning(spvbc_context ctx, const spvbc_validate_summary *vs)
+{
+    (void)ctx;
+    assert_int_equal(vs->warnings, 1);
+}
+
+/* Findings of each kind validate records before the rules' verdicts, each the module's only
+ * one (so that its record is the first, and its allocations the record list's), validated with
+ * each allocation failing in turn (a second witness of unit.alloc_fail's
+ * test_findings_of_each_kind): in a Kernel module S2 (a float4 cast to itself), S4 (a
+ * CrossWorkgroup pointer cast to a Function one) or S3-WIDTH (a 64-bit pointer cast to a uint),
+ * warnings; in a Shader module S7 (an OpSpecConstantOp Bitcast), an error.  A record that
+ * cannot be kept ends the call with OUT_OF_MEMORY. */
+void test_early_findings_allocation_failures(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    sm s;
+    for (int kind = 0; kind < 3; ++kind) {
+        sm_init(&s, 0, 0x00010300u);
+        const uint32_t f = sm_type(&s, SM_F32(1)), f4 = sm_type(&s, SM_F32(4));
+        const uint32_t u = sm_type(&s, SM_I32(1));
+        const uint32_t pf = sm_ptr(&s, SpvStorageClassCrossWorkgroup, f);
+        const uint32_t pfn = sm_ptr(&s, SpvStorageClassFunction, f);
+        sm_begin(&s);
+        if (kind == 0)
+            sm_bitcast(&s, f4, sm_undef(&s, f4));
+        else
+            sm_bitcast(&s, kind == 1 ? pfn : u, sm_undef(&s, pf));
+        sm_finish(&s, &b);
+        validate_under_failures(&b, SPVBC_SUCCESS, one_warning);
+    }
+    sm_init(&s, 1, 0x00010300u);
+    const uint32_t sf = sm_type(&s, SM_F32(1)), si = sm_type(&s, SM_I32(1));
+    sm_spec_bitcast(&s, si, sm_spec_const(&s, sf, 0x3f800000u));
+    sm_begin(&s);
+    sm_finish(&s, &b);
+    validate_under_failures(&b, SPVBC_ERROR_VALIDATION_FAILED, NULL);
     mb_free(&b);
 }
 
