@@ -7,7 +7,8 @@
  *     OpTypeUntypedPointerKHR) refused at their word;
  *   - the header's refusals from words and bytes (a bad magic shown as read, 16 bytes too short
  *     for a header whatever their magic);
- *   - NULL and out-of-range arguments of parse, write, lower and the type names;
+ *   - NULL and out-of-range arguments of parse, write, get_words, validate, lower and the type
+ *     names;
  *   - the OpenCL scalar names' kinds, widths and signedness, as read back by the name writer;
  *   - the capabilities a refusal names: only those missing;
  *   - misaligned bytes copied (the module keeps its words when the caller's change), and the
@@ -166,6 +167,14 @@ static void test_bad_arguments(void **state)
     assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
     assert_int_equal(spvbc_module_write(NULL, mb_write_stop, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_write(mod, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_validate(NULL, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    const uint32_t *w = NULL;
+    size_t n = 0;
+    assert_int_equal(spvbc_module_get_words(NULL, &w, &n), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_get_words(mod, NULL, &n), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_get_words(mod, &w, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_null(w);
+    assert_int_equal(n, 0);
     spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
     lo.classes = SPVBC_LOWER_ALL + 1u;
     assert_int_equal(spvbc_module_lower(mod, &lo, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
@@ -334,6 +343,9 @@ int main(void)
         cmocka_unit_test(test_lower_stops_at_failed_rewrite),
         cmocka_unit_test(test_writer_refuses_broken_edit_lists),
         cmocka_unit_test(test_write_unchanged_module),
+        cmocka_unit_test(test_pair_with_warning_and_error_twice),
+        cmocka_unit_test(test_write_spans_adjacent_and_last),
+        cmocka_unit_test(test_spec_bitcast_generations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

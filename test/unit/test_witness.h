@@ -13,6 +13,12 @@
  * the program's one includer of spvval.h, whose SPIRV-Tools header defines a constant). */
 void expect_spirv_val(const uint32_t *words, size_t n);
 
+struct mb;
+/* Resets `b` to a Kernel module of Linkage (SPIR-V 1.2, no function) that ends with `n`
+ * float4 -> float3 OpSpecConstantOp Bitcasts %6, %7, ... of one spec-constant float4 (in
+ * test_witness_edges.c). */
+void spec_bitcasts_module(struct mb *b, uint32_t n);
+
 void test_id_one(void **state);
 void test_lower_bound_limit(void **state);
 void test_pointer_bitcasts_at_1_5(void **state);
@@ -26,5 +32,8 @@ void test_scan_short_modules_at_a_page(void **state);
 void test_lower_stops_at_failed_rewrite(void **state);
 void test_writer_refuses_broken_edit_lists(void **state);
 void test_write_unchanged_module(void **state);
+void test_pair_with_warning_and_error_twice(void **state);
+void test_write_spans_adjacent_and_last(void **state);
+void test_spec_bitcast_generations(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -8,7 +8,9 @@
  *     unit.test_lower_api break one (past the edit buffer or the input, in the header, inside
  *     the words an edit before removes), through get_words and write alike, takes an edit that
  *     emits nothing at the buffer's end, and writes the intact list again; an unchanged module
- *     is written as one span of the input, and a write stopped there says so.
+ *     is written as one span of the input, and a write stopped there says so; adjacent
+ *     rewrites and one that ends the module are written without an empty span, a write stops
+ *     at each span, and get_words sizes its output exactly and reuses it.
  * The one lowered module here goes through spirv-val.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -268,5 +270,91 @@ void test_write_unchanged_module(void **state)
     assert_int_equal(stop.calls, 1);
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+void spec_bitcasts_module(mb *b, uint32_t n)
+{
+    enum { FLOAT = 1, V4, V3, ONE, C4, R };
+    mb_header(b, 0x00010200u, R + n);
+    MB(b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(b, SpvOpCapability, SpvCapabilityLinkage);
+    MB(b, SpvOpCapability, SpvCapabilityKernel);
+    MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    MB(b, SpvOpTypeFloat, FLOAT, 32);
+    MB(b, SpvOpTypeVector, V4, FLOAT, 4);
+    MB(b, SpvOpTypeVector, V3, FLOAT, 3);
+    MB(b, SpvOpSpecConstant, FLOAT, ONE, 0x3f800000u);
+    MB(b, SpvOpSpecConstantComposite, V4, C4, ONE, ONE, ONE, ONE);
+    for (uint32_t i = 0; i < n; ++i)
+        MB(b, SpvOpSpecConstantOp, V3, R + i, SpvOpBitcast, C4);
+}
+
+typedef struct stopper {
+    uint32_t words[64];
+    size_t n;
+    int calls, stop_at, empty;
+} stopper;
+
+/* Keeps the spans (up to 64 words), counts them and the empty ones, and stops the write at the
+ * stop_at-th (0: never). */
+static int keep_span(void *user, const uint32_t *words, size_t count)
+{
+    stopper *k = (stopper *)user;
+    ++k->calls;
+    k->empty += count == 0;
+    if (count > 64 - k->n) return 1;
+    memcpy(k->words + k->n, words, count * 4);
+    k->n += count;
+    return k->calls == k->stop_at;
+}
+
+/* spec_bitcasts_module(&b, 2): the two OpSpecConstantOp Bitcasts' rewrites are adjacent and
+ * the second ends the module.
+ * write passes no empty span and its spans are get_words' output; a write stopped at each span
+ * in turn gets exactly that many calls; get_words allocates the output once, of its size, and
+ * after the module is lowered again makes it in the same buffer; spirv-val accepts it. */
+void test_write_spans_adjacent_and_last(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    spec_bitcasts_module(&b, 2);
+    test_alloc a;
+    memset(&a, 0, sizeof a);
+    const spvbc_allocator al = test_alloc_allocator(&a);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = parse_in(ctx, &b);
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+    assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
+    assert_int_equal(ls.rewritten, 2);
+    stopper all;
+    memset(&all, 0, sizeof all);
+    assert_int_equal(spvbc_module_write(mod, keep_span, &all), SPVBC_SUCCESS);
+    assert_int_equal(all.empty, 0);
+    for (int k = 1; k <= all.calls; ++k) {
+        stopper some;
+        memset(&some, 0, sizeof some);
+        some.stop_at = k;
+        assert_int_equal(spvbc_module_write(mod, keep_span, &some), SPVBC_ERROR_STOPPED);
+        assert_int_equal(some.calls, k);
+    }
+    const size_t calls = a.calls, live = a.live_bytes;
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+    assert_int_equal(a.calls, calls + 1);
+    assert_int_equal(a.live_bytes, live + out_n * 4);
+    assert_int_equal(out_n, all.n);
+    assert_memory_equal(out, all.words, out_n * 4);
+    expect_spirv_val(out, out_n);
+    assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
+    const size_t again = a.calls;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+    assert_int_equal(a.calls, again);
+    assert_memory_equal(out, all.words, out_n * 4);
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    assert_int_equal(a.live_blocks, 0);
     mb_free(&b);
 }

@@ -158,11 +158,11 @@ void test_pointer_bitcasts_at_1_5(void **state)
     mb_free(&b);
 }
 
-/* Validates `b` with each allocation failing in turn (one at a time): a call that saw a failure
- * returns OUT_OF_MEMORY (a finding that cannot be recorded ends the call) and frees everything;
- * the first call that saw none returns `expect`, and `check` (may be NULL) is given its
+/* Validates `b` with `flags` and each allocation failing in turn (one at a time): a call that saw a
+ * failure returns OUT_OF_MEMORY (a finding that cannot be recorded ends the call) and frees
+ * everything; the first call that saw none returns `expect`, and `check` (may be NULL) is given its
  * context and summary, as is every call whose failure came after validation. */
-static void validate_under_failures(const mb *b, spvbc_result expect,
+static void validate_under_failures(const mb *b, uint32_t flags, spvbc_result expect,
                                     void (*check)(spvbc_context, const spvbc_validate_summary *))
 {
     for (size_t k = 1;; ++k) {
@@ -179,7 +179,9 @@ static void validate_under_failures(const mb *b, spvbc_result expect,
         spvbc_result r = spvbc_module_parse(ctx, b->w, b->n, NULL, &mod);
         if (r == SPVBC_SUCCESS) {
             spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
-            r = spvbc_module_validate(mod, NULL, &vs);
+            spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
+            vo.flags = flags;
+            r = spvbc_module_validate(mod, &vo, &vs);
             if (r == expect && check) check(ctx, &vs);
             spvbc_module_destroy(mod);
         }
@@ -209,7 +211,7 @@ void test_logical_pointer_allocation_failures(void **state)
     (void)state;
     mb b = {NULL, 0, 0};
     psb_1_5_module(&b);
-    validate_under_failures(&b, SPVBC_ERROR_VALIDATION_FAILED, one_logical_pointer_error);
+    validate_under_failures(&b, 0, SPVBC_ERROR_VALIDATION_FAILED, one_logical_pointer_error);
     mb_free(&b);
 }
 
@@ -219,13 +221,30 @@ static void one_warning(spvbc_context ctx, const spvbc_validate_summary *vs)
     assert_int_equal(vs->warnings, 1);
 }
 
+static void one_note(spvbc_context ctx, const spvbc_validate_summary *vs, const char *rule)
+{
+    assert_int_equal(vs->notes, 1);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, rule);
+}
+
+static void one_impl_defined(spvbc_context ctx, const spvbc_validate_summary *vs)
+{
+    one_note(ctx, vs, "N-IMPL-DEFINED");
+}
+
+static void one_not_astype(spvbc_context ctx, const spvbc_validate_summary *vs)
+{
+    one_note(ctx, vs, "N-NOT-ASTYPE");
+}
+
 /* Findings of each kind validate records before the rules' verdicts, each the module's only
  * one (so that its record is the first, and its allocations the record list's), validated with
  * each allocation failing in turn (a second witness of unit.alloc_fail's
  * test_findings_of_each_kind): in a Kernel module S2 (a float4 cast to itself), S4 (a
  * CrossWorkgroup pointer cast to a Function one) or S3-WIDTH (a 64-bit pointer cast to a uint),
- * warnings; in a Shader module S7 (an OpSpecConstantOp Bitcast), an error.  A record that
- * cannot be kept ends the call with OUT_OF_MEMORY. */
+ * warnings; in a Shader module S7 (an OpSpecConstantOp Bitcast), an error; and the two notes.
+ * A record that cannot be kept ends the call with OUT_OF_MEMORY. */
 void test_early_findings_allocation_failures(void **state)
 {
     (void)state;
@@ -243,14 +262,35 @@ void test_early_findings_allocation_failures(void **state)
         else
             sm_bitcast(&s, kind == 1 ? pfn : u, sm_undef(&s, pf));
         sm_finish(&s, &b);
-        validate_under_failures(&b, SPVBC_SUCCESS, one_warning);
+        validate_under_failures(&b, 0, SPVBC_SUCCESS, one_warning);
     }
     sm_init(&s, 1, 0x00010300u);
     const uint32_t sf = sm_type(&s, SM_F32(1)), si = sm_type(&s, SM_I32(1));
     sm_spec_bitcast(&s, si, sm_spec_const(&s, sf, 0x3f800000u));
     sm_begin(&s);
     sm_finish(&s, &b);
-    validate_under_failures(&b, SPVBC_ERROR_VALIDATION_FAILED, NULL);
+    validate_under_failures(&b, 0, SPVBC_ERROR_VALIDATION_FAILED, NULL);
+
+    /* The notes, with SPVBC_VALIDATE_NOTES: N-IMPL-DEFINED for as_short2(int); N-NOT-ASTYPE for
+     * as_int(half2) in a Kernel module with Float16Buffer and without Float16. */
+    sm_init(&s, 0, 0x00010300u);
+    const uint32_t i = sm_type(&s, SM_I32(1)), s2 = sm_type(&s, sm_desc(SPVBC_SCALAR_INT, 16, 2));
+    sm_begin(&s);
+    sm_bitcast(&s, s2, sm_undef(&s, i));
+    sm_finish(&s, &b);
+    validate_under_failures(&b, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, one_impl_defined);
+    enum { FN = 1, VOID, FNTY, UINT, HALF, H2, LABEL, X, R, BOUND };
+    mb_kernel_head_caps(&b, 0x00010300u, BOUND, FN, (const uint32_t[]){SpvCapabilityFloat16Buffer},
+                        1);
+    mb_void_fn_type(&b, VOID, FNTY);
+    MB(&b, SpvOpTypeInt, UINT, 32, 0);
+    MB(&b, SpvOpTypeFloat, HALF, 16);
+    MB(&b, SpvOpTypeVector, H2, HALF, 2);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
+    MB(&b, SpvOpUndef, H2, X);
+    MB(&b, SpvOpBitcast, UINT, R, X);
+    mb_fn_end(&b);
+    validate_under_failures(&b, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, one_not_astype);
     mb_free(&b);
 }
 
@@ -377,6 +417,99 @@ void test_pointer_width_physical32(void **state)
     no_diag_of(ctx, EXACT);
     has_text(diag_of(ctx, WIDE, "S3-WIDTH", SPVBC_SEVERITY_WARNING)->message,
              "the 32-bit pointer width");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Two bitcasts of one pair, each drawing both an S4 warning and a W-LOGICAL-PTR error (a
+ * StorageBuffer pointer cast to a Function one in a Shader module): the second is checked as the
+ * first was, never taken for a pair that drew nothing (a second witness of lit
+ * validate/findings_per_site). */
+void test_pair_with_warning_and_error_twice(void **state)
+{
+    (void)state;
+    enum { FN = 1, VOID, FNTY, UINT, PSB, PFN, LABEL, X, A, B, BOUND };
+    mb b = {NULL, 0, 0};
+    mb_shader_head(&b, BOUND, NULL, 0, NULL, 0); /* void %2, its function type %3 */
+    MB(&b, SpvOpTypeInt, UINT, 32, 0);
+    MB(&b, SpvOpTypePointer, PSB, SpvStorageClassStorageBuffer, UINT);
+    MB(&b, SpvOpTypePointer, PFN, SpvStorageClassFunction, UINT);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
+    MB(&b, SpvOpUndef, PSB, X);
+    MB(&b, SpvOpBitcast, PFN, A, X);
+    MB(&b, SpvOpBitcast, PFN, B, X);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 2);
+    assert_int_equal(vs.warnings, 2);
+    int s4[2] = {0, 0}, logical[2] = {0, 0};
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+        assert_true(d->result_id == A || d->result_id == B);
+        const int k = d->result_id == B;
+        s4[k] += strcmp(d->rule, "S4") == 0 && d->severity == SPVBC_SEVERITY_WARNING;
+        logical[k] += strcmp(d->rule, "W-LOGICAL-PTR") == 0 && d->severity == SPVBC_SEVERITY_ERROR;
+    }
+    assert_true(s4[0] == 1 && s4[1] == 1 && logical[0] == 1 && logical[1] == 1);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* Each validation of one parsed module takes its own generation, for validate's gates and the
+ * rules' alike (second witnesses of lit validate2026/generation and
+ * validate/cooperative_matrix_nv): an OpSpecConstantOp Bitcast of float4 to float3 is V12 in
+ * 2026.4 (the default) and the warning W-SPEC-BITCAST in 2025.1 and 2023.1; a bitcast of an NV
+ * cooperative matrix of int to one of uint, of one shape, is V2 in 2023.1 (whose SPIRV-Tools
+ * knew no cooperative type there) and valid from 2025.1. */
+void test_spec_bitcast_generations(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    spec_bitcasts_module(&b, 1);
+    spvbc_context ctx;
+    spvbc_module mod = parse_fresh(&b, NULL, &ctx);
+    const uint32_t gens[] = {SPVBC_GENERATION_2025_1, SPVBC_GENERATION_NEWEST,
+                             SPVBC_GENERATION_2023_1};
+    spvbc_validate_options vo = SPVBC_VALIDATE_OPTIONS_INIT;
+    for (size_t i = 0; i < sizeof gens / sizeof *gens; ++i) {
+        vo.generation = gens[i];
+        const int newest = gens[i] == SPVBC_GENERATION_NEWEST;
+        assert_int_equal(spvbc_module_validate(mod, &vo, NULL),
+                         newest ? SPVBC_ERROR_VALIDATION_FAILED : SPVBC_SUCCESS);
+        diag_of(ctx, 6, newest ? "V12" : "W-SPEC-BITCAST",
+                newest ? SPVBC_SEVERITY_ERROR : SPVBC_SEVERITY_WARNING);
+    }
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+
+    enum { FN = 1, VOID, FNTY, INT, UINT, SCOPE, N16, MI, MU, LABEL, X, R, BOUND };
+    enum { CAP_COOPERATIVE_MATRIX_NV = 5357, OP_TYPE_COOPERATIVE_MATRIX_NV = 5358 };
+    mb_shader_head(&b, BOUND, (const uint32_t[]){CAP_COOPERATIVE_MATRIX_NV}, 1,
+                   (const char *const[]){"SPV_NV_cooperative_matrix"}, 1);
+    MB(&b, SpvOpTypeInt, INT, 32, 1);
+    MB(&b, SpvOpTypeInt, UINT, 32, 0);
+    MB(&b, SpvOpConstant, UINT, SCOPE, SpvScopeSubgroup);
+    MB(&b, SpvOpConstant, UINT, N16, 16);
+    MB(&b, OP_TYPE_COOPERATIVE_MATRIX_NV, MI, INT, SCOPE, N16, N16);
+    MB(&b, OP_TYPE_COOPERATIVE_MATRIX_NV, MU, UINT, SCOPE, N16, N16);
+    mb_fn_begin(&b, VOID, FN, FNTY, LABEL);
+    MB(&b, SpvOpUndef, MI, X);
+    MB(&b, SpvOpBitcast, MU, R, X);
+    mb_fn_end(&b);
+    mod = parse_fresh(&b, NULL, &ctx);
+    for (size_t i = 0; i < sizeof gens / sizeof *gens; ++i) {
+        vo.generation = gens[i];
+        if (gens[i] == SPVBC_GENERATION_2023_1) {
+            assert_int_equal(spvbc_module_validate(mod, &vo, NULL), SPVBC_ERROR_VALIDATION_FAILED);
+            diag_of(ctx, R, "V2", SPVBC_SEVERITY_ERROR);
+        } else {
+            assert_int_equal(spvbc_module_validate(mod, &vo, NULL), SPVBC_SUCCESS);
+            no_diag_of(ctx, R);
+        }
+    }
+    spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
