@@ -100,6 +100,15 @@ static spvbc_module parse_in(spvbc_context ctx, const mb *b)
     return mod;
 }
 
+/* The module of `b`, parsed in a new context `*ctx` whose allocations `a` counts. */
+static spvbc_module parse_counted(const mb *b, test_alloc *a, spvbc_context *ctx)
+{
+    memset(a, 0, sizeof *a);
+    const spvbc_allocator al = test_alloc_allocator(a);
+    assert_int_equal(spvbc_context_create(&al, ctx), SPVBC_SUCCESS);
+    return parse_in(*ctx, b);
+}
+
 /* Two float4 -> float3 sites (a shuffle each, no new type: the first edit, and the first
  * allocation of the edit list, is a site's rewrite): each allocation of the lowering failing
  * in turn ends the call with OUT_OF_MEMORY, asks for nothing more, leaves no L-LOWERED note and
@@ -112,11 +121,8 @@ void test_lower_stops_at_failed_rewrite(void **state)
                    sm_desc(SPVBC_SCALAR_FLOAT, 32, 3), 2);
     for (size_t k = 1;; ++k) {
         test_alloc a;
-        memset(&a, 0, sizeof a);
-        const spvbc_allocator al = test_alloc_allocator(&a);
         spvbc_context ctx;
-        assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
-        spvbc_module mod = parse_in(ctx, &b);
+        spvbc_module mod = parse_counted(&b, &a, &ctx);
         const size_t fail_at = a.calls + k;
         a.fail_at = fail_at;
         spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
@@ -320,11 +326,8 @@ void test_write_spans_adjacent_and_last(void **state)
     mb b = {NULL, 0, 0};
     spec_bitcasts_module(&b, 2);
     test_alloc a;
-    memset(&a, 0, sizeof a);
-    const spvbc_allocator al = test_alloc_allocator(&a);
     spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse_in(ctx, &b);
+    spvbc_module mod = parse_counted(&b, &a, &ctx);
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten, 2);
