@@ -9,11 +9,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "spirv_bitcast.h"
+
 /* Fails the test unless spirv-val accepts the `n` words at `words` (in test_witness_verdicts.c,
  * the program's one includer of spvval.h, whose SPIRV-Tools header defines a constant). */
 void expect_spirv_val(const uint32_t *words, size_t n);
 
 struct mb;
+/* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx` (in
+ * test_witness_verdicts.c). */
+spvbc_module parse_fresh(const struct mb *b, const spvbc_parse_options *po, spvbc_context *ctx);
 /* Resets `b` to a Kernel module of Linkage (SPIR-V 1.2, no function) that ends with `n`
  * float4 -> float3 OpSpecConstantOp Bitcasts %6, %7, ... of one spec-constant float4 (in
  * test_witness_edges.c). */

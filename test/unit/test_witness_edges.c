@@ -11,7 +11,7 @@
  *     is written as one span of the input, and a write stopped there says so; adjacent
  *     rewrites and one that ends the module are written without an empty span, a write stops
  *     at each span, and get_words sizes its output exactly and reuses it.
- * The one lowered module here goes through spirv-val.  Modules are built as words.
+ * Every lowered module here goes through spirv-val.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -37,6 +37,7 @@
 #include "spirv_bitcast.h"
 #include "test_alloc.h"
 #include "test_witness.h"
+#include "write_refused.h"
 
 /* Every prefix of 5 to 40 words of a small module with a lowerable site (a float4 -> int3
  * bitcast), scanned with its last word right before an unreadable page: the scan answers
@@ -78,26 +79,23 @@ void test_scan_short_modules_at_a_page(void **state)
 #endif
 }
 
-static int count_spans(void *user, const uint32_t *words, size_t count)
-{
-    (void)words;
-    (void)count;
-    ++*(int *)user;
-    return 0;
-}
+typedef struct spans {
+    uint32_t words[256];
+    size_t n;
+    int calls, stop_at, empty;
+} spans;
 
-static int stop_at_first(void *user, const uint32_t *words, size_t count)
+/* Keeps the spans (up to 256 words), counts them and the empty ones, and stops the write at the
+ * stop_at-th (0: never). */
+static int keep_span(void *user, const uint32_t *words, size_t count)
 {
-    count_spans(user, words, count);
-    return 1;
-}
-
-/* The module of `b`, parsed in `ctx`. */
-static spvbc_module parse_in(spvbc_context ctx, const mb *b)
-{
-    spvbc_module mod = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, b->w, b->n, NULL, &mod), SPVBC_SUCCESS);
-    return mod;
+    spans *k = (spans *)user;
+    ++k->calls;
+    k->empty += count == 0;
+    if (count > 256 - k->n) return 1;
+    memcpy(k->words + k->n, words, count * 4);
+    k->n += count;
+    return k->calls == k->stop_at;
 }
 
 /* The module of `b`, parsed in a new context `*ctx` whose allocations `a` counts. */
@@ -106,7 +104,9 @@ static spvbc_module parse_counted(const mb *b, test_alloc *a, spvbc_context *ctx
     memset(a, 0, sizeof *a);
     const spvbc_allocator al = test_alloc_allocator(a);
     assert_int_equal(spvbc_context_create(&al, ctx), SPVBC_SUCCESS);
-    return parse_in(*ctx, b);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(*ctx, b->w, b->n, NULL, &mod), SPVBC_SUCCESS);
+    return mod;
 }
 
 /* Two float4 -> float3 sites (a shuffle each, no new type: the first edit, and the first
@@ -133,6 +133,10 @@ void test_lower_stops_at_failed_rewrite(void **state)
         if (!failed) {
             assert_int_equal(r, SPVBC_SUCCESS);
             assert_int_equal(ls.rewritten, 2);
+            const uint32_t *out = NULL;
+            size_t out_n = 0;
+            assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+            expect_spirv_val(out, out_n);
             spvbc_module_destroy(mod);
             spvbc_context_destroy(ctx);
             break;
@@ -154,20 +158,6 @@ void test_lower_stops_at_failed_rewrite(void **state)
         assert_int_equal(a.live_blocks, 0);
     }
     mb_free(&b);
-}
-
-/* Whether write and get_words both refuse the edit list of `mod` (UNSUPPORTED, no span passed,
- * out-parameters untouched). */
-static void expect_refused(spvbc_module mod)
-{
-    int spans = 0;
-    assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_ERROR_UNSUPPORTED);
-    assert_int_equal(spans, 0);
-    const uint32_t *out = (const uint32_t *)&spans;
-    size_t out_n = 12345;
-    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_ERROR_UNSUPPORTED);
-    assert_ptr_equal(out, (const uint32_t *)&spans);
-    assert_int_equal(out_n, 12345);
 }
 
 /* The edit list of `mod` broken one way: `i` in 0..5 the ways refused, -1 the way accepted (an
@@ -201,54 +191,37 @@ void test_writer_refuses_broken_edit_lists(void **state)
     sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
                    sm_desc(SPVBC_SCALAR_INT, 32, 3), 2);
     spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse_in(ctx, &b);
+    spvbc_module mod = parse_fresh(&b, NULL, &ctx);
     assert_int_equal(spvbc_module_lower(mod, NULL, NULL), SPVBC_SUCCESS);
     assert_int_equal(mod->edit_count, 3);
     assert_int_equal(mod->edits[0].remove, 0);
     assert_true(mod->edits[1].remove > 1 && mod->edits[2].first > 0);
     spvbc__edit saved[3];
     memcpy(saved, mod->edits, sizeof saved);
-    int spans = 0;
     for (int i = -1; i < 6; ++i) {
         memcpy(mod->edits, saved, sizeof saved);
         break_edits(mod, i);
         if (i >= 0) {
-            expect_refused(mod);
+            expect_write_refused(mod);
         } else {
-            assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_SUCCESS);
+            int calls = 0;
+            assert_int_equal(spvbc_module_write(mod, count_spans, &calls), SPVBC_SUCCESS);
         }
     }
     memcpy(mod->edits, saved, sizeof saved);
-    spans = 0;
+    spans all = {{0}, 0, 0, 0, 0};
+    assert_int_equal(spvbc_module_write(mod, keep_span, &all), SPVBC_SUCCESS);
+    assert_true(all.calls > 1);
+    spans header = {{0}, 0, 0, 1, 0}; /* stopped at the header, its first span */
+    assert_int_equal(spvbc_module_write(mod, keep_span, &header), SPVBC_ERROR_STOPPED);
+    assert_int_equal(header.calls, 1);
     const uint32_t *out = NULL;
     size_t out_n = 0;
-    assert_int_equal(spvbc_module_write(mod, count_spans, &spans), SPVBC_SUCCESS);
-    assert_true(spans > 1);
-    spans = 0; /* stopped at the header, its first span */
-    assert_int_equal(spvbc_module_write(mod, stop_at_first, &spans), SPVBC_ERROR_STOPPED);
-    assert_int_equal(spans, 1);
     assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
     expect_spirv_val(out, out_n);
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
     mb_free(&b);
-}
-
-typedef struct sink {
-    uint32_t words[256];
-    size_t n;
-    int calls, stop;
-} sink;
-
-static int take(void *user, const uint32_t *words, size_t count)
-{
-    sink *k = (sink *)user;
-    ++k->calls;
-    if (count > 256 - k->n) return 1;
-    memcpy(k->words + k->n, words, count * 4);
-    k->n += count;
-    return k->stop;
 }
 
 /* A module with nothing to lower (a float4 -> int4 bitcast), lowered: write passes the input
@@ -261,18 +234,17 @@ void test_write_unchanged_module(void **state)
                    sm_desc(SPVBC_SCALAR_INT, 32, 4), 1);
     assert_true(b.n <= 256);
     spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    spvbc_module mod = parse_in(ctx, &b);
+    spvbc_module mod = parse_fresh(&b, NULL, &ctx);
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten, 0);
-    sink k = {{0}, 0, 0, 0};
-    assert_int_equal(spvbc_module_write(mod, take, &k), SPVBC_SUCCESS);
+    spans k = {{0}, 0, 0, 0, 0};
+    assert_int_equal(spvbc_module_write(mod, keep_span, &k), SPVBC_SUCCESS);
     assert_int_equal(k.calls, 1);
     assert_int_equal(k.n, b.n);
     assert_memory_equal(k.words, b.w, b.n * 4);
-    sink stop = {{0}, 0, 0, 1};
-    assert_int_equal(spvbc_module_write(mod, take, &stop), SPVBC_ERROR_STOPPED);
+    spans stop = {{0}, 0, 0, 1, 0};
+    assert_int_equal(spvbc_module_write(mod, keep_span, &stop), SPVBC_ERROR_STOPPED);
     assert_int_equal(stop.calls, 1);
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
@@ -296,25 +268,6 @@ void spec_bitcasts_module(mb *b, uint32_t n)
         MB(b, SpvOpSpecConstantOp, V3, R + i, SpvOpBitcast, C4);
 }
 
-typedef struct stopper {
-    uint32_t words[64];
-    size_t n;
-    int calls, stop_at, empty;
-} stopper;
-
-/* Keeps the spans (up to 64 words), counts them and the empty ones, and stops the write at the
- * stop_at-th (0: never). */
-static int keep_span(void *user, const uint32_t *words, size_t count)
-{
-    stopper *k = (stopper *)user;
-    ++k->calls;
-    k->empty += count == 0;
-    if (count > 64 - k->n) return 1;
-    memcpy(k->words + k->n, words, count * 4);
-    k->n += count;
-    return k->calls == k->stop_at;
-}
-
 /* spec_bitcasts_module(&b, 2): the two OpSpecConstantOp Bitcasts' rewrites are adjacent and
  * the second ends the module.
  * write passes no empty span and its spans are get_words' output; a write stopped at each span
@@ -331,14 +284,11 @@ void test_write_spans_adjacent_and_last(void **state)
     spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
     assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
     assert_int_equal(ls.rewritten, 2);
-    stopper all;
-    memset(&all, 0, sizeof all);
+    spans all = {{0}, 0, 0, 0, 0};
     assert_int_equal(spvbc_module_write(mod, keep_span, &all), SPVBC_SUCCESS);
     assert_int_equal(all.empty, 0);
     for (int k = 1; k <= all.calls; ++k) {
-        stopper some;
-        memset(&some, 0, sizeof some);
-        some.stop_at = k;
+        spans some = {{0}, 0, 0, k, 0};
         assert_int_equal(spvbc_module_write(mod, keep_span, &some), SPVBC_ERROR_STOPPED);
         assert_int_equal(some.calls, k);
     }

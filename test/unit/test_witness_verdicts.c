@@ -66,8 +66,7 @@ void test_id_one(void **state)
     mb_free(&b);
 }
 
-/* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx`. */
-static spvbc_module parse_fresh(const mb *b, const spvbc_parse_options *po, spvbc_context *ctx)
+spvbc_module parse_fresh(const mb *b, const spvbc_parse_options *po, spvbc_context *ctx)
 {
     assert_int_equal(spvbc_context_create(NULL, ctx), SPVBC_SUCCESS);
     spvbc_module mod = NULL;
