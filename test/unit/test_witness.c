@@ -15,7 +15,7 @@
  *     copy's allocation failure reported alone.
  * Verdicts and outputs are in test_witness_verdicts.c, the scan's, the lowering's and the
  * writer's memory edges in test_witness_edges.c (the lowered modules there go through
- * spirv-val).  Modules are built as words.
+ * spirv-val), the analysis' extract rules in test_witness_analysis.c.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -346,6 +346,8 @@ int main(void)
         cmocka_unit_test(test_pair_with_warning_and_error_twice),
         cmocka_unit_test(test_write_spans_adjacent_and_last),
         cmocka_unit_test(test_spec_bitcast_generations),
+        cmocka_unit_test(test_extract_offset_words),
+        cmocka_unit_test(test_extract_offset_at_bound_at_a_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

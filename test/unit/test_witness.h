@@ -1,5 +1,5 @@
-/* test_witness.h - the second witnesses of test_witness_verdicts.c and test_witness_edges.c,
- * run by test_witness.c's main.
+/* test_witness.h - the second witnesses of test_witness_verdicts.c, test_witness_edges.c and
+ * test_witness_analysis.c, run by test_witness.c's main.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -40,5 +40,7 @@ void test_write_unchanged_module(void **state);
 void test_pair_with_warning_and_error_twice(void **state);
 void test_write_spans_adjacent_and_last(void **state);
 void test_spec_bitcast_generations(void **state);
+void test_extract_offset_words(void **state);
+void test_extract_offset_at_bound_at_a_page(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */
