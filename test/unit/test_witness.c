@@ -15,7 +15,8 @@
  *     copy's allocation failure reported alone.
  * Verdicts and outputs are in test_witness_verdicts.c, the scan's, the lowering's and the
  * writer's memory edges in test_witness_edges.c (the lowered modules there go through
- * spirv-val), the analysis' extract rules in test_witness_analysis.c.  Modules are built as words.
+ * spirv-val), the analysis' extract rules in test_witness_analysis.c, the scan's second pass in
+ * test_witness_scan.c, the plan's refusals in test_witness_plan.c.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -348,6 +349,9 @@ int main(void)
         cmocka_unit_test(test_spec_bitcast_generations),
         cmocka_unit_test(test_extract_offset_words),
         cmocka_unit_test(test_extract_offset_at_bound_at_a_page),
+        cmocka_unit_test(test_struct_member_at_bound_at_a_page),
+        cmocka_unit_test(test_scan_vec3_operand_at_each_offset),
+        cmocka_unit_test(test_plan_refusals_and_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

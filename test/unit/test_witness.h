@@ -1,5 +1,6 @@
-/* test_witness.h - the second witnesses of test_witness_verdicts.c, test_witness_edges.c and
- * test_witness_analysis.c, run by test_witness.c's main.
+/* test_witness.h - the second witnesses of test_witness_verdicts.c, test_witness_edges.c,
+ * test_witness_analysis.c, test_witness_scan.c and test_witness_plan.c, run by test_witness.c's
+ * main.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -42,5 +43,8 @@ void test_write_spans_adjacent_and_last(void **state);
 void test_spec_bitcast_generations(void **state);
 void test_extract_offset_words(void **state);
 void test_extract_offset_at_bound_at_a_page(void **state);
+void test_struct_member_at_bound_at_a_page(void **state);
+void test_scan_vec3_operand_at_each_offset(void **state);
+void test_plan_refusals_and_lanes(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

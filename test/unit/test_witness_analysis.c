@@ -113,6 +113,34 @@ static void guarded_free(void *user, void *ptr, size_t size)
 }
 #endif
 
+/* The same allocator for the parse: a struct whose member is the id bound (12 ids) is refused at
+ * its word (R-ID-RANGE), and the id table is not read at the bound to say so (unit.malformed's
+ * rows of ids at the bound are the first witness). */
+void test_struct_member_at_bound_at_a_page(void **state)
+{
+    (void)state;
+#ifndef HAVE_GUARD_PAGE
+    skip(); /* no mmap here: the id table's reads are watched by the sanitizer build instead */
+#else
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 12, 1);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    const size_t at = MB(&b, SpvOpTypeStruct, 5, 4, 12);
+    const spvbc_allocator al = SPVBC_ALLOCATOR_INIT(guarded_alloc, guarded_free, NULL);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_ERROR_INVALID_ID);
+    assert_null(mod);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+    assert_string_equal(d->rule, "R-ID-RANGE");
+    assert_int_equal(d->word_offset, at);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+#endif
+}
+
 /* %11 = OpBitcastExtractEXT e4m3 of a uint at Offset %12, the bound (12 ids: the id table is 48
  * bytes): no value, so no verdict, and the extract is valid. */
 void test_extract_offset_at_bound_at_a_page(void **state)

@@ -1,0 +1,114 @@
+/* Second witnesses (test_witness.c says why) of source/scan.c's second pass, which looks for a
+ * bitcast operand defined as a value of a 3-component vector type (its id right after the type's)
+ * sixteen, eight and one word at a time (unit.test_scan's sweep is the first witness): a float3
+ * value bitcast to a float4 is "maybe" wherever its definition falls, after 0 to 40 OpNops, with
+ * 1 to 8 distinct 3-component vector types declared and the operand's the last of them, and 0
+ * to 3 float3 values that no bitcast reads after the site; the same module with a float4 operand
+ * is "no"; so are the module's prefixes from the OpUndef on, but for those that cut the bitcast
+ * short (no bitcast: "no").  Each ends where an unreadable page begins (where there is mmap), so
+ * a step that reads past the last word ends the program.  Modules are built as words.
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#include <unistd.h>
+#define HAVE_GUARD_PAGE 1
+#endif
+
+#include "modbuild.h"
+#include "spirv_bitcast.h"
+#include "test_witness.h"
+
+/* A Kernel module (bound 40): %4 float, `types` 3-component vectors of it %20, %21, ..., %6 a
+ * float4, a void() function %1 whose body is `nops` OpNops, %8 = OpUndef (the last float3 when
+ * `vec3`, else the float4), `after` OpNops, %9 = OpBitcast float4 %8, then `tail` float3 values
+ * no bitcast reads (%10, ...).  Sets `*undef` to the OpUndef's offset and returns the word count
+ * up to the bitcast's end. */
+static size_t operand_module(mb *b, uint32_t types, uint32_t nops, uint32_t after, uint32_t tail,
+                             int vec3, size_t *undef)
+{
+    mb_kernel_head(b, 0x00010000u, 40, 1);
+    MB(b, SpvOpTypeFloat, 4, 32);
+    for (uint32_t k = 0; k < types; ++k)
+        MB(b, SpvOpTypeVector, 20 + k, 4, 3);
+    MB(b, SpvOpTypeVector, 6, 4, 4);
+    mb_void_fn_type(b, 2, 3);
+    mb_fn_begin(b, 2, 1, 3, 7);
+    for (uint32_t k = 0; k < nops; ++k)
+        mb_op0(b, SpvOpNop);
+    *undef = MB(b, SpvOpUndef, vec3 ? 20 + types - 1 : 6, 8);
+    for (uint32_t k = 0; k < after; ++k)
+        mb_op0(b, SpvOpNop);
+    MB(b, SpvOpBitcast, 6, 9, 8);
+    const size_t end = b->n;
+    for (uint32_t k = 0; k < tail; ++k)
+        MB(b, SpvOpUndef, 20, 10 + k);
+    mb_fn_end(b);
+    return end;
+}
+
+/* The scan's answer on the first `n` words of `b` (at the end of `map`'s readable page, if any). */
+static spvbc_bool scan_prefix(spvbc_context ctx, const mb *b, size_t n, uint8_t *map, size_t page)
+{
+    const uint32_t *words = b->w;
+    if (map) {
+        assert_true(n * 4 <= page);
+        words = (const uint32_t *)memcpy(map + page - n * 4, b->w, n * 4);
+    }
+    spvbc_bool maybe = 2;
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, words, n * 4, &maybe), SPVBC_SUCCESS);
+    return maybe;
+}
+
+void test_scan_vec3_operand_at_each_offset(void **state)
+{
+    (void)state;
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    mb b = {NULL, 0, 0};
+    uint8_t *map = NULL;
+    size_t page = 0;
+#ifdef HAVE_GUARD_PAGE
+    page = (size_t)sysconf(_SC_PAGESIZE);
+    map =
+        (uint8_t *)mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(map != MAP_FAILED);
+    assert_int_equal(mprotect(map + page, page, PROT_NONE), 0);
+#endif
+    for (uint32_t types = 1; types <= 8; ++types)
+        for (uint32_t nops = 0; nops <= 40; ++nops)
+            for (uint32_t after = 0; after <= 3; ++after)
+                for (uint32_t tail = 0; tail <= 3; ++tail)
+                    for (int vec3 = 0; vec3 <= 1; ++vec3) {
+                        size_t undef = 0;
+                        const size_t end =
+                            operand_module(&b, types, nops, after, tail, vec3, &undef);
+                        /* the whole module, then every prefix from the OpUndef on: a bitcast cut
+                         * short is no bitcast */
+                        for (size_t n = b.n; n > undef; --n) {
+                            const spvbc_bool maybe = scan_prefix(ctx, &b, n, map, page);
+                            if (maybe != (n >= end ? vec3 : 0))
+                                fail_msg("%u float3 types, %u OpNops, %u after, %u float3 values "
+                                         "after the site, a %s operand, %zu of %zu words: %d",
+                                         types, nops, after, tail, vec3 ? "float3" : "float4", n,
+                                         b.n, (int)maybe);
+                        }
+                    }
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+#ifdef HAVE_GUARD_PAGE
+    munmap(map, 2 * page);
+#endif
+}
