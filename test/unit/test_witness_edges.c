@@ -1,9 +1,9 @@
 /* Second witnesses (test_witness.c says why) of the edges where a memory bug would hide:
  *   - the scan of a short module reads nothing past its last word (the module's words end
  *     where an unreadable page begins; unit.test_scan's sweep is the first witness);
- *   - an allocation that fails while lower adds a site's rewrite ends the pass there: no later
- *     allocation, no L-LOWERED note for it, the output the input (unit.test_lower_api is the
- *     first);
+ *   - an allocation that fails while lower adds a site's rewrite, a new type or a null ends the
+ *     pass there: no later allocation, no L-LOWERED note for it, the output the input
+ *     (unit.test_lower_api is the first);
  *   - the writer refuses an edit list broken each way unit.test_lower_edges and
  *     unit.test_lower_api break one (past the edit buffer or the input, in the header, inside
  *     the words an edit before removes), through get_words and write alike, takes an edit that
@@ -109,30 +109,28 @@ static spvbc_module parse_counted(const mb *b, test_alloc *a, spvbc_context *ctx
     return mod;
 }
 
-/* Two float4 -> float3 sites (a shuffle each, no new type: the first edit, and the first
- * allocation of the edit list, is a site's rewrite): each allocation of the lowering failing
- * in turn ends the call with OUT_OF_MEMORY, asks for nothing more, leaves no L-LOWERED note and
- * writes the input. */
-void test_lower_stops_at_failed_rewrite(void **state)
+/* Lowers the module of `b` (whose sites are `rewritten` rewrites) under `pad` with each
+ * allocation of the lowering failing in turn: the call ends with OUT_OF_MEMORY, asks for nothing
+ * more, leaves no L-LOWERED note and writes the input; with none failing, the output passes
+ * spirv-val. */
+static void lower_under_failures(const mb *b, spvbc_pad_policy pad, uint32_t rewritten)
 {
-    (void)state;
-    mb b = {NULL, 0, 0};
-    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
-                   sm_desc(SPVBC_SCALAR_FLOAT, 32, 3), 2);
+    spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
+    lo.pad = pad;
     for (size_t k = 1;; ++k) {
         test_alloc a;
         spvbc_context ctx;
-        spvbc_module mod = parse_counted(&b, &a, &ctx);
+        spvbc_module mod = parse_counted(b, &a, &ctx);
         const size_t fail_at = a.calls + k;
         a.fail_at = fail_at;
         spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
-        const spvbc_result r = spvbc_module_lower(mod, NULL, &ls);
+        const spvbc_result r = spvbc_module_lower(mod, &lo, &ls);
         const int failed = a.triggered;
         const size_t calls = a.calls;
         a.fail_at = 0;
         if (!failed) {
             assert_int_equal(r, SPVBC_SUCCESS);
-            assert_int_equal(ls.rewritten, 2);
+            assert_int_equal(ls.rewritten, rewritten);
             const uint32_t *out = NULL;
             size_t out_n = 0;
             assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
@@ -151,11 +149,37 @@ void test_lower_stops_at_failed_rewrite(void **state)
         const uint32_t *out = NULL;
         size_t out_n = 0;
         assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-        assert_int_equal(out_n, b.n);
-        assert_memory_equal(out, b.w, b.n * 4);
+        assert_int_equal(out_n, b->n);
+        assert_memory_equal(out, b->w, b->n * 4);
         spvbc_module_destroy(mod);
         spvbc_context_destroy(ctx);
         assert_int_equal(a.live_blocks, 0);
+    }
+}
+
+/* Two sites of one pair each, lowered under each allocation failure (lower_under_failures):
+ * float4 -> float3 (a shuffle each, no new type: the first edit, and the first allocation of
+ * the edit list, is a site's rewrite; unit.test_lower_api is the first witness), float4 -> int3
+ * (a new int4 inserted first), float3 -> int4 under pad zero (a new float4 and its null), and
+ * float4 -> int4, valid (the second site a hit of the valid pairs' memo: nothing rewritten). */
+void test_lower_stops_at_failed_rewrite(void **state)
+{
+    (void)state;
+    const struct {
+        spvbc_type_desc src, dst;
+        spvbc_pad_policy pad;
+        uint32_t rewritten;
+    } cases[] = {
+        {sm_desc(SPVBC_SCALAR_FLOAT, 32, 4), sm_desc(SPVBC_SCALAR_FLOAT, 32, 3), SPVBC_PAD_UNDEF,
+         2},
+        {sm_desc(SPVBC_SCALAR_FLOAT, 32, 4), sm_desc(SPVBC_SCALAR_INT, 32, 3), SPVBC_PAD_UNDEF, 2},
+        {sm_desc(SPVBC_SCALAR_FLOAT, 32, 3), sm_desc(SPVBC_SCALAR_INT, 32, 4), SPVBC_PAD_ZERO, 2},
+        {sm_desc(SPVBC_SCALAR_FLOAT, 32, 4), sm_desc(SPVBC_SCALAR_INT, 32, 4), SPVBC_PAD_UNDEF, 0},
+    };
+    mb b = {NULL, 0, 0};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        sm_cast_module(&b, 0, 0x00010000u, cases[c].src, cases[c].dst, 2);
+        lower_under_failures(&b, cases[c].pad, cases[c].rewritten);
     }
     mb_free(&b);
 }
