@@ -3,7 +3,9 @@
  *   - bool and void on either side refused as such, not as a bad type (unit.test_plan_fields);
  *   - a float of 8, 24 or 128 bits and a kind past void are no OpenCL type: BAD_TYPE
  *     (unit.test_plan_fields, fuzz.regress);
- *   - the identity's exact lanes: one bit per component (unit.test_rules).
+ *   - the exact lanes: one bit per component of the identity and of a same-count pair, and of a
+ *     double3 -> short16 under pad undef only the twelve that the three doubles fill (under pad
+ *     zero all sixteen) (unit.test_rules).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -69,4 +71,16 @@ void test_plan_refusals_and_lanes(void **state)
         assert_int_equal(p.refusal, SPVBC_PLAN_REFUSAL_NONE);
         assert_int_equal(p.exact_lanes, (1u << counts[k]) - 1u);
     }
+    p = plan_of(desc(SPVBC_SCALAR_FLOAT, 32, 4), desc(SPVBC_SCALAR_INT, 32, 4));
+    assert_int_equal(p.cls, SPVBC_ASTYPE_SAME_COUNT);
+    assert_int_equal(p.exact_lanes, 0xfu);
+    const spvbc_type_desc d3 = desc(SPVBC_SCALAR_FLOAT, 64, 3),
+                          s16 = desc(SPVBC_SCALAR_INT, 16, 16);
+    p = plan_of(d3, s16);
+    assert_int_equal(p.cls, SPVBC_ASTYPE_VEC3_SOURCE);
+    assert_int_equal(p.exact_lanes, 0xfffu);
+    o = (spvbc_plan_options)SPVBC_PLAN_OPTIONS_INIT;
+    o.pad = SPVBC_PAD_ZERO;
+    assert_int_equal(spvbc_astype_plan(&d3, &s16, &o, &p), SPVBC_SUCCESS);
+    assert_int_equal(p.exact_lanes, 0xffffu);
 }
