@@ -13,9 +13,9 @@
  *   - the capabilities a refusal names: only those missing;
  *   - misaligned bytes copied (the module keeps its words when the caller's change), and the
  *     copy's allocation failure reported alone.
- * Verdicts and outputs are in test_witness_verdicts.c, the scan's, the lowering's and the
- * writer's memory edges in test_witness_edges.c (the lowered modules there go through
- * spirv-val), the analysis' extract rules in test_witness_analysis.c, the scan's second pass in
+ * Verdicts and outputs are in test_witness_verdicts.c, the lowering's and the writer's memory
+ * edges in test_witness_edges.c (the lowered modules there go through spirv-val), the analysis'
+ * extract rules in test_witness_analysis.c, the scan's reads against an unreadable page in
  * test_witness_scan.c, the plan's refusals in test_witness_plan.c.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0

@@ -111,6 +111,15 @@ static void guarded_free(void *user, void *ptr, size_t size)
     uint8_t *map = (uint8_t *)ptr + (size + 15) / 16 * 16 - span;
     munmap(map, span + page_size());
 }
+
+/* A context whose blocks come from guarded_alloc(). */
+static spvbc_context guarded_context(void)
+{
+    const spvbc_allocator al = SPVBC_ALLOCATOR_INIT(guarded_alloc, guarded_free, NULL);
+    spvbc_context ctx = NULL;
+    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+    return ctx;
+}
 #endif
 
 /* The same allocator for the parse: a struct whose member is the id bound (12 ids) is refused at
@@ -126,9 +135,7 @@ void test_struct_member_at_bound_at_a_page(void **state)
     mb_kernel_head(&b, 0x00010000u, 12, 1);
     MB(&b, SpvOpTypeFloat, 4, 32);
     const size_t at = MB(&b, SpvOpTypeStruct, 5, 4, 12);
-    const spvbc_allocator al = SPVBC_ALLOCATOR_INIT(guarded_alloc, guarded_free, NULL);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+    spvbc_context ctx = guarded_context();
     spvbc_module mod = NULL;
     assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_ERROR_INVALID_ID);
     assert_null(mod);
@@ -156,9 +163,7 @@ void test_extract_offset_at_bound_at_a_page(void **state)
     MB(&b, SpvOpUndef, 4, 10);
     MB(&b, OP_BITCAST_EXTRACT_EXT, 6, 11, 10, 12);
     mb_fn_end(&b);
-    const spvbc_allocator al = SPVBC_ALLOCATOR_INIT(guarded_alloc, guarded_free, NULL);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+    spvbc_context ctx = guarded_context();
     spvbc_module mod;
     assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
     spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;

@@ -1,6 +1,4 @@
 /* Second witnesses (test_witness.c says why) of the edges where a memory bug would hide:
- *   - the scan of a short module reads nothing past its last word (the module's words end
- *     where an unreadable page begins; unit.test_scan's sweep is the first witness);
  *   - an allocation that fails while lower adds a site's rewrite, a new type or a null ends the
  *     pass there: no later allocation, no L-LOWERED note for it, the output the input
  *     (unit.test_lower_api is the first);
@@ -15,7 +13,6 @@
  *
  * SPDX-License-Identifier: Apache-2.0
  */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,58 +23,12 @@
 
 #include <cmocka.h>
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <sys/mman.h>
-#include <unistd.h>
-#define HAVE_GUARD_PAGE 1
-#endif
-
 #include "modbuild.h"
 #include "module.h" /* the edit list, for the writer's refusal of a broken one */
 #include "spirv_bitcast.h"
 #include "test_alloc.h"
 #include "test_witness.h"
 #include "write_refused.h"
-
-/* Every prefix of 5 to 40 words of a small module with a lowerable site (a float4 -> int3
- * bitcast), scanned with its last word right before an unreadable page: the scan answers
- * without reading past it (a read past it ends the program).  The whole module, at the page's
- * end too, is "maybe". */
-void test_scan_short_modules_at_a_page(void **state)
-{
-    (void)state;
-#ifndef HAVE_GUARD_PAGE
-    skip(); /* no mmap here: the scan's reads are watched by the sanitizer build instead */
-#else
-    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    uint8_t *map =
-        (uint8_t *)mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    assert_true(map != MAP_FAILED);
-    assert_int_equal(mprotect(map + page, page, PROT_NONE), 0);
-    mb b = {NULL, 0, 0};
-    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
-                   sm_desc(SPVBC_SCALAR_INT, 32, 3), 1);
-    assert_true(b.n > 40);
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    for (size_t n = 5; n <= 40; ++n) {
-        uint32_t *at = (uint32_t *)(map + page - n * 4);
-        memcpy(at, b.w, n * 4);
-        spvbc_bool maybe = 2;
-        assert_int_equal(spvbc_bytes_scan_lowerable(ctx, at, n * 4, &maybe), SPVBC_SUCCESS);
-        assert_true(maybe == 0 || maybe == 1);
-    }
-    uint32_t *whole = (uint32_t *)(map + page - b.n * 4);
-    assert_true(b.n * 4 <= page);
-    memcpy(whole, b.w, b.n * 4);
-    spvbc_bool maybe = 2;
-    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, whole, b.n * 4, &maybe), SPVBC_SUCCESS);
-    assert_int_equal(maybe, 1);
-    spvbc_context_destroy(ctx);
-    mb_free(&b);
-    munmap(map, 2 * page);
-#endif
-}
 
 typedef struct spans {
     uint32_t words[256];

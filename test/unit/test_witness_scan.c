@@ -1,12 +1,15 @@
-/* Second witnesses (test_witness.c says why) of source/scan.c's second pass, which looks for a
- * bitcast operand defined as a value of a 3-component vector type (its id right after the type's)
- * sixteen, eight and one word at a time (unit.test_scan's sweep is the first witness): a float3
- * value bitcast to a float4 is "maybe" wherever its definition falls, after 0 to 40 OpNops, with
- * 1 to 8 distinct 3-component vector types declared and the operand's the last of them, and 0
- * to 3 float3 values that no bitcast reads after the site; the same module with a float4 operand
- * is "no"; so are the module's prefixes from the OpUndef on, but for those that cut the bitcast
- * short (no bitcast: "no").  Each ends where an unreadable page begins (where there is mmap), so
- * a step that reads past the last word ends the program.  Modules are built as words.
+/* Second witnesses (test_witness.c says why) of source/scan.c, every module scanned with its
+ * last word right before an unreadable page (where there is mmap), so that a step reading past
+ * it ends the program:
+ *   - every prefix of 5 to 40 words of a small module with a lowerable site reads nothing past
+ *     its last word (unit.test_scan's sweep is the first witness);
+ *   - the second pass, which looks for a bitcast operand defined as a value of a 3-component vector
+ * type (its id right after the type's) sixteen, eight and one word at a time (unit.test_scan
+ * again): a float3 value bitcast to a float4 is "maybe" wherever its definition falls, after 0 to
+ * 40 OpNops, with 1 to 8 distinct 3-component vector types declared and the operand's the last of
+ * them, and 0 to 3 float3 values that no bitcast reads after the site; the same module with a
+ * float4 operand is "no"; so are the module's prefixes from the OpUndef on, but for those that cut
+ * the bitcast short (no bitcast: "no"). Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -59,17 +62,68 @@ static size_t operand_module(mb *b, uint32_t types, uint32_t nops, uint32_t afte
     return end;
 }
 
-/* The scan's answer on the first `n` words of `b` (at the end of `map`'s readable page, if any). */
-static spvbc_bool scan_prefix(spvbc_context ctx, const mb *b, size_t n, uint8_t *map, size_t page)
+/* Two pages, the second unreadable (where there is mmap; else `map` is NULL). */
+typedef struct {
+    uint8_t *map;
+    size_t page;
+} guard_page;
+
+static guard_page guard_open(void)
+{
+    guard_page g = {NULL, 0};
+#ifdef HAVE_GUARD_PAGE
+    g.page = (size_t)sysconf(_SC_PAGESIZE);
+    void *map = mmap(NULL, 2 * g.page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(map != MAP_FAILED);
+    g.map = (uint8_t *)map;
+    assert_int_equal(mprotect(g.map + g.page, g.page, PROT_NONE), 0);
+#endif
+    return g;
+}
+
+static void guard_close(guard_page *g)
+{
+#ifdef HAVE_GUARD_PAGE
+    munmap(g->map, 2 * g->page);
+#endif
+    g->map = NULL;
+}
+
+/* The scan's answer on the first `n` words of `b`, copied to the end of `g`'s readable page if
+ * there is one. */
+static spvbc_bool scan_prefix(spvbc_context ctx, const mb *b, size_t n, const guard_page *g)
 {
     const uint32_t *words = b->w;
-    if (map) {
-        assert_true(n * 4 <= page);
-        words = (const uint32_t *)memcpy(map + page - n * 4, b->w, n * 4);
+    if (g->map) {
+        assert_true(n * 4 <= g->page);
+        words = (const uint32_t *)memcpy(g->map + g->page - n * 4, b->w, n * 4);
     }
     spvbc_bool maybe = 2;
     assert_int_equal(spvbc_bytes_scan_lowerable(ctx, words, n * 4, &maybe), SPVBC_SUCCESS);
     return maybe;
+}
+
+/* Every prefix of 5 to 40 words of a small module with a lowerable site (a float4 -> int3
+ * bitcast): the scan answers without reading past it.  The whole module is "maybe". */
+void test_scan_short_modules_at_a_page(void **state)
+{
+    (void)state;
+    guard_page g = guard_open();
+    if (!g.map) skip(); /* no mmap here: the scan's reads are watched by the sanitizer build */
+    mb b = {NULL, 0, 0};
+    sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                   sm_desc(SPVBC_SCALAR_INT, 32, 3), 1);
+    assert_true(b.n > 40);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    for (size_t n = 5; n <= 40; ++n) {
+        const spvbc_bool maybe = scan_prefix(ctx, &b, n, &g);
+        assert_true(maybe == 0 || maybe == 1);
+    }
+    assert_int_equal(scan_prefix(ctx, &b, b.n, &g), 1);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+    guard_close(&g);
 }
 
 void test_scan_vec3_operand_at_each_offset(void **state)
@@ -78,37 +132,26 @@ void test_scan_vec3_operand_at_each_offset(void **state)
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     mb b = {NULL, 0, 0};
-    uint8_t *map = NULL;
-    size_t page = 0;
-#ifdef HAVE_GUARD_PAGE
-    page = (size_t)sysconf(_SC_PAGESIZE);
-    map =
-        (uint8_t *)mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    assert_true(map != MAP_FAILED);
-    assert_int_equal(mprotect(map + page, page, PROT_NONE), 0);
-#endif
-    for (uint32_t types = 1; types <= 8; ++types)
-        for (uint32_t nops = 0; nops <= 40; ++nops)
-            for (uint32_t after = 0; after <= 3; ++after)
-                for (uint32_t tail = 0; tail <= 3; ++tail)
-                    for (int vec3 = 0; vec3 <= 1; ++vec3) {
-                        size_t undef = 0;
-                        const size_t end =
-                            operand_module(&b, types, nops, after, tail, vec3, &undef);
-                        /* the whole module, then every prefix from the OpUndef on: a bitcast cut
-                         * short is no bitcast */
-                        for (size_t n = b.n; n > undef; --n) {
-                            const spvbc_bool maybe = scan_prefix(ctx, &b, n, map, page);
-                            if (maybe != (n >= end ? vec3 : 0))
-                                fail_msg("%u float3 types, %u OpNops, %u after, %u float3 values "
-                                         "after the site, a %s operand, %zu of %zu words: %d",
-                                         types, nops, after, tail, vec3 ? "float3" : "float4", n,
-                                         b.n, (int)maybe);
-                        }
-                    }
+    guard_page g = guard_open();
+    /* every combination of 1-8 float3 types, 0-40 OpNops, 0-3 after, 0-3 tail values, and a
+     * float4 or float3 operand */
+    for (uint32_t c = 0; c < 8u * 41u * 4u * 4u * 2u; ++c) {
+        const uint32_t types = 1 + c % 8u, nops = c / 8u % 41u, after = c / 328u % 4u,
+                       tail = c / 1312u % 4u;
+        const int vec3 = (int)(c / 5248u);
+        size_t undef = 0;
+        const size_t end = operand_module(&b, types, nops, after, tail, vec3, &undef);
+        /* the whole module, then every prefix from the OpUndef on: a bitcast cut short is no
+         * bitcast */
+        for (size_t n = b.n; n > undef; --n) {
+            const spvbc_bool maybe = scan_prefix(ctx, &b, n, &g);
+            if (maybe != (n >= end ? vec3 : 0))
+                fail_msg("%u float3 types, %u OpNops, %u after, %u float3 values after the "
+                         "site, a %s operand, %zu of %zu words: %d",
+                         types, nops, after, tail, vec3 ? "float3" : "float4", n, b.n, (int)maybe);
+        }
+    }
     spvbc_context_destroy(ctx);
     mb_free(&b);
-#ifdef HAVE_GUARD_PAGE
-    munmap(map, 2 * page);
-#endif
+    guard_close(&g);
 }
