@@ -16,7 +16,8 @@
  * Verdicts and outputs are in test_witness_verdicts.c, the lowering's and the writer's memory
  * edges in test_witness_edges.c (the lowered modules there go through spirv-val), the analysis'
  * extract rules in test_witness_analysis.c, the scan's reads against an unreadable page in
- * test_witness_scan.c, the plan's refusals in test_witness_plan.c.  Modules are built as words.
+ * test_witness_scan.c, the plan's refusals in test_witness_plan.c, the type declarations' facts
+ * in test_witness_types.c.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -352,6 +353,19 @@ int main(void)
         cmocka_unit_test(test_struct_member_at_bound_at_a_page),
         cmocka_unit_test(test_scan_vec3_operand_at_each_offset),
         cmocka_unit_test(test_plan_refusals_and_lanes),
+        cmocka_unit_test(test_type_declarations_swapped),
+        cmocka_unit_test(test_cooperative_facts_in_verdicts),
+        cmocka_unit_test(test_foreign_through_declarations),
+        cmocka_unit_test(test_untyped_pointer_in_kernel),
+        cmocka_unit_test(test_half_through_pointees),
+        cmocka_unit_test(test_names_read_back),
+        cmocka_unit_test(test_extract_base_checks),
+        cmocka_unit_test(test_coopmat_table_ends_at_a_page),
+        cmocka_unit_test(test_scalar_astype_spelling),
+        cmocka_unit_test(test_scan_arguments),
+        cmocka_unit_test(test_scan_ids_at_the_bound),
+        cmocka_unit_test(test_scan_types_of_the_last_scan),
+        cmocka_unit_test(test_scan_spec_bitcast_tiny),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

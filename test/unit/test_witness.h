@@ -1,6 +1,6 @@
 /* test_witness.h - the second witnesses of test_witness_verdicts.c, test_witness_edges.c,
- * test_witness_analysis.c, test_witness_scan.c and test_witness_plan.c, run by test_witness.c's
- * main.
+ * test_witness_analysis.c, test_witness_scan.c, test_witness_plan.c and test_witness_types.c, run
+ * by test_witness.c's main.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -15,6 +15,11 @@
 /* Fails the test unless spirv-val accepts the `n` words at `words` (in test_witness_verdicts.c,
  * the program's one includer of spvval.h, whose SPIRV-Tools header defines a constant). */
 void expect_spirv_val(const uint32_t *words, size_t n);
+
+/* A context whose every block ends, rounded up to 16 bytes, right before a page that cannot be
+ * read, so that a read or write past a block ends the program (in test_witness_analysis.c);
+ * NULL where there is no mmap. */
+spvbc_context guarded_context(void);
 
 struct mb;
 /* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx` (in
@@ -46,5 +51,18 @@ void test_extract_offset_at_bound_at_a_page(void **state);
 void test_struct_member_at_bound_at_a_page(void **state);
 void test_scan_vec3_operand_at_each_offset(void **state);
 void test_plan_refusals_and_lanes(void **state);
+void test_type_declarations_swapped(void **state);
+void test_cooperative_facts_in_verdicts(void **state);
+void test_foreign_through_declarations(void **state);
+void test_untyped_pointer_in_kernel(void **state);
+void test_half_through_pointees(void **state);
+void test_names_read_back(void **state);
+void test_extract_base_checks(void **state);
+void test_coopmat_table_ends_at_a_page(void **state);
+void test_scalar_astype_spelling(void **state);
+void test_scan_arguments(void **state);
+void test_scan_ids_at_the_bound(void **state);
+void test_scan_types_of_the_last_scan(void **state);
+void test_scan_spec_bitcast_tiny(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -5,7 +5,9 @@
  *   - an Offset that is the id bound has no value, so no verdict, and the id table is never
  *     read at the bound: every block of the library's ends right before an unreadable page
  *     (unit.test_analysis_alloc, whose allocator fills the words after each block, is the
- *     first).
+ *     first);
+ *   - a Base with no type is V1, one of bool V-EXTRACT-BASE (unit.test_rules is the first), a
+ *     uint2 for a scalar V-EXTRACT-DIM (lit is the first).
  * Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -75,6 +77,40 @@ void test_extract_offset_words(void **state)
     mb_free(&b);
 }
 
+/* An extract's Base that has no type (the function's label %5): V1; one of bool: the Base is
+ * not numerical, V-EXTRACT-BASE (unit.test_rules, on the rule's function alone, is the first);
+ * a uint2 for a scalar result: a scalar has one component, V-EXTRACT-DIM (lit's
+ * validate2026/bitcast_extract is the first). */
+void test_extract_base_checks(void **state)
+{
+    (void)state;
+    if (opcode_unknown(OP_BITCAST_EXTRACT_EXT, "OpBitcastExtractEXT: SKIPPED")) skip();
+    mb b = {NULL, 0, 0};
+    extract_module(&b, 17);
+    MB(&b, SpvOpTypeBool, 9);
+    MB(&b, SpvOpConstantTrue, 9, 10);
+    MB(&b, SpvOpConstant, 4, 12, 8);
+    MB(&b, SpvOpTypeVector, 14, 4, 2);
+    mb_fn_begin(&b, 2, 1, 3, 5);
+    MB(&b, OP_BITCAST_EXTRACT_EXT, 6, 11, 5, 12);
+    MB(&b, OP_BITCAST_EXTRACT_EXT, 6, 13, 10, 12);
+    MB(&b, SpvOpUndef, 14, 15);
+    MB(&b, OP_BITCAST_EXTRACT_EXT, 6, 16, 15, 12);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.bitcasts_checked, 3);
+    assert_int_equal(vs.errors, 3);
+    has_text(diag_of(ctx, 16, "V-EXTRACT-DIM", SPVBC_SEVERITY_ERROR)->message,
+             "expected Base to have the same dimension as Result Type: ");
+    diag_of(ctx, 11, "V1", SPVBC_SEVERITY_ERROR);
+    has_text(diag_of(ctx, 13, "V-EXTRACT-BASE", SPVBC_SEVERITY_ERROR)->message,
+             "expected Base to be a numerical scalar or vector type: ");
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
 #ifdef HAVE_GUARD_PAGE
 /* An allocator whose every block ends, rounded up to 16 bytes, right before a page that cannot
  * be read: a read past the id table (bound x 4 bytes, a multiple of 16 here) ends the program. */
@@ -112,13 +148,17 @@ static void guarded_free(void *user, void *ptr, size_t size)
     munmap(map, span + page_size());
 }
 
-/* A context whose blocks come from guarded_alloc(). */
-static spvbc_context guarded_context(void)
+spvbc_context guarded_context(void)
 {
     const spvbc_allocator al = SPVBC_ALLOCATOR_INIT(guarded_alloc, guarded_free, NULL);
     spvbc_context ctx = NULL;
     assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
     return ctx;
+}
+#else
+spvbc_context guarded_context(void)
+{
+    return NULL;
 }
 #endif
 

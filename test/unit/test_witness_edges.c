@@ -112,7 +112,9 @@ static void lower_under_failures(const mb *b, spvbc_pad_policy pad, uint32_t rew
  * float4 -> float3 (a shuffle each, no new type: the first edit, and the first allocation of
  * the edit list, is a site's rewrite; unit.test_lower_api is the first witness), float4 -> int3
  * (a new int4 inserted first), float3 -> int4 under pad zero (a new float4 and its null), and
- * float4 -> int4, valid (the second site a hit of the valid pairs' memo: nothing rewritten). */
+ * float4 -> int4, valid (the second site a hit of the valid pairs' memo: nothing rewritten);
+ * then float3 -> int4 twice under pad zero where float4 is declared (the null the first
+ * addition). */
 void test_lower_stops_at_failed_rewrite(void **state)
 {
     (void)state;
@@ -132,6 +134,18 @@ void test_lower_stops_at_failed_rewrite(void **state)
         sm_cast_module(&b, 0, 0x00010000u, cases[c].src, cases[c].dst, 2);
         lower_under_failures(&b, cases[c].pad, cases[c].rewritten);
     }
+    /* float3 -> int4 twice under pad zero after a valid float4 -> int4: float4 is declared, so
+     * the null float3 is the first thing added, and a failure there stops the lowering before
+     * the second site (unit.test_lower_api is the first witness) */
+    const spvbc_type_desc f4 = sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                          f3 = sm_desc(SPVBC_SCALAR_FLOAT, 32, 3),
+                          i4 = sm_desc(SPVBC_SCALAR_INT, 32, 4);
+    const spvbc_type_desc pairs[3][2] = {{f4, i4}, {f3, i4}, {f3, i4}};
+    sm s;
+    sm_init(&s, 0, 0x00010000u);
+    sm_casts(&s, pairs, 3);
+    sm_finish(&s, &b);
+    lower_under_failures(&b, SPVBC_PAD_ZERO, 2);
     mb_free(&b);
 }
 

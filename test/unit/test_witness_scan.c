@@ -155,3 +155,136 @@ void test_scan_vec3_operand_at_each_offset(void **state)
     mb_free(&b);
     guard_close(&g);
 }
+
+/* NULL for the answer, or no bytes but a size, is refused; no bytes and no size is "maybe" (no
+ * header to answer from) (unit.test_api is the first witness). */
+void test_scan_arguments(void **state)
+{
+    (void)state;
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    const uint32_t header[5] = {SpvMagicNumber, 0x00010000u, 0, 8, 0};
+    spvbc_bool maybe = 2;
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, header, sizeof header, NULL),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, NULL, 20, &maybe),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(maybe, 2);
+    assert_int_equal(spvbc_bytes_scan_lowerable(ctx, NULL, 0, &maybe), SPVBC_SUCCESS);
+    assert_int_equal(maybe, 1);
+    spvbc_context_destroy(ctx);
+}
+
+/* A Kernel module of bound `bound` (64, 128 or 32768: the bit sets end at a 64-bit word) whose
+ * float3 %5 is the result type of the only bitcast, %7, of the operand `operand`, and whose
+ * %8 = OpBitcast `rtype` %6 (a float3 value): an id at the bound is no bitcast of a module that
+ * parses, so the scan says "no" (unit.test_lower_edges is the first witness). */
+static void bitcast_ids_module(mb *b, uint32_t bound, uint32_t operand, uint32_t rtype)
+{
+    mb_kernel_head(b, 0x00010000u, bound, 1);
+    MB(b, SpvOpTypeFloat, 4, 32);
+    MB(b, SpvOpTypeVector, 5, 4, 3);
+    mb_void_fn_type(b, 2, 3);
+    mb_fn_begin(b, 2, 1, 3, 9);
+    MB(b, SpvOpUndef, 5, 6);
+    MB(b, SpvOpBitcast, 5, 7, operand);
+    MB(b, SpvOpBitcast, rtype, 8, 6);
+    mb_fn_end(b);
+}
+
+void test_scan_ids_at_the_bound(void **state)
+{
+    (void)state;
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    guard_page g = guard_open();
+    mb b = {NULL, 0, 0};
+    const uint32_t bounds[3] = {64, 128, 32768};
+    for (int k = 0; k < 3; ++k) {
+        bitcast_ids_module(&b, bounds[k], bounds[k], bounds[k]);
+        assert_int_equal(scan_prefix(ctx, &b, b.n, &g), 0);
+        bitcast_ids_module(&b, bounds[k], 6, bounds[k]); /* a float3 operand: "maybe" */
+        assert_int_equal(scan_prefix(ctx, &b, b.n, &g), 1);
+    }
+    mb_free(&b);
+    guard_close(&g);
+    spvbc_context_destroy(ctx);
+}
+
+/* The 3-component types of one scan are not those of the next: a module of eight float3 types
+ * (%20 to %27) is scanned, then one of `n` (1 to 7) whose float4 takes the id %20 + n, the
+ * (n + 1)-th float3 of the first; a value of that float4 bitcast to a float4 after 0 to 24
+ * OpNops (each place of the widest step, and the scan's narrower tails) is "no", and a value of
+ * its last float3 "maybe", whether the value is defined before the bitcast or (invalid, but the
+ * scan reads words, not order) after it, in the module's last words that the narrowest step
+ * reads (unit.test_scan's stale types are the first witness). */
+void test_scan_types_of_the_last_scan(void **state)
+{
+    (void)state;
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    guard_page g = guard_open();
+    mb first = {NULL, 0, 0}, b = {NULL, 0, 0};
+    size_t undef = 0;
+    for (uint32_t n = 1; n <= 7; ++n)
+        for (uint32_t c = 0; c < 25u * 4u; ++c) {
+            const uint32_t nops = c % 25u;
+            const int vec3 = (int)(c / 25u % 2u), late = (int)(c / 50u);
+            /* eight float3 types and a float4 operand: the second pass runs, "no"; both
+             * modules are built first, so that nothing runs between the two scans */
+            operand_module(&first, 8, nops, 0, 0, 0, &undef);
+            b.n = 0;
+            mb_kernel_head(&b, 0x00010000u, 40, 1);
+            MB(&b, SpvOpTypeFloat, 4, 32);
+            for (uint32_t k = 0; k < n; ++k)
+                MB(&b, SpvOpTypeVector, 20 + k, 4, 3);
+            MB(&b, SpvOpTypeVector, 20 + n, 4, 4);
+            mb_void_fn_type(&b, 2, 3);
+            mb_fn_begin(&b, 2, 1, 3, 7);
+            for (uint32_t k = 0; k < nops; ++k)
+                mb_op0(&b, SpvOpNop);
+            if (!late) MB(&b, SpvOpUndef, vec3 ? 20 + n - 1 : 20 + n, 8);
+            MB(&b, SpvOpBitcast, 20 + n, 9, 8);
+            if (late) MB(&b, SpvOpUndef, vec3 ? 20 + n - 1 : 20 + n, 8);
+            mb_fn_end(&b);
+            const spvbc_bool before = scan_prefix(ctx, &first, first.n, &g);
+            const spvbc_bool maybe = scan_prefix(ctx, &b, b.n, &g);
+            assert_int_equal(before, 0);
+            if (maybe != vec3)
+                fail_msg("%u float3 types after eight, %u OpNops, a %s operand defined %s "
+                         "the bitcast: %d",
+                         n, nops, vec3 ? "float3" : "float4", late ? "after" : "before",
+                         (int)maybe);
+        }
+    mb_free(&first);
+    mb_free(&b);
+    guard_close(&g);
+    spvbc_context_destroy(ctx);
+}
+
+/* The smallest modules whose scan reaches its second pass: the header (bound 0x40018), then
+ * %7 = OpSpecConstantOp %0x40017 Bitcast %3, whose last four words read as OpTypeVector %7 of 3
+ * components (0x40017 is an OpTypeVector's first word), then 0 to 12 OpNops; no bitcast's
+ * operand follows a 3-component type: "no", and no word past the module read (unit.test_scan's
+ * tiny modules, of an OpBitcast, are the first witness). */
+void test_scan_spec_bitcast_tiny(void **state)
+{
+    (void)state;
+    guard_page g = guard_open();
+    if (!g.map) skip(); /* no mmap here: the scan's reads are watched by the sanitizer build */
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    const uint32_t vec = (4u << 16) | SpvOpTypeVector;
+    mb b = {NULL, 0, 0};
+    for (uint32_t nops = 0; nops <= 12; ++nops) {
+        b.n = 0;
+        mb_header(&b, 0x00010600u, vec + 1);
+        MB(&b, SpvOpSpecConstantOp, vec, 7, SpvOpBitcast, 3);
+        for (uint32_t k = 0; k < nops; ++k)
+            mb_op0(&b, SpvOpNop);
+        assert_int_equal(scan_prefix(ctx, &b, b.n, &g), 0);
+    }
+    mb_free(&b);
+    spvbc_context_destroy(ctx);
+    guard_close(&g);
+}
