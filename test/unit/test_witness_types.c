@@ -326,7 +326,8 @@ void test_foreign_through_declarations(void **state)
     spvbc_context ctx;
     spvbc_validate_summary vs;
     validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_SUCCESS, &ctx, &vs);
-    const int coopvec_known = !opcode_unknown(OP_TYPE_COOPERATIVE_VECTOR_NV, "its cast's note");
+    const int coopvec_known = !opcode_unknown(
+        OP_TYPE_COOPERATIVE_VECTOR_NV, "OpTypeCooperativeVectorNV: its cast's note unchecked");
     assert_int_equal(vs.errors, 0);
     assert_int_equal(vs.notes, 3);
     diag_of(ctx, 19, "N-UNKNOWN-OPCODE", SPVBC_SEVERITY_NOTE);
