@@ -366,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_scan_ids_at_the_bound),
         cmocka_unit_test(test_scan_types_of_the_last_scan),
         cmocka_unit_test(test_scan_spec_bitcast_tiny),
+        cmocka_unit_test(test_float_last_word_at_a_page),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

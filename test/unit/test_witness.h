@@ -20,6 +20,10 @@ void expect_spirv_val(const uint32_t *words, size_t n);
  * read, so that a read or write past a block ends the program (in test_witness_analysis.c);
  * NULL where there is no mmap. */
 spvbc_context guarded_context(void);
+/* The `n` words at `w` copied to the end of a readable page that an unreadable one follows (in
+ * test_witness_analysis.c; NULL where there is no mmap), and their release. */
+uint32_t *guarded_words(const uint32_t *w, size_t n);
+void guarded_words_free(uint32_t *words, size_t n);
 
 struct mb;
 /* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx` (in
@@ -64,5 +68,6 @@ void test_scan_arguments(void **state);
 void test_scan_ids_at_the_bound(void **state);
 void test_scan_types_of_the_last_scan(void **state);
 void test_scan_spec_bitcast_tiny(void **state);
+void test_float_last_word_at_a_page(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

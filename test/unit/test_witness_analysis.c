@@ -155,10 +155,39 @@ spvbc_context guarded_context(void)
     assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
     return ctx;
 }
+
+uint32_t *guarded_words(const uint32_t *w, size_t n)
+{
+    const size_t page = page_size(), span = (n * 4 + page - 1) / page * page;
+    uint8_t *map = (uint8_t *)mmap(NULL, span + page, PROT_READ | PROT_WRITE,
+                                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(map != MAP_FAILED);
+    assert_int_equal(mprotect(map + span, page, PROT_NONE), 0);
+    return (uint32_t *)memcpy(map + span - n * 4, w, n * 4);
+}
+
+void guarded_words_free(uint32_t *words, size_t n)
+{
+    const size_t page = page_size(), span = (n * 4 + page - 1) / page * page;
+    munmap((uint8_t *)(words + n) - span, span + page);
+}
 #else
 spvbc_context guarded_context(void)
 {
     return NULL;
+}
+
+uint32_t *guarded_words(const uint32_t *w, size_t n)
+{
+    (void)w;
+    (void)n;
+    return NULL;
+}
+
+void guarded_words_free(uint32_t *words, size_t n)
+{
+    (void)words;
+    (void)n;
 }
 #endif
 

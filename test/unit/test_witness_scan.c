@@ -178,7 +178,8 @@ void test_scan_arguments(void **state)
 /* A Kernel module of bound `bound` (64, 128 or 32768: the bit sets end at a 64-bit word) whose
  * float3 %5 is the result type of the only bitcast, %7, of the operand `operand`, and whose
  * %8 = OpBitcast `rtype` %6 (a float3 value): an id at the bound is no bitcast of a module that
- * parses, so the scan says "no" (unit.test_lower_edges is the first witness). */
+ * parses, so the scan says "no" (unit.test_lower_edges is the first witness).  Then
+ * scan_bound_after_vec3(). */
 static void bitcast_ids_module(mb *b, uint32_t bound, uint32_t operand, uint32_t rtype)
 {
     mb_kernel_head(b, 0x00010000u, bound, 1);
@@ -190,6 +191,30 @@ static void bitcast_ids_module(mb *b, uint32_t bound, uint32_t operand, uint32_t
     MB(b, SpvOpBitcast, 5, 7, operand);
     MB(b, SpvOpBitcast, rtype, 8, 6);
     mb_fn_end(b);
+}
+
+/* With a bound above the scan's stack sets (32,832: 513 64-bit words each, from the context),
+ * a word equal to the bound right after a float3 type's id is no operand, and its bit is not
+ * read: the sets end right before an unreadable page (guarded_context()). */
+static void scan_bound_after_vec3(const guard_page *g)
+{
+    spvbc_context ctx = guarded_context();
+    if (!ctx) return;
+    const uint32_t bound = 32768 + 64;
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, bound, 1);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypeVector, 5, 4, 3);
+    MB(&b, SpvOpTypeVector, 6, 4, 4);
+    mb_void_fn_type(&b, 2, 3);
+    mb_fn_begin(&b, 2, 1, 3, 9);
+    MB(&b, SpvOpUndef, 6, 7);
+    MB(&b, SpvOpBitcast, 6, 8, 7);
+    MB(&b, SpvOpUndef, 5, bound);
+    mb_fn_end(&b);
+    assert_int_equal(scan_prefix(ctx, &b, b.n, g), 0);
+    mb_free(&b);
+    spvbc_context_destroy(ctx);
 }
 
 void test_scan_ids_at_the_bound(void **state)
@@ -206,6 +231,7 @@ void test_scan_ids_at_the_bound(void **state)
         bitcast_ids_module(&b, bounds[k], 6, bounds[k]); /* a float3 operand: "maybe" */
         assert_int_equal(scan_prefix(ctx, &b, b.n, &g), 1);
     }
+    scan_bound_after_vec3(&g);
     mb_free(&b);
     guard_close(&g);
     spvbc_context_destroy(ctx);

@@ -16,7 +16,8 @@
  *     and a struct of that array; a vector of 8-bit integers, storage-only too;
  *   - a scalar's as_type spelling, of one component;
  *   - the shapes of cooperative matrices resolved from the type table's first entry to its
- *     last, every block ending before an unreadable page.
+ *     last, every block ending before an unreadable page, and a module that ends with a
+ *     matrix's declaration or a 3-word OpTypeFloat read to its last word only.
  * Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -465,21 +466,25 @@ static void coopmat_head(mb *b, uint32_t bound)
     mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
 }
 
-/* Parses `b` in guarded_context(): it parses. */
+/* Parses `b`, its words at the end of a readable page, in guarded_context(): it parses. */
 static void parses_at_a_page(const mb *b)
 {
     spvbc_context ctx = guarded_context();
+    uint32_t *words = guarded_words(b->w, b->n);
     spvbc_module m = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, b->w, b->n, NULL, &m), SPVBC_SUCCESS);
+    assert_int_equal(spvbc_module_parse(ctx, words, b->n, NULL, &m), SPVBC_SUCCESS);
     spvbc_module_destroy(m);
     spvbc_context_destroy(ctx);
+    guarded_words_free(words, b->n);
 }
 
 /* The shapes of cooperative matrices are resolved over the whole type table, each block ending
  * before an unreadable page (unit.test_types_more, under the sanitizers, is the first witness):
  * a matrix that is the module's first type (of an unknown opcode's result %U) is counted, or its
- * shapes would be written past their block; after a matrix, 0 to 40 structs fill the table (16
- * and 32 entries of 64 bytes) in some of them, and the walk stops at its last entry. */
+ * shapes would be written past their block; three NV matrices after an int are counted, not the
+ * int; after a matrix, 0 to 40 structs fill the table (16 and 32 entries of 64 bytes) in some of
+ * them, and the walks stop at its last entry; a module that ends with a matrix's declaration is
+ * read to its last word, not past it. */
 void test_coopmat_table_ends_at_a_page(void **state)
 {
     (void)state;
@@ -501,6 +506,17 @@ void test_coopmat_table_ends_at_a_page(void **state)
     MB(&b, SpvOpConstant, INT, SHAPE, 8);
     MB(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, LATER, INT, SHAPE, SHAPE, SHAPE, SHAPE);
     parses_at_a_page(&b);
+    coopmat_head(&b, BOUND);
+    MB(&b, SpvOpTypeInt, INT, 32, 0);
+    MB(&b, SpvOpConstant, INT, SHAPE, 8);
+    for (uint32_t k = 0; k < 3; ++k)
+        MB(&b, SpvOpTypeCooperativeMatrixNV, STRUCTS + k, INT, SHAPE, SHAPE, SHAPE);
+    parses_at_a_page(&b);
+    coopmat_head(&b, BOUND);
+    MB(&b, SpvOpTypeInt, INT, 32, 0);
+    MB(&b, SpvOpConstant, INT, SHAPE, 8);
+    MB(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, LATER, INT, SHAPE, SHAPE, SHAPE, SHAPE);
+    parses_at_a_page(&b);
     for (uint32_t n = 0; n <= 40; ++n) {
         coopmat_head(&b, BOUND);
         MB(&b, SpvOpTypeInt, INT, 32, 0);
@@ -510,5 +526,25 @@ void test_coopmat_table_ends_at_a_page(void **state)
             MB(&b, SpvOpTypeStruct, STRUCTS + k, INT);
         parses_at_a_page(&b);
     }
+    mb_free(&b);
+}
+
+/* A module whose last instruction is a 3-word OpTypeFloat (no encoding word), its words at the
+ * end of a readable page: parsed without a read past its last word (unit.test_types_more, under
+ * the sanitizers, is the first witness). */
+void test_float_last_word_at_a_page(void **state)
+{
+    (void)state;
+    spvbc_context probe = guarded_context();
+    if (!probe) {
+        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
+        skip();
+    }
+    spvbc_context_destroy(probe);
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 8, 1);
+    MB(&b, SpvOpTypeInt, 4, 32, 0);
+    MB(&b, SpvOpTypeFloat, 5, 32);
+    parses_at_a_page(&b);
     mb_free(&b);
 }
