@@ -152,6 +152,17 @@ void mb_shader_head(mb *b, uint32_t bound, const uint32_t *caps, size_t n, const
     mb_void_fn_type(b, 2, 3);
 }
 
+void mb_coopmat_head(mb *b, uint32_t bound)
+{
+    b->n = 0;
+    mb_header(b, 0x00010600u, bound);
+    MB(b, SpvOpCapability, SpvCapabilityShader);
+    MB(b, SpvOpCapability, CAP_COOPERATIVE_MATRIX_KHR);
+    mb_extension(b, "SPV_KHR_cooperative_matrix");
+    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
+}
+
 void mb_void_fn_type(mb *b, uint32_t void_id, uint32_t fnty)
 {
     MB(b, SpvOpTypeVoid, void_id);

@@ -108,6 +108,10 @@ void mb_kernel_head(mb *b, uint32_t version, uint32_t bound, uint32_t fn);
 void mb_shader_head(mb *b, uint32_t bound, const uint32_t *caps, size_t n, const char *const *ext,
                     size_t n_ext);
 
+/** Resets `b` to the head of a Shader module (SPIR-V 1.6, `bound`) of CooperativeMatrixKHR
+ *  that declares no type: its capabilities, extension, Logical GLSL450 and GLCompute %1. */
+void mb_coopmat_head(mb *b, uint32_t bound);
+
 /** OpTypeVoid `void_id` and OpTypeFunction `fnty` (void()). */
 void mb_void_fn_type(mb *b, uint32_t void_id, uint32_t fnty);
 

@@ -204,19 +204,6 @@ static void test_float_last_word(void **state)
     mb_free(&b);
 }
 
-/* Resets `b` to the head of a Shader module (`bound`) of CooperativeMatrixKHR that declares no
- * type: GLCompute %1. */
-static void coopmat_head(mb *b, uint32_t bound)
-{
-    b->n = 0;
-    mb_header(b, 0x00010600u, bound);
-    MB(b, SpvOpCapability, SpvCapabilityShader);
-    MB(b, SpvOpCapability, CAP_COOPERATIVE_MATRIX_KHR);
-    mb_extension(b, "SPV_KHR_cooperative_matrix");
-    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
-}
-
 /* %`id` = OpTypeCooperativeMatrixKHR of `component`, each shape operand %`shape`. */
 static void coopmat(mb *b, uint32_t id, uint32_t component, uint32_t shape)
 {
@@ -240,7 +227,7 @@ static void test_coopmat_table_ends(void **state)
     enum { U = 10, FIRST, INT, EIGHT, LATER, STRUCTS, BOUND = STRUCTS + 41 };
     enum { OP_UNKNOWN = 65000 };
     mb b = {NULL, 0, 0};
-    coopmat_head(&b, BOUND);
+    mb_coopmat_head(&b, BOUND);
     MB(&b, OP_UNKNOWN, U);
     coopmat(&b, FIRST, U, EIGHT);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
@@ -248,7 +235,7 @@ static void test_coopmat_table_ends(void **state)
     coopmat(&b, LATER, INT, EIGHT);
     parses_exact(&b);
     for (uint32_t n = 0; n <= 40; ++n) {
-        coopmat_head(&b, BOUND);
+        mb_coopmat_head(&b, BOUND);
         MB(&b, SpvOpTypeInt, INT, 32, 0);
         MB(&b, SpvOpConstant, INT, EIGHT, 8);
         coopmat(&b, LATER, INT, EIGHT);

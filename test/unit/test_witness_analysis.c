@@ -119,16 +119,17 @@ static size_t page_size(void)
     return (size_t)sysconf(_SC_PAGESIZE);
 }
 
-static size_t guarded_span(size_t size)
+/* `bytes` bytes that end right before a page that cannot be read (NULL if none can be mapped),
+ * and their release. */
+static size_t span_of(size_t bytes)
 {
     const size_t page = page_size();
-    return ((size + 15) / 16 * 16 + page - 1) / page * page;
+    return (bytes + page - 1) / page * page;
 }
 
-static void *guarded_alloc(void *user, size_t size)
+static uint8_t *before_guard(size_t bytes)
 {
-    (void)user;
-    const size_t span = guarded_span(size), page = page_size();
+    const size_t span = span_of(bytes), page = page_size();
     uint8_t *map = (uint8_t *)mmap(NULL, span + page, PROT_READ | PROT_WRITE,
                                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) return NULL;
@@ -136,16 +137,24 @@ static void *guarded_alloc(void *user, size_t size)
         munmap(map, span + page);
         return NULL;
     }
-    return map + span - (size + 15) / 16 * 16;
+    return map + span - bytes;
+}
+
+static void before_guard_free(uint8_t *block, size_t bytes)
+{
+    munmap(block + bytes - span_of(bytes), span_of(bytes) + page_size());
+}
+
+static void *guarded_alloc(void *user, size_t size)
+{
+    (void)user;
+    return before_guard((size + 15) / 16 * 16);
 }
 
 static void guarded_free(void *user, void *ptr, size_t size)
 {
     (void)user;
-    if (!ptr) return;
-    const size_t span = guarded_span(size);
-    uint8_t *map = (uint8_t *)ptr + (size + 15) / 16 * 16 - span;
-    munmap(map, span + page_size());
+    if (ptr) before_guard_free((uint8_t *)ptr, (size + 15) / 16 * 16);
 }
 
 spvbc_context guarded_context(void)
@@ -158,18 +167,14 @@ spvbc_context guarded_context(void)
 
 uint32_t *guarded_words(const uint32_t *w, size_t n)
 {
-    const size_t page = page_size(), span = (n * 4 + page - 1) / page * page;
-    uint8_t *map = (uint8_t *)mmap(NULL, span + page, PROT_READ | PROT_WRITE,
-                                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    assert_true(map != MAP_FAILED);
-    assert_int_equal(mprotect(map + span, page, PROT_NONE), 0);
-    return (uint32_t *)memcpy(map + span - n * 4, w, n * 4);
+    uint8_t *block = before_guard(n * 4);
+    assert_non_null(block);
+    return (uint32_t *)memcpy(block, w, n * 4);
 }
 
 void guarded_words_free(uint32_t *words, size_t n)
 {
-    const size_t page = page_size(), span = (n * 4 + page - 1) / page * page;
-    munmap((uint8_t *)(words + n) - span, span + page);
+    before_guard_free((uint8_t *)words, n * 4);
 }
 #else
 spvbc_context guarded_context(void)

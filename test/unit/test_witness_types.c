@@ -454,18 +454,6 @@ void test_scalar_astype_spelling(void **state)
     mb_free(&b);
 }
 
-/* Resets `b` to the head of a Shader module (`bound`) of CooperativeMatrixKHR, no type yet. */
-static void coopmat_head(mb *b, uint32_t bound)
-{
-    b->n = 0;
-    mb_header(b, 0x00010600u, bound);
-    MB(b, SpvOpCapability, SpvCapabilityShader);
-    MB(b, SpvOpCapability, CAP_COOPERATIVE_MATRIX_KHR);
-    mb_extension(b, "SPV_KHR_cooperative_matrix");
-    MB(b, SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
-    mb_entry(b, SpvExecutionModelGLCompute, 1, "main");
-}
-
 /* Parses `b`, its words at the end of a readable page, in guarded_context(): it parses. */
 static void parses_at_a_page(const mb *b)
 {
@@ -498,7 +486,7 @@ void test_coopmat_table_ends_at_a_page(void **state)
     spvbc_context_destroy(probe);
     enum { U = 10, FIRST, INT, SHAPE, LATER, STRUCTS, BOUND = STRUCTS + 41 };
     mb b = {NULL, 0, 0};
-    coopmat_head(&b, BOUND);
+    mb_coopmat_head(&b, BOUND);
     mb_word(&b, 0x00027FF2u);
     mb_word(&b, U);
     MB(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, FIRST, U, SHAPE, SHAPE, SHAPE, SHAPE);
@@ -506,19 +494,19 @@ void test_coopmat_table_ends_at_a_page(void **state)
     MB(&b, SpvOpConstant, INT, SHAPE, 8);
     MB(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, LATER, INT, SHAPE, SHAPE, SHAPE, SHAPE);
     parses_at_a_page(&b);
-    coopmat_head(&b, BOUND);
+    mb_coopmat_head(&b, BOUND);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
     MB(&b, SpvOpConstant, INT, SHAPE, 8);
     for (uint32_t k = 0; k < 3; ++k)
         MB(&b, SpvOpTypeCooperativeMatrixNV, STRUCTS + k, INT, SHAPE, SHAPE, SHAPE);
     parses_at_a_page(&b);
-    coopmat_head(&b, BOUND);
+    mb_coopmat_head(&b, BOUND);
     MB(&b, SpvOpTypeInt, INT, 32, 0);
     MB(&b, SpvOpConstant, INT, SHAPE, 8);
     MB(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, LATER, INT, SHAPE, SHAPE, SHAPE, SHAPE);
     parses_at_a_page(&b);
     for (uint32_t n = 0; n <= 40; ++n) {
-        coopmat_head(&b, BOUND);
+        mb_coopmat_head(&b, BOUND);
         MB(&b, SpvOpTypeInt, INT, 32, 0);
         MB(&b, SpvOpConstant, INT, SHAPE, 8);
         MB(&b, OP_TYPE_COOPERATIVE_MATRIX_KHR, LATER, INT, SHAPE, SHAPE, SHAPE, SHAPE);
