@@ -367,6 +367,10 @@ int main(void)
         cmocka_unit_test(test_scan_types_of_the_last_scan),
         cmocka_unit_test(test_scan_spec_bitcast_tiny),
         cmocka_unit_test(test_float_last_word_at_a_page),
+        cmocka_unit_test(test_reader_ends_at_a_page),
+        cmocka_unit_test(test_lower_full_edit_list_at_a_page),
+        cmocka_unit_test(test_lower_sorted_edits_and_cap),
+        cmocka_unit_test(test_reader_fast_path_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

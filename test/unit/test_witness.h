@@ -69,5 +69,9 @@ void test_scan_ids_at_the_bound(void **state);
 void test_scan_types_of_the_last_scan(void **state);
 void test_scan_spec_bitcast_tiny(void **state);
 void test_float_last_word_at_a_page(void **state);
+void test_reader_ends_at_a_page(void **state);
+void test_lower_full_edit_list_at_a_page(void **state);
+void test_lower_sorted_edits_and_cap(void **state);
+void test_reader_fast_path_edges(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -60,11 +60,12 @@ static spvbc_module parse_counted(const mb *b, test_alloc *a, spvbc_context *ctx
     return mod;
 }
 
-/* Lowers the module of `b` (whose sites are `rewritten` rewrites) under `pad` with each
- * allocation of the lowering failing in turn: the call ends with OUT_OF_MEMORY, asks for nothing
- * more, leaves no L-LOWERED note and writes the input; with none failing, the output passes
- * spirv-val. */
-static void lower_under_failures(const mb *b, spvbc_pad_policy pad, uint32_t rewritten)
+/* Lowers the module of `b` (whose sites are `rewritten` rewrites) under `pad`, in contexts of
+ * the diagnostic policy `policy` (limit 1), with each allocation of the lowering failing in
+ * turn: the call ends with OUT_OF_MEMORY, asks for nothing more, leaves no L-LOWERED note and
+ * writes the input; with none failing, the output passes spirv-val. */
+static void lower_under_failures_kept(const mb *b, spvbc_pad_policy pad, uint32_t rewritten,
+                                      spvbc_diagnostic_policy policy)
 {
     spvbc_lower_options lo = SPVBC_LOWER_OPTIONS_INIT;
     lo.pad = pad;
@@ -72,6 +73,7 @@ static void lower_under_failures(const mb *b, spvbc_pad_policy pad, uint32_t rew
         test_alloc a;
         spvbc_context ctx;
         spvbc_module mod = parse_counted(b, &a, &ctx);
+        assert_int_equal(spvbc_context_set_diagnostic_policy(ctx, policy, 1), SPVBC_SUCCESS);
         const size_t fail_at = a.calls + k;
         a.fail_at = fail_at;
         spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
@@ -108,13 +110,19 @@ static void lower_under_failures(const mb *b, spvbc_pad_policy pad, uint32_t rew
     }
 }
 
+/* lower_under_failures_kept() keeping every finding. */
+static void lower_under_failures(const mb *b, spvbc_pad_policy pad, uint32_t rewritten)
+{
+    lower_under_failures_kept(b, pad, rewritten, SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL);
+}
+
 /* Two sites of one pair each, lowered under each allocation failure (lower_under_failures):
  * float4 -> float3 (a shuffle each, no new type: the first edit, and the first allocation of
  * the edit list, is a site's rewrite; unit.test_lower_api is the first witness), float4 -> int3
  * (a new int4 inserted first), float3 -> int4 under pad zero (a new float4 and its null), and
  * float4 -> int4, valid (the second site a hit of the valid pairs' memo: nothing rewritten);
  * then float3 -> int4 twice under pad zero where float4 is declared (the null the first
- * addition). */
+ * addition), and float4 -> float3 twice in contexts that keep one finding or none. */
 void test_lower_stops_at_failed_rewrite(void **state)
 {
     (void)state;
@@ -146,6 +154,12 @@ void test_lower_stops_at_failed_rewrite(void **state)
     sm_casts(&s, pairs, 3);
     sm_finish(&s, &b);
     lower_under_failures(&b, SPVBC_PAD_ZERO, 2);
+    /* two float4 -> float3 sites where the context keeps the first finding only, or none: the
+     * note that says how many were not kept is the last allocation (unit.test_lower_api is the
+     * first witness) */
+    sm_cast_module(&b, 0, 0x00010000u, f4, f3, 2);
+    lower_under_failures_kept(&b, SPVBC_PAD_UNDEF, 2, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST);
+    lower_under_failures_kept(&b, SPVBC_PAD_UNDEF, 2, SPVBC_DIAGNOSTIC_POLICY_COUNT_ONLY);
     mb_free(&b);
 }
 
@@ -298,5 +312,92 @@ void test_write_spans_adjacent_and_last(void **state)
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
     assert_int_equal(a.live_blocks, 0);
+    mb_free(&b);
+}
+
+/* 15, 16, 17 and 32 float4 -> float3 sites lowered in guarded_context(), whose blocks end right
+ * before an unreadable page: at 16 and 32 the edit list (24-byte entries) is exactly full, and
+ * the check that its edits came in order reads none past the last.  Every site is rewritten and
+ * the output passes spirv-val.  (No test caught a loosened bound of that check before.) */
+void test_lower_full_edit_list_at_a_page(void **state)
+{
+    (void)state;
+    spvbc_context probe = guarded_context();
+    if (!probe) {
+        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
+        skip();
+    }
+    spvbc_context_destroy(probe);
+    const size_t counts[] = {15, 16, 17, 32};
+    mb b = {NULL, 0, 0};
+    for (size_t k = 0; k < sizeof counts / sizeof *counts; ++k) {
+        sm_cast_module(&b, 0, 0x00010000u, sm_desc(SPVBC_SCALAR_FLOAT, 32, 4),
+                       sm_desc(SPVBC_SCALAR_FLOAT, 32, 3), counts[k]);
+        spvbc_context ctx = guarded_context();
+        spvbc_module mod = NULL;
+        assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_SUCCESS);
+        spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+        assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
+        assert_int_equal(ls.rewritten, counts[k]);
+        const uint32_t *out = NULL;
+        size_t out_n = 0;
+        assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+        expect_spirv_val(out, out_n);
+        spvbc_module_destroy(mod);
+        spvbc_context_destroy(ctx);
+    }
+    mb_free(&b);
+}
+
+/* The lowering of `b` in a context whose parse caps the bound at `cap` (0: the default): its
+ * result, the new bound in `*bound` and the output through spirv-val when it succeeds. */
+static spvbc_result lower_capped(const mb *b, uint32_t cap, size_t *bound, size_t *added)
+{
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    if (cap) po.max_id_bound = cap;
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b->w, b->n, &po, &mod), SPVBC_SUCCESS);
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+    const spvbc_result r = spvbc_module_lower(mod, NULL, &ls);
+    *bound = ls.new_id_bound;
+    *added = ls.types_added;
+    if (r == SPVBC_SUCCESS) {
+        const uint32_t *out = NULL;
+        size_t out_n = 0;
+        assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+        expect_spirv_val(out, out_n);
+    }
+    spvbc_module_destroy(mod);
+    spvbc_context_destroy(ctx);
+    return r;
+}
+
+/* as_float3(short8) then as_short3(int2) in a Kernel module: each inserts a 4-component vector
+ * (float4 after float, short4 after short), the second's before the first's in the module though
+ * made after it, so the edits are sorted by offset before they are written (lit's
+ * lower/edit_order is the first witness); the output passes spirv-val.  The bound the lowering
+ * needs is allowed as the parse's cap and refused one below it (unit.malformed is the first
+ * witness); no module is no lowering. */
+void test_lower_sorted_edits_and_cap(void **state)
+{
+    (void)state;
+    const spvbc_type_desc pairs[2][2] = {
+        {sm_desc(SPVBC_SCALAR_INT, 16, 8), sm_desc(SPVBC_SCALAR_FLOAT, 32, 3)},
+        {sm_desc(SPVBC_SCALAR_INT, 32, 2), sm_desc(SPVBC_SCALAR_INT, 16, 3)}};
+    sm s;
+    sm_init(&s, 0, 0x00010000u);
+    sm_casts(&s, pairs, 2);
+    mb b = {NULL, 0, 0};
+    sm_finish(&s, &b);
+    size_t bound = 0, added = 0;
+    assert_int_equal(lower_capped(&b, 0, &bound, &added), SPVBC_SUCCESS);
+    assert_int_equal(added, 2);
+    assert_true(bound > b.w[3]);
+    assert_int_equal(lower_capped(&b, (uint32_t)bound, &bound, &added), SPVBC_SUCCESS);
+    assert_int_equal(lower_capped(&b, (uint32_t)bound - 1, &bound, &added),
+                     SPVBC_ERROR_UNSUPPORTED);
+    assert_int_equal(spvbc_module_lower(NULL, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
     mb_free(&b);
 }
