@@ -371,6 +371,7 @@ int main(void)
         cmocka_unit_test(test_lower_full_edit_list_at_a_page),
         cmocka_unit_test(test_lower_sorted_edits_and_cap),
         cmocka_unit_test(test_reader_fast_path_edges),
+        cmocka_unit_test(test_reader_header_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,7 +63,8 @@ static spvbc_module parse_counted(const mb *b, test_alloc *a, spvbc_context *ctx
 /* Lowers the module of `b` (whose sites are `rewritten` rewrites) under `pad`, in contexts of
  * the diagnostic policy `policy` (limit 1), with each allocation of the lowering failing in
  * turn: the call ends with OUT_OF_MEMORY, asks for nothing more, leaves no L-LOWERED note and
- * writes the input; with none failing, the output passes spirv-val. */
+ * writes the input; with none failing, the output passes spirv-val, and where findings were
+ * dropped the last diagnostic is the R-NOT-KEPT note. */
 static void lower_under_failures_kept(const mb *b, spvbc_pad_policy pad, uint32_t rewritten,
                                       spvbc_diagnostic_policy policy)
 {
@@ -84,6 +85,9 @@ static void lower_under_failures_kept(const mb *b, spvbc_pad_policy pad, uint32_
         if (!failed) {
             assert_int_equal(r, SPVBC_SUCCESS);
             assert_int_equal(ls.rewritten, rewritten);
+            const size_t n = spvbc_context_diagnostic_count(ctx);
+            if (policy != SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL) /* the last says what was dropped */
+                assert_string_equal(spvbc_context_diagnostic(ctx, n - 1)->rule, "R-NOT-KEPT");
             const uint32_t *out = NULL;
             size_t out_n = 0;
             assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);

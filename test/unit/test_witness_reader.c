@@ -160,3 +160,71 @@ void test_reader_fast_path_edges(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
         expect_probe(&cases[i]);
 }
+
+/* A header's fields, each refused with its rule at its word (the words read from bytes): a
+ * version word of 1.7, of 2.0, with its low byte set, and 1.6 (accepted); a bound of 0, one
+ * above the parse's cap and one equal to it; a schema of 1; four words; a bad magic number.
+ * Then NULL arguments (unit.reader_walk, unit.malformed and unit.test_api are the first
+ * witnesses). */
+void test_reader_header_fields(void **state)
+{
+    (void)state;
+    const struct {
+        uint32_t word, value, cap;
+        spvbc_result expect;
+        const char *rule;
+        size_t offset;
+    } cases[] = {
+        {1, 0x00010700u, 0, SPVBC_ERROR_INVALID_BINARY, "R-VERSION", 1},
+        {1, 0x00020000u, 0, SPVBC_ERROR_INVALID_BINARY, "R-VERSION", 1},
+        {1, 0x00010001u, 0, SPVBC_ERROR_INVALID_BINARY, "R-VERSION", 1},
+        {1, 0x01010000u, 0, SPVBC_ERROR_INVALID_BINARY, "R-VERSION", 1},
+        {1, 0x00010600u, 0, SPVBC_SUCCESS, NULL, 0},
+        {3, 0, 0, SPVBC_ERROR_INVALID_BINARY, "R-BOUND", 3},
+        {3, 17, 16, SPVBC_ERROR_UNSUPPORTED, "R-BOUND", 3},
+        {3, 16, 16, SPVBC_SUCCESS, NULL, 0},
+        {4, 1, 0, SPVBC_ERROR_INVALID_BINARY, "R-SCHEMA", 4},
+        {0, 0x07230204u, 0, SPVBC_ERROR_INVALID_BINARY, "R-MAGIC", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+        uint32_t w[8] = {SpvMagicNumber,
+                         0x00010000u,
+                         0,
+                         8,
+                         0,
+                         (2u << 16) | SpvOpCapability,
+                         SpvCapabilityKernel,
+                         0};
+        w[cases[i].word] = cases[i].value;
+        spvbc_context ctx;
+        assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+        spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+        po.max_id_bound = cases[i].cap;
+        spvbc_module m = NULL;
+        const spvbc_result r = spvbc_module_parse_bytes(ctx, w, 7 * 4, &po, &m);
+        if (r != cases[i].expect)
+            fail_msg("word %u = 0x%08x: %s", (unsigned)cases[i].word, (unsigned)cases[i].value,
+                     spvbc_result_string(r));
+        if (r == SPVBC_SUCCESS) {
+            assert_non_null(m);
+        } else {
+            assert_null(m);
+            const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+            assert_string_equal(d->rule, cases[i].rule);
+            assert_int_equal(d->word_offset, cases[i].offset);
+        }
+        spvbc_module_destroy(m);
+        spvbc_context_destroy(ctx);
+    }
+    const uint32_t four[4] = {SpvMagicNumber, 0x00010000u, 0, 8};
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module m = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, four, 4, NULL, &m), SPVBC_ERROR_INVALID_BINARY);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->rule, "R-HEADER");
+    assert_int_equal(spvbc_module_parse(NULL, four, 4, NULL, &m), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_parse(ctx, four, 4, NULL, NULL), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_parse(ctx, NULL, 4, NULL, &m), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_null(m);
+    spvbc_context_destroy(ctx);
+}
