@@ -372,6 +372,8 @@ int main(void)
         cmocka_unit_test(test_lower_sorted_edits_and_cap),
         cmocka_unit_test(test_reader_fast_path_edges),
         cmocka_unit_test(test_reader_header_fields),
+        cmocka_unit_test(test_reader_records_in_verdicts),
+        cmocka_unit_test(test_reader_special_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

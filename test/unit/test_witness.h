@@ -74,5 +74,7 @@ void test_lower_full_edit_list_at_a_page(void **state);
 void test_lower_sorted_edits_and_cap(void **state);
 void test_reader_fast_path_edges(void **state);
 void test_reader_header_fields(void **state);
+void test_reader_records_in_verdicts(void **state);
+void test_reader_special_edges(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

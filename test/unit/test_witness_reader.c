@@ -24,6 +24,7 @@
 
 #include "modbuild.h"
 #include "spirv_bitcast.h"
+#include "diag_check.h"
 #include "test_witness.h"
 
 /* Parses the module of `b` at a page's end in guarded_context(); returns the parse's result. */
@@ -91,16 +92,17 @@ typedef struct probe_case {
     const char *rule;
 } probe_case;
 
-static void expect_probe(const probe_case *c)
+static void expect_probe_at(const probe_case *c, int in_types)
 {
     mb b = {NULL, 0, 0};
     mb_kernel_head(&b, 0x00010000u, 12, 1);
     mb_void_fn_type(&b, 2, 3);
     MB(&b, SpvOpTypeFloat, 4, 32);
     MB(&b, SpvOpTypeInt, 11, 32, 0);
+    size_t at = in_types ? mb_opn(&b, c->op, c->ops, c->n) : 0;
     mb_fn_begin(&b, 2, 1, 3, 5);
     MB(&b, SpvOpUndef, 4, 7);
-    const size_t at = mb_opn(&b, c->op, c->ops, c->n);
+    if (!in_types) at = mb_opn(&b, c->op, c->ops, c->n);
     mb_fn_end(&b);
     spvbc_context ctx = guarded_context();
     uint32_t *words = guarded_words(b.w, b.n);
@@ -119,6 +121,11 @@ static void expect_probe(const probe_case *c)
     spvbc_context_destroy(ctx);
     guarded_words_free(words, b.n);
     mb_free(&b);
+}
+
+static void expect_probe(const probe_case *c)
+{
+    expect_probe_at(c, 0);
 }
 
 /* The walk's fast path (a typed result, an OpBitcast, a label) at the edges of the id range:
@@ -227,4 +234,155 @@ void test_reader_header_fields(void **state)
     assert_int_equal(spvbc_module_parse(ctx, NULL, 4, NULL, &m), SPVBC_ERROR_INVALID_ARGUMENT);
     assert_null(m);
     spvbc_context_destroy(ctx);
+}
+
+/* The head of a Kernel module (SPIR-V `version`, bound 20): Kernel and Addresses, the extension
+ * `ext` (NULL: none), Physical64 or the `memory_model` words given, entry point %1, void %2 and
+ * void() %3, float %4, a CrossWorkgroup pointer to it %5, uint %6, uint2 %7, ulong %11. */
+static void kernel_records_head(mb *b, uint32_t version, const char *ext,
+                                const uint32_t *memory_model, size_t mm_words)
+{
+    b->n = 0;
+    mb_header(b, version, 20);
+    MB(b, SpvOpCapability, SpvCapabilityKernel);
+    MB(b, SpvOpCapability, SpvCapabilityAddresses);
+    MB(b, SpvOpCapability, SpvCapabilityInt64);
+    if (ext) mb_extension(b, ext);
+    if (memory_model)
+        mb_opn(b, SpvOpMemoryModel, memory_model, mm_words);
+    else
+        MB(b, SpvOpMemoryModel, SpvAddressingModelPhysical64, SpvMemoryModelOpenCL);
+    mb_entry(b, SpvExecutionModelKernel, 1, "k");
+    mb_void_fn_type(b, 2, 3);
+    MB(b, SpvOpTypeFloat, 4, 32);
+    MB(b, SpvOpTypePointer, 5, SpvStorageClassCrossWorkgroup, 4);
+    MB(b, SpvOpTypeInt, 6, 32, 0);
+    MB(b, SpvOpTypeVector, 7, 6, 2);
+    MB(b, SpvOpTypeInt, 11, 64, 0);
+}
+
+/* Ends `b` with a function that casts an undefined pointer %5 to `to` (result %10), validates
+ * it and returns the rule of %10's one finding ("" for none). */
+static const char *pointer_cast_rule(mb *b, uint32_t to, char *rule, size_t size)
+{
+    mb_fn_begin(b, 2, 1, 3, 8);
+    MB(b, SpvOpUndef, 5, 9);
+    MB(b, SpvOpBitcast, to, 10, 9);
+    mb_fn_end(b);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module m = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b->w, b->n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_validate_summary vs = SPVBC_VALIDATE_SUMMARY_INIT;
+    (void)spvbc_module_validate(m, NULL, &vs);
+    rule[0] = '\0';
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i) {
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, i);
+        if (d->result_id == 10) snprintf(rule, size, "%s", d->rule);
+    }
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+    return rule;
+}
+
+/* What the reader records from the module's head, seen in verdicts (unit.test_reader_records
+ * and lit are the first witnesses):
+ *   - SPV_KHR_physical_storage_buffer, as the extension's name and only that name, lets a
+ *     pointer be cast to a uint2 before SPIR-V 1.5 (V11 without it, or with another extension);
+ *   - the addressing model of a 4-word OpMemoryModel (an extra word) is read: Physical32 makes a
+ *     pointer 32 bits wide (a cast to a uint valid, to a ulong S3-WIDTH); a 2-word one gives
+ *     none (no width: no S3-WIDTH);
+ *   - a 3-word OpCapability Int16 (an extra word) is noted: a ushort2 -> uint cast in a Shader
+ *     module is valid with it and V13 without it. */
+void test_reader_records_in_verdicts(void **state)
+{
+    (void)state;
+    char rule[32];
+    mb b = {NULL, 0, 0};
+    kernel_records_head(&b, 0x00010400u, "SPV_KHR_physical_storage_buffer", NULL, 0);
+    assert_string_equal(pointer_cast_rule(&b, 7, rule, sizeof rule), "");
+    kernel_records_head(&b, 0x00010400u, "SPV_KHR_no_integer_wrap_decoration", NULL, 0);
+    assert_string_equal(pointer_cast_rule(&b, 7, rule, sizeof rule), "V11");
+    kernel_records_head(&b, 0x00010400u, NULL, NULL, 0);
+    assert_string_equal(pointer_cast_rule(&b, 7, rule, sizeof rule), "V11");
+    const uint32_t physical32[3] = {SpvAddressingModelPhysical32, SpvMemoryModelOpenCL, 0};
+    kernel_records_head(&b, 0x00010000u, NULL, physical32, 3);
+    assert_string_equal(pointer_cast_rule(&b, 6, rule, sizeof rule), "");
+    kernel_records_head(&b, 0x00010000u, NULL, physical32, 3);
+    assert_string_equal(pointer_cast_rule(&b, 11, rule, sizeof rule), "S3-WIDTH");
+    /* a 2-word OpMemoryModel names no addressing model the reader reads: no pointer width */
+    kernel_records_head(&b, 0x00010000u, NULL, physical32, 1);
+    assert_string_equal(pointer_cast_rule(&b, 11, rule, sizeof rule), "");
+    for (int cap = 0; cap <= 1; ++cap) {
+        mb_shader_head(&b, 20, NULL, 0, NULL, 0);
+        if (cap) MB(&b, SpvOpCapability, SpvCapabilityInt16, 0); /* an extra word */
+        MB(&b, SpvOpTypeInt, 4, 16, 0);
+        MB(&b, SpvOpTypeVector, 5, 4, 2);
+        MB(&b, SpvOpTypeInt, 6, 32, 0);
+        mb_fn_begin(&b, 2, 1, 3, 8);
+        MB(&b, SpvOpUndef, 5, 9);
+        MB(&b, SpvOpBitcast, 6, 10, 9);
+        mb_fn_end(&b);
+        spvbc_context ctx;
+        spvbc_validate_summary vs;
+        validate_words(b.w, b.n, 0, cap ? SPVBC_SUCCESS : SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+        if (cap)
+            no_diag_of(ctx, 10);
+        else
+            diag_of(ctx, 10, "V13", SPVBC_SEVERITY_ERROR);
+        spvbc_context_destroy(ctx);
+    }
+    mb_free(&b);
+}
+
+/* The instructions the reader looks into, at the edges of their operands, among the types (the
+ * function after them defines %5 and %7): a forward pointer of id 0, of the bound, of an id
+ * defined already (a float, which stays a float: %7's OpUndef of %4 parses), of a storage class
+ * of 0; an OpConstantNull of a type that is an unknown opcode's result; an OpSpecConstantOp
+ * without its opcode, a Bitcast one without its operand, another opcode without operands
+ * (unit.test_reader_records, unit.malformed and unit.test_reader_nulls are the first
+ * witnesses). */
+void test_reader_special_edges(void **state)
+{
+    (void)state;
+    spvbc_context probe = guarded_context();
+    if (!probe) {
+        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
+        skip();
+    }
+    spvbc_context_destroy(probe);
+    const spvbc_result ok = SPVBC_SUCCESS, bin = SPVBC_ERROR_INVALID_BINARY,
+                       id = SPVBC_ERROR_INVALID_ID;
+    const uint32_t cw = SpvStorageClassCrossWorkgroup;
+    const probe_case cases[] = {
+        {SpvOpTypeForwardPointer, {0, cw}, 2, id, "R-ID-RANGE"},
+        {SpvOpTypeForwardPointer, {12, cw}, 2, id, "R-ID-RANGE"},
+        {SpvOpTypeForwardPointer, {4, cw}, 2, ok, NULL},
+        {SpvOpTypeForwardPointer, {9, SpvStorageClassUniformConstant}, 2, ok, NULL},
+        {SpvOpTypeForwardPointer, {9}, 1, bin, "R-OPERANDS"},
+        {SpvOpSpecConstantOp, {11, 9}, 2, bin, "R-OPERANDS"},
+        {SpvOpSpecConstantOp, {11, 9, SpvOpBitcast}, 3, bin, "R-OPERANDS"},
+        {SpvOpSpecConstantOp, {11, 9, SpvOpSNegate}, 3, ok, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i)
+        expect_probe_at(&cases[i], 1);
+    /* the message names the forward pointer's id, not its storage class */
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 12, 1);
+    MB(&b, SpvOpTypeForwardPointer, 12, cw);
+    spvbc_module m = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_ERROR_INVALID_ID);
+    assert_string_equal(spvbc_context_diagnostic(ctx, 0)->message,
+                        "forward pointer id %12 is 0 or at or above the id bound");
+    /* an OpConstantNull of an unknown opcode's result %9 (no type record to note it in) */
+    mb_kernel_head(&b, 0x00010000u, 12, 1);
+    mb_word(&b, 0x00027FF4u);
+    mb_word(&b, 9);
+    MB(&b, SpvOpConstantNull, 9, 10);
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
 }
