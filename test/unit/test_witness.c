@@ -374,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_reader_header_fields),
         cmocka_unit_test(test_reader_records_in_verdicts),
         cmocka_unit_test(test_reader_special_edges),
+        cmocka_unit_test(test_reader_foreign_guesses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

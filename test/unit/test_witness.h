@@ -76,5 +76,6 @@ void test_reader_fast_path_edges(void **state);
 void test_reader_header_fields(void **state);
 void test_reader_records_in_verdicts(void **state);
 void test_reader_special_edges(void **state);
+void test_reader_foreign_guesses(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */
