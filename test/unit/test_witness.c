@@ -375,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_reader_records_in_verdicts),
         cmocka_unit_test(test_reader_special_edges),
         cmocka_unit_test(test_reader_foreign_guesses),
+        cmocka_unit_test(test_reader_site_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

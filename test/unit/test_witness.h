@@ -77,5 +77,6 @@ void test_reader_header_fields(void **state);
 void test_reader_records_in_verdicts(void **state);
 void test_reader_special_edges(void **state);
 void test_reader_foreign_guesses(void **state);
+void test_reader_site_lines(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -2,8 +2,8 @@
  * table and of the module, each parsed with its words, and every block of the library's, ending
  * right before an unreadable page (guarded_words(), guarded_context()):
  *   - a bitcast whose operand is the id bound (12 ids: the table is 48 bytes): the site is kept,
- *     with no entry read for its operand (unit.test_lower_edges, whose lowering refuses such a
- *     module, is the first witness);
+ *     with no entry read for its operand, and beside a site that needs a new id nothing is
+ *     lowered (unit.test_lower_edges is the first witness);
  *   - an instruction of an opcode no build knows, typed by its word 1, whose word 2 is the
  *     bound: no entry read for it (unit.test_reader_foreign is the first);
  *   - a module that ends in an OpExtInst of NonSemantic.Shader.DebugInfo.100 one word short
@@ -58,6 +58,28 @@ void test_reader_ends_at_a_page(void **state)
     MB(&b, SpvOpBitcast, 4, 6, 12);
     mb_fn_end(&b);
     assert_int_equal(parse_at_a_page(&b), SPVBC_SUCCESS);
+    /* beside a float4 -> int3 site, which needs a new int4: a new id could give the bitcast of
+     * the bound a meaning, so nothing is lowered */
+    mb_kernel_head(&b, 0x00010000u, 12, 1);
+    mb_void_fn_type(&b, 2, 3);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypeVector, 6, 4, 4);
+    MB(&b, SpvOpTypeInt, 7, 32, 0);
+    MB(&b, SpvOpTypeVector, 8, 7, 3);
+    mb_fn_begin(&b, 2, 1, 3, 5);
+    MB(&b, SpvOpUndef, 6, 9);
+    MB(&b, SpvOpBitcast, 8, 10, 9);
+    MB(&b, SpvOpBitcast, 4, 11, 12);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module m = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_SUCCESS);
+    spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
+    (void)spvbc_module_lower(m, NULL, &ls);
+    assert_int_equal(ls.rewritten, 0);
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
     /* opcode 0x7FF3 typed by float %4, its word 2 the bound */
     mb_kernel_head(&b, 0x00010000u, 12, 1);
     mb_void_fn_type(&b, 2, 3);
@@ -288,7 +310,8 @@ static const char *pointer_cast_rule(mb *b, uint32_t to, char *rule, size_t size
 /* What the reader records from the module's head, seen in verdicts (unit.test_reader_records
  * and lit are the first witnesses):
  *   - SPV_KHR_physical_storage_buffer, as the extension's name and only that name, lets a
- *     pointer be cast to a uint2 before SPIR-V 1.5 (V11 without it, or with another extension);
+ *     pointer be cast to a uint2 before SPIR-V 1.5 (V11 without it, with another extension, one
+ *     that starts or ends like it, or an OpExtension with no name);
  *   - the addressing model of a 4-word OpMemoryModel (an extra word) is read: Physical32 makes a
  *     pointer 32 bits wide (a cast to a uint valid, to a ulong S3-WIDTH); a 2-word one gives
  *     none (no width: no S3-WIDTH);
@@ -304,6 +327,16 @@ void test_reader_records_in_verdicts(void **state)
     kernel_records_head(&b, 0x00010400u, "SPV_KHR_no_integer_wrap_decoration", NULL, 0);
     assert_string_equal(pointer_cast_rule(&b, 7, rule, sizeof rule), "V11");
     kernel_records_head(&b, 0x00010400u, NULL, NULL, 0);
+    assert_string_equal(pointer_cast_rule(&b, 7, rule, sizeof rule), "V11");
+    /* names that only start or end like it, and an OpExtension with no name */
+    const char *const near[] = {"SPV_KHR_physical_storage_buffer2",
+                                "TPV_KHR_physical_storage_buffer"};
+    for (int k = 0; k < 2; ++k) {
+        kernel_records_head(&b, 0x00010400u, near[k], NULL, 0);
+        assert_string_equal(pointer_cast_rule(&b, 7, rule, sizeof rule), "V11");
+    }
+    kernel_records_head(&b, 0x00010400u, NULL, NULL, 0);
+    mb_op0(&b, SpvOpExtension); /* after the types: the reader does not check the layout */
     assert_string_equal(pointer_cast_rule(&b, 7, rule, sizeof rule), "V11");
     const uint32_t physical32[3] = {SpvAddressingModelPhysical32, SpvMemoryModelOpenCL, 0};
     kernel_records_head(&b, 0x00010000u, NULL, physical32, 3);
@@ -468,4 +501,60 @@ void test_reader_foreign_guesses(void **state)
                      cases[i].rule, cases[i].rewritten);
     }
     mb_free(&b);
+}
+
+/* A Kernel module (bound 40) of float4 %5 and float3 %6 with OpString %7 "k.cl", whose
+ * `before` words come before the function (after the types), whose function starts with the
+ * `in_fn` words, then holds %12 = OpUndef float4, %13 and %14 = OpBitcast float3 %12 (V12,
+ * lowerable): the source line of %13's and of %14's finding (0: none). */
+static void lines_of_sites(const uint32_t *before, size_t nb, const uint32_t *in_fn, size_t nf,
+                           uint32_t *line13, uint32_t *line14)
+{
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 40, 1);
+    mb_string(&b, 7, "k.cl");
+    mb_void_fn_type(&b, 2, 3);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypeVector, 5, 4, 4);
+    MB(&b, SpvOpTypeVector, 6, 4, 3);
+    for (size_t i = 0; i < nb; ++i)
+        mb_word(&b, before[i]);
+    mb_fn_begin(&b, 2, 1, 3, 9);
+    for (size_t i = 0; i < nf; ++i)
+        mb_word(&b, in_fn[i]);
+    MB(&b, SpvOpUndef, 5, 12);
+    MB(&b, SpvOpBitcast, 6, 13, 12);
+    MB(&b, SpvOpBitcast, 6, 14, 12);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    *line13 = diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR)->source_line;
+    *line14 = diag_of(ctx, 14, "V12", SPVBC_SEVERITY_ERROR)->source_line;
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
+
+/* The source line a site's finding names (unit.test_reader_positions is the first witness): an
+ * OpLine of 4 or 5 words names line 7 for both sites after it; one of 3 words names none; one
+ * before the function does not reach into it. */
+void test_reader_site_lines(void **state)
+{
+    (void)state;
+    const uint32_t line4[] = {(4u << 16) | SpvOpLine, 7, 7, 3};
+    const uint32_t line5[] = {(5u << 16) | SpvOpLine, 7, 7, 3, 0};
+    const uint32_t line3[] = {(3u << 16) | SpvOpLine, 7, 7};
+    uint32_t a = 0, b = 0;
+    lines_of_sites(NULL, 0, line4, 4, &a, &b);
+    assert_int_equal(a, 7);
+    assert_int_equal(b, 7);
+    lines_of_sites(NULL, 0, line5, 5, &a, &b);
+    assert_int_equal(a, 7);
+    assert_int_equal(b, 7);
+    lines_of_sites(NULL, 0, line3, 3, &a, &b);
+    assert_int_equal(a, 0);
+    assert_int_equal(b, 0);
+    lines_of_sites(line4, 4, NULL, 0, &a, &b);
+    assert_int_equal(a, 0);
+    assert_int_equal(b, 0);
 }
