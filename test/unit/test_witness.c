@@ -376,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_reader_special_edges),
         cmocka_unit_test(test_reader_foreign_guesses),
         cmocka_unit_test(test_reader_site_lines),
+        cmocka_unit_test(test_reader_more_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

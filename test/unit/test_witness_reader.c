@@ -558,3 +558,88 @@ void test_reader_site_lines(void **state)
     assert_int_equal(a, 0);
     assert_int_equal(b, 0);
 }
+
+/* The parse of the `n` words `w` in a fresh context: its result, and its one diagnostic's rule,
+ * opcode and word in `*d` (copied) when it fails. */
+static spvbc_result parse_words(const uint32_t *w, size_t n, spvbc_diagnostic *d)
+{
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module m = NULL;
+    const spvbc_result r = spvbc_module_parse(ctx, w, n, NULL, &m);
+    memset(d, 0, sizeof *d);
+    if (r != SPVBC_SUCCESS) {
+        assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+        *d = *spvbc_context_diagnostic(ctx, 0);
+        d->message = NULL;
+        d->rule = strcmp(d->rule, "R-WORD-COUNT") == 0     ? "R-WORD-COUNT"
+                  : strcmp(d->rule, "R-TRUNCATED") == 0    ? "R-TRUNCATED"
+                  : strcmp(d->rule, "R-ID-REDEFINED") == 0 ? "R-ID-REDEFINED"
+                                                           : "other";
+    }
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+    return r;
+}
+
+/* More of the reader's edges (unit.reader_walk, unit.malformed, unit.test_reader_records and
+ * unit.test_reader_positions are the first witnesses):
+ *   - a word count of 0 with an opcode of bit 15 set (0x8001) is R-WORD-COUNT, an OpTypeInt (21,
+ *     odd) that runs past the end R-TRUNCATED, each naming its opcode;
+ *   - a forward-declared id defined by an OpTypeInt, and a float's id by an OpTypePointer, are
+ *     R-ID-REDEFINED;
+ *   - a module that ends in a 1-word OpCapability, at a page's end, parses;
+ *   - a specification-constant bitcast after an OpLine, outside any function, names no line. */
+void test_reader_more_edges(void **state)
+{
+    (void)state;
+    spvbc_diagnostic d;
+    mb b = {NULL, 0, 0};
+    mb_kernel_head(&b, 0x00010000u, 12, 1);
+    const size_t end = b.n;
+    mb_word(&b, 0x00008001u);
+    assert_int_equal(parse_words(b.w, b.n, &d), SPVBC_ERROR_INVALID_BINARY);
+    assert_string_equal(d.rule, "R-WORD-COUNT");
+    assert_int_equal(d.opcode, 0x8001u);
+    assert_int_equal(d.word_offset, end);
+    b.n = end;
+    mb_word(&b, (4u << 16) | SpvOpTypeInt);
+    mb_word(&b, 4);
+    mb_word(&b, 32);
+    assert_int_equal(parse_words(b.w, b.n, &d), SPVBC_ERROR_INVALID_BINARY);
+    assert_string_equal(d.rule, "R-TRUNCATED");
+    assert_int_equal(d.opcode, SpvOpTypeInt);
+    b.n = end;
+    MB(&b, SpvOpTypeForwardPointer, 9, SpvStorageClassCrossWorkgroup);
+    MB(&b, SpvOpTypeInt, 9, 32, 0);
+    assert_int_equal(parse_words(b.w, b.n, &d), SPVBC_ERROR_INVALID_ID);
+    assert_string_equal(d.rule, "R-ID-REDEFINED");
+    b.n = end;
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypePointer, 4, SpvStorageClassCrossWorkgroup, 4);
+    assert_int_equal(parse_words(b.w, b.n, &d), SPVBC_ERROR_INVALID_ID);
+    assert_string_equal(d.rule, "R-ID-REDEFINED");
+    b.n = end;
+    mb_op0(&b, SpvOpCapability);
+    uint32_t *words = guarded_words(b.w, b.n); /* NULL where there is no mmap */
+    if (words) {
+        assert_int_equal(parse_words(words, b.n, &d), SPVBC_SUCCESS);
+        guarded_words_free(words, b.n);
+    }
+    /* as_float3(float4) of a specification constant after an OpLine among the constants */
+    mb_kernel_head(&b, 0x00010000u, 12, 1);
+    mb_string(&b, 7, "k.cl");
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpTypeVector, 5, 4, 4);
+    MB(&b, SpvOpTypeVector, 6, 4, 3);
+    MB(&b, SpvOpSpecConstant, 4, 8, 0);
+    MB(&b, SpvOpSpecConstantComposite, 5, 9, 8, 8, 8, 8);
+    MB(&b, SpvOpLine, 7, 5, 1);
+    MB(&b, SpvOpSpecConstantOp, 6, 10, SpvOpBitcast, 9);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(diag_of(ctx, 10, "V12", SPVBC_SEVERITY_ERROR)->source_line, 0);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
+}
