@@ -7,7 +7,7 @@
  *     (unit.test_analysis_alloc, whose allocator fills the words after each block, is the
  *     first);
  *   - a Base with no type is V1, one of bool V-EXTRACT-BASE (unit.test_rules is the first), a
- *     uint2 for a scalar V-EXTRACT-DIM (lit is the first).
+ *     uint2 for a scalar V-EXTRACT-DIM (lit is the first); an extract of 4 words, R-OPERANDS.
  * Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
@@ -108,6 +108,15 @@ void test_extract_base_checks(void **state)
     has_text(diag_of(ctx, 13, "V-EXTRACT-BASE", SPVBC_SEVERITY_ERROR)->message,
              "expected Base to be a numerical scalar or vector type: ");
     spvbc_context_destroy(ctx);
+    /* one of 4 words (no Offset) is refused at its word (unit.test_reader_records is the
+     * first witness) */
+    extract_module(&b, 17);
+    mb_fn_begin(&b, 2, 1, 3, 5);
+    MB(&b, SpvOpUndef, 4, 10);
+    const size_t at = MB(&b, OP_BITCAST_EXTRACT_EXT, 6, 11, 10);
+    mb_fn_end(&b);
+    expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_BINARY, "R-OPERANDS", at,
+                       "OpBitcastExtractEXT is missing its base or offset");
     mb_free(&b);
 }
 
