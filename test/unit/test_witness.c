@@ -377,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_reader_foreign_guesses),
         cmocka_unit_test(test_reader_site_lines),
         cmocka_unit_test(test_reader_more_edges),
+        cmocka_unit_test(test_reader_entry_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

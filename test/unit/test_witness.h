@@ -79,5 +79,6 @@ void test_reader_special_edges(void **state);
 void test_reader_foreign_guesses(void **state);
 void test_reader_site_lines(void **state);
 void test_reader_more_edges(void **state);
+void test_reader_entry_points(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -24,6 +24,7 @@
 
 #include "modbuild.h"
 #include "spirv_bitcast.h"
+#include "test_alloc.h"
 #include "diag_check.h"
 #include "test_witness.h"
 
@@ -642,4 +643,121 @@ void test_reader_more_edges(void **state)
     assert_int_equal(diag_of(ctx, 10, "V12", SPVBC_SEVERITY_ERROR)->source_line, 0);
     spvbc_context_destroy(ctx);
     mb_free(&b);
+}
+
+/* A parse of `size` bytes at `bytes` (parse_bytes) or of `n` words (parse) in a fresh context,
+ * expecting `expect`; when it fails, its one diagnostic is of `rule`, at word `offset`, of
+ * opcode 0 (the header's and the arguments' errors name no instruction). */
+static void expect_entry(int from_bytes, const void *data, size_t count, uint32_t cap,
+                         spvbc_result expect, const char *rule, size_t offset)
+{
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
+    po.max_id_bound = cap;
+    spvbc_module m = NULL;
+    const spvbc_result r = from_bytes
+                               ? spvbc_module_parse_bytes(ctx, data, count, &po, &m)
+                               : spvbc_module_parse(ctx, (const uint32_t *)data, count, &po, &m);
+    if (r != expect)
+        fail_msg("%s of %zu: %s, expected %s", rule ? rule : "-", count, spvbc_result_string(r),
+                 spvbc_result_string(expect));
+    if (r != SPVBC_SUCCESS) {
+        assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+        const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+        assert_string_equal(d->rule, rule);
+        assert_int_equal(d->word_offset, offset);
+        assert_int_equal(d->opcode, 0);
+    }
+    spvbc_module_destroy(m);
+    spvbc_context_destroy(ctx);
+}
+
+/* The parse's ways in (unit.reader_walk, unit.malformed and unit.test_api are the first
+ * witnesses): the header's generator word kept; its errors and the bytes' (a bad magic, a size
+ * not a multiple of 4, more words than 2^32 - 16, a bound above a cap above the largest one
+ * allowed) at their word, of no opcode, the version's message naming the word, a size's error
+ * the only diagnostic after an earlier failure; options of a struct_size below the smallest, also
+ * for misaligned bytes; NULL arguments; misaligned bytes (none too) copied and freed with the
+ * sizes asked for; each allocation of a parse failing in turn, nothing left behind. */
+void test_reader_entry_points(void **state)
+{
+    (void)state;
+    uint32_t w[8] = {SpvMagicNumber,
+                     0x00010000u,
+                     0x12345678u,
+                     8,
+                     0,
+                     (2u << 16) | SpvOpCapability,
+                     SpvCapabilityKernel,
+                     0};
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    spvbc_module m = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, w, 7, NULL, &m), SPVBC_SUCCESS);
+    spvbc_module_info info = {sizeof info, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    assert_int_equal(spvbc_module_get_info(m, &info), SPVBC_SUCCESS);
+    assert_int_equal(info.generator, 0x12345678u);
+    assert_int_equal(info.id_bound, 8);
+    spvbc_module_destroy(m);
+    w[1] = 0x00010700u;
+    assert_int_equal(spvbc_module_parse(ctx, w, 7, NULL, &m), SPVBC_ERROR_INVALID_BINARY);
+    has_text(spvbc_context_diagnostic(ctx, 0)->message, "version word 0x00010700 ");
+    expect_entry(0, w, 7, 0, SPVBC_ERROR_INVALID_BINARY, "R-VERSION", 1);
+    /* the size's error clears the version's */
+    assert_int_equal(spvbc_module_parse_bytes(ctx, w, 27, NULL, &m), SPVBC_ERROR_INVALID_BINARY);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    w[1] = 0x00010000u;
+    expect_entry(1, w, 27, 0, SPVBC_ERROR_INVALID_BINARY, "R-SIZE", 6);
+    w[3] = 17;
+    expect_entry(0, w, 7, 16, SPVBC_ERROR_UNSUPPORTED, "R-BOUND", 3);
+    w[3] = 0x7FFFFFF1u; /* above the largest cap, whatever the caller asks */
+    expect_entry(0, w, 7, 0xFFFFFFFFu, SPVBC_ERROR_UNSUPPORTED, "R-BOUND", 3);
+    w[3] = 8;
+    expect_entry(0, w, 0xFFFFFFF1u, 0, SPVBC_ERROR_UNSUPPORTED, "R-LIMIT", 0);
+    w[0] = 0x07230204u;
+    expect_entry(1, w, 28, 0, SPVBC_ERROR_INVALID_BINARY, "R-MAGIC", 0);
+    expect_entry(0, w, 7, 0, SPVBC_ERROR_INVALID_BINARY, "R-MAGIC", 0);
+    w[0] = SpvMagicNumber;
+
+    spvbc_parse_options small = SPVBC_PARSE_OPTIONS_INIT;
+    small.struct_size = 1;
+    uint8_t store[40];
+    memcpy(store + 1, w, 28);
+    assert_int_equal(spvbc_module_parse(ctx, w, 7, &small, &m), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_parse_bytes(ctx, store + 1, 28, &small, &m),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_parse_bytes(NULL, w, 28, NULL, &m), SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_parse_bytes(ctx, w, 28, NULL, NULL),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(spvbc_module_parse_bytes(ctx, NULL, 28, NULL, &m),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
+    spvbc_context_destroy(ctx);
+
+    /* misaligned bytes, and none, through a counting allocator; then each allocation failing */
+    for (size_t k = 0;; ++k) {
+        test_alloc a;
+        memset(&a, 0, sizeof a);
+        const spvbc_allocator al = test_alloc_allocator(&a);
+        assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+        const size_t before = a.calls;
+        a.fail_at = k ? before + k : 0;
+        const spvbc_result r = spvbc_module_parse_bytes(ctx, store + 1, 28, NULL, &m);
+        if (a.triggered) {
+            assert_int_equal(r, SPVBC_ERROR_OUT_OF_MEMORY);
+            assert_null(m);
+        } else {
+            assert_int_equal(r, SPVBC_SUCCESS);
+        }
+        spvbc_module_destroy(m);
+        m = NULL;
+        a.fail_at = 0;
+        if (!a.triggered)
+            assert_int_equal(spvbc_module_parse_bytes(ctx, store + 1, 0, NULL, &m),
+                             SPVBC_ERROR_INVALID_BINARY);
+        spvbc_context_destroy(ctx);
+        assert_int_equal(a.bad_free, 0);
+        assert_int_equal(a.live_blocks, 0);
+        if (k && !a.triggered) break;
+    }
 }
