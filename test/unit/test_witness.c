@@ -378,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_reader_site_lines),
         cmocka_unit_test(test_reader_more_edges),
         cmocka_unit_test(test_reader_entry_points),
+        cmocka_unit_test(test_reader_fast_path_wide_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

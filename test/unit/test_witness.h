@@ -80,5 +80,6 @@ void test_reader_foreign_guesses(void **state);
 void test_reader_site_lines(void **state);
 void test_reader_more_edges(void **state);
 void test_reader_entry_points(void **state);
+void test_reader_fast_path_wide_bound(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -242,6 +242,7 @@ void test_reader_header_fields(void **state)
             const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
             assert_string_equal(d->rule, cases[i].rule);
             assert_int_equal(d->word_offset, cases[i].offset);
+            assert_int_equal(d->opcode, 0); /* the header is no instruction */
         }
         spvbc_module_destroy(m);
         spvbc_context_destroy(ctx);
@@ -760,4 +761,58 @@ void test_reader_entry_points(void **state)
         assert_int_equal(a.live_blocks, 0);
         if (k && !a.triggered) break;
     }
+}
+
+/* The walk's fast paths with a bound above the words that begin instructions (0x50000: an
+ * OpUndef's first word 0x30001 and an OpBitcast's 0x4007C are ids), so that a fast path reading
+ * one word too far, or the first word for an operand, names a real id (unit.reader_walk is the
+ * first witness):
+ *   - a 2-word OpUndef, a 1-word OpLabel and a 3-word OpBitcast, each before an OpNop (the id
+ *     0x10000): R-OPERANDS at their word;
+ *   - %0x30001 a ulong and %0x4007C a float2 declared: the float value %10 cast to a float2 is
+ *     V12 (the OpUndef's first word is no type of its), and %12 = OpBitcast %6 (a uint) of %10 is
+ *     valid (the OpBitcast's first word is no result type of its). */
+void test_reader_fast_path_wide_bound(void **state)
+{
+    (void)state;
+    const uint32_t bound = 0x50000u;
+    const uint32_t shorts[][2] = {
+        {(2u << 16) | SpvOpUndef, 4}, {(1u << 16) | SpvOpLabel, 0}, {(3u << 16) | SpvOpBitcast, 4}};
+    const size_t short_words[] = {2, 1, 3};
+    mb b = {NULL, 0, 0};
+    for (int k = 0; k < 3; ++k) {
+        mb_kernel_head(&b, 0x00010000u, bound, 1);
+        mb_void_fn_type(&b, 2, 3);
+        MB(&b, SpvOpTypeFloat, 4, 32);
+        mb_fn_begin(&b, 2, 1, 3, 5);
+        const size_t at = b.n;
+        mb_word(&b, shorts[k][0]);
+        if (short_words[k] >= 2) mb_word(&b, shorts[k][1]);
+        if (short_words[k] >= 3) mb_word(&b, 9);
+        mb_op0(&b, SpvOpNop);
+        mb_fn_end(&b);
+        spvbc_diagnostic d;
+        assert_int_equal(parse_words(b.w, b.n, &d), SPVBC_ERROR_INVALID_BINARY);
+        assert_int_equal(d.word_offset, at);
+    }
+    mb_kernel_head(&b, 0x00010000u, bound, 1);
+    mb_void_fn_type(&b, 2, 3);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    MB(&b, SpvOpCapability, SpvCapabilityInt64); /* the reader does not check the layout */
+    MB(&b, SpvOpTypeInt, 0x30001u, 64, 0);
+    MB(&b, SpvOpTypeVector, 0x4007Cu, 4, 2);
+    MB(&b, SpvOpTypeInt, 6, 32, 0);
+    mb_fn_begin(&b, 2, 1, 3, 5);
+    MB(&b, SpvOpUndef, 4, 10);
+    MB(&b, SpvOpBitcast, 0x4007Cu, 11, 10);
+    MB(&b, SpvOpBitcast, 6, 12, 10);
+    mb_fn_end(&b);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(vs.errors, 1);
+    diag_of(ctx, 11, "V12", SPVBC_SEVERITY_ERROR);
+    no_diag_of(ctx, 12);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
 }
