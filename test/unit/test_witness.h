@@ -24,6 +24,9 @@ spvbc_context guarded_context(void);
  * test_witness_analysis.c; NULL where there is no mmap), and their release. */
 uint32_t *guarded_words(const uint32_t *w, size_t n);
 void guarded_words_free(uint32_t *words, size_t n);
+/* Whether there is no mmap here (then says so, SKIPPED, on stderr: the sanitizer build watches
+ * those reads instead). */
+int guard_pages_missing(void);
 
 struct mb;
 /* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx` (in

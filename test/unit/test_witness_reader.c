@@ -44,12 +44,7 @@ static spvbc_result parse_at_a_page(const mb *b)
 void test_reader_ends_at_a_page(void **state)
 {
     (void)state;
-    spvbc_context probe = guarded_context();
-    if (!probe) {
-        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
-        skip();
-    }
-    spvbc_context_destroy(probe);
+    if (guard_pages_missing()) skip();
     mb b = {NULL, 0, 0};
     /* a bitcast of the undefined %12, the bound */
     mb_kernel_head(&b, 0x00010000u, 12, 1);
@@ -158,12 +153,7 @@ static void expect_probe(const probe_case *c)
 void test_reader_fast_path_edges(void **state)
 {
     (void)state;
-    spvbc_context probe = guarded_context();
-    if (!probe) {
-        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
-        skip();
-    }
-    spvbc_context_destroy(probe);
+    if (guard_pages_missing()) skip();
     const spvbc_result ok = SPVBC_SUCCESS, bin = SPVBC_ERROR_INVALID_BINARY,
                        id = SPVBC_ERROR_INVALID_ID;
     const probe_case cases[] = {
@@ -380,12 +370,7 @@ void test_reader_records_in_verdicts(void **state)
 void test_reader_special_edges(void **state)
 {
     (void)state;
-    spvbc_context probe = guarded_context();
-    if (!probe) {
-        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
-        skip();
-    }
-    spvbc_context_destroy(probe);
+    if (guard_pages_missing()) skip();
     const spvbc_result ok = SPVBC_SUCCESS, bin = SPVBC_ERROR_INVALID_BINARY,
                        id = SPVBC_ERROR_INVALID_ID;
     const uint32_t cw = SpvStorageClassCrossWorkgroup;
@@ -474,12 +459,7 @@ static void foreign_outcome(const mb *b, char *rule, size_t size, size_t *rewrit
 void test_reader_foreign_guesses(void **state)
 {
     (void)state;
-    spvbc_context probe = guarded_context();
-    if (!probe) {
-        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
-        skip();
-    }
-    spvbc_context_destroy(probe);
+    if (guard_pages_missing()) skip();
     const char *const note = "N-UNKNOWN-OPCODE", *const undef = "R-UNDEF";
     const struct {
         uint32_t words[3], n;

@@ -478,12 +478,7 @@ void test_coopmat_table_ends_at_a_page(void **state)
     (void)state;
     if (opcode_unknown(OP_TYPE_COOPERATIVE_MATRIX_KHR, "OpTypeCooperativeMatrixKHR: SKIPPED"))
         skip();
-    spvbc_context probe = guarded_context();
-    if (!probe) {
-        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
-        skip();
-    }
-    spvbc_context_destroy(probe);
+    if (guard_pages_missing()) skip();
     enum { U = 10, FIRST, INT, SHAPE, LATER, STRUCTS, BOUND = STRUCTS + 41 };
     mb b = {NULL, 0, 0};
     mb_coopmat_head(&b, BOUND);
@@ -523,12 +518,7 @@ void test_coopmat_table_ends_at_a_page(void **state)
 void test_float_last_word_at_a_page(void **state)
 {
     (void)state;
-    spvbc_context probe = guarded_context();
-    if (!probe) {
-        fprintf(stderr, "no mmap here: the sanitizer build watches these reads: SKIPPED\n");
-        skip();
-    }
-    spvbc_context_destroy(probe);
+    if (guard_pages_missing()) skip();
     mb b = {NULL, 0, 0};
     mb_kernel_head(&b, 0x00010000u, 8, 1);
     MB(&b, SpvOpTypeInt, 4, 32, 0);
