@@ -60,6 +60,15 @@ static spvbc_module parse_counted(const mb *b, test_alloc *a, spvbc_context *ctx
     return mod;
 }
 
+/* spvbc_module_get_words() of `mod` succeeds and spirv-val accepts the words. */
+static void expect_output_valid(spvbc_module mod)
+{
+    const uint32_t *out = NULL;
+    size_t out_n = 0;
+    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
+    expect_spirv_val(out, out_n);
+}
+
 /* Lowers the module of `b` (whose sites are `rewritten` rewrites) under `pad`, in contexts of
  * the diagnostic policy `policy` (limit 1), with each allocation of the lowering failing in
  * turn: the call ends with OUT_OF_MEMORY, asks for nothing more, leaves no L-LOWERED note and
@@ -88,10 +97,7 @@ static void lower_under_failures_kept(const mb *b, spvbc_pad_policy pad, uint32_
             const size_t n = spvbc_context_diagnostic_count(ctx);
             if (policy != SPVBC_DIAGNOSTIC_POLICY_KEEP_ALL) /* the last says what was dropped */
                 assert_string_equal(spvbc_context_diagnostic(ctx, n - 1)->rule, "R-NOT-KEPT");
-            const uint32_t *out = NULL;
-            size_t out_n = 0;
-            assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-            expect_spirv_val(out, out_n);
+            expect_output_valid(mod);
             spvbc_module_destroy(mod);
             spvbc_context_destroy(ctx);
             break;
@@ -222,10 +228,7 @@ void test_writer_refuses_broken_edit_lists(void **state)
     spans header = {{0}, 0, 0, 1, 0}; /* stopped at the header, its first span */
     assert_int_equal(spvbc_module_write(mod, keep_span, &header), SPVBC_ERROR_STOPPED);
     assert_int_equal(header.calls, 1);
-    const uint32_t *out = NULL;
-    size_t out_n = 0;
-    assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-    expect_spirv_val(out, out_n);
+    expect_output_valid(mod);
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
     mb_free(&b);
@@ -338,10 +341,7 @@ void test_lower_full_edit_list_at_a_page(void **state)
         spvbc_lower_summary ls = SPVBC_LOWER_SUMMARY_INIT;
         assert_int_equal(spvbc_module_lower(mod, NULL, &ls), SPVBC_SUCCESS);
         assert_int_equal(ls.rewritten, counts[k]);
-        const uint32_t *out = NULL;
-        size_t out_n = 0;
-        assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-        expect_spirv_val(out, out_n);
+        expect_output_valid(mod);
         spvbc_module_destroy(mod);
         spvbc_context_destroy(ctx);
     }
@@ -363,10 +363,7 @@ static spvbc_result lower_capped(const mb *b, uint32_t cap, size_t *bound, size_
     *bound = ls.new_id_bound;
     *added = ls.types_added;
     if (r == SPVBC_SUCCESS) {
-        const uint32_t *out = NULL;
-        size_t out_n = 0;
-        assert_int_equal(spvbc_module_get_words(mod, &out, &out_n), SPVBC_SUCCESS);
-        expect_spirv_val(out, out_n);
+        expect_output_valid(mod);
     }
     spvbc_module_destroy(mod);
     spvbc_context_destroy(ctx);
