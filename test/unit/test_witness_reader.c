@@ -169,6 +169,8 @@ void test_reader_fast_path_edges(void **state)
         {SpvOpBitcast, {11, 12, 7}, 3, id, "R-ID-RANGE"},
         {SpvOpBitcast, {11, 0, 7}, 3, id, "R-ID-ZERO"},
         {SpvOpBitcast, {12, 10, 7}, 3, id, "R-TYPE-ORDER"},
+        {SpvOpBitcast, {13, 10, 7}, 3, id, "R-TYPE-ORDER"},
+        {SpvOpUndef, {13, 10}, 2, id, "R-TYPE-ORDER"},
         {SpvOpBitcast, {7, 10, 7}, 3, id, "R-TYPE-ORDER"},
         {SpvOpBitcast, {11, 7, 7}, 3, id, "R-ID-REDEFINED"},
         {SpvOpBitcast, {11, 10}, 2, bin, "R-OPERANDS"},
@@ -751,7 +753,8 @@ void test_reader_entry_points(void **state)
  *     0x10000): R-OPERANDS at their word;
  *   - %0x30001 a ulong and %0x4007C a float2 declared: the float value %10 cast to a float2 is
  *     V12 (the OpUndef's first word is no type of its), and %12 = OpBitcast %6 (a uint) of %10 is
- *     valid (the OpBitcast's first word is no result type of its). */
+ *     valid (the OpBitcast's first word is no result type of its);
+ *   - a value of that ulong (its entry above 0x20000) named as a result type: R-TYPE-ORDER. */
 void test_reader_fast_path_wide_bound(void **state)
 {
     (void)state;
@@ -794,5 +797,88 @@ void test_reader_fast_path_wide_bound(void **state)
     diag_of(ctx, 11, "V12", SPVBC_SEVERITY_ERROR);
     no_diag_of(ctx, 12);
     spvbc_context_destroy(ctx);
+    /* a value %13 of the ulong %0x30001 (an entry above 0x20000) named as a result type, by an
+     * OpUndef and by an OpBitcast: R-TYPE-ORDER */
+    for (int k = 0; k < 2; ++k) {
+        mb_kernel_head(&b, 0x00010000u, bound, 1);
+        mb_void_fn_type(&b, 2, 3);
+        MB(&b, SpvOpCapability, SpvCapabilityInt64);
+        MB(&b, SpvOpTypeInt, 0x30001u, 64, 0);
+        mb_fn_begin(&b, 2, 1, 3, 5);
+        MB(&b, SpvOpUndef, 0x30001u, 13);
+        const size_t at = k ? MB(&b, SpvOpBitcast, 13, 15, 13) : MB(&b, SpvOpUndef, 13, 14);
+        mb_fn_end(&b);
+        spvbc_diagnostic d;
+        assert_int_equal(parse_words(b.w, b.n, &d), SPVBC_ERROR_INVALID_ID);
+        assert_int_equal(d.word_offset, at);
+    }
     mb_free(&b);
+}
+
+/* Source lines from NonSemantic.Shader.DebugInfo.100 (unit.test_reader_positions is the first
+ * witness): after the types, the import %20, uint %21, the constants 7 %22 and 3 %23, and
+ * %24 = DebugSource of "k.cl" (%7); in the function, before the sites:
+ *   - a 10-word DebugLine (%24, lines 7-7, columns 3-3): line 7; one of 11 words (an extra word):
+ *     line 7; one of 9 words: none;
+ *   - an OpLine of line 7, then a 10-word instruction 105 of the set whose LineStart word would
+ *     be %23: line 7 still (only DebugLine and DebugNoLine change the position);
+ *   - an OpLine among the types, then a function with no label (invalid, but read): none. */
+void test_reader_debug_lines(void **state)
+{
+    (void)state;
+    mb pre = {NULL, 0, 0};
+    const uint32_t import_id = 20;
+    mb_inst(&pre, SpvOpExtInstImport, &import_id, 1, "NonSemantic.Shader.DebugInfo.100", NULL, 0);
+    MB(&pre, SpvOpTypeInt, 21, 32, 0);
+    MB(&pre, SpvOpConstant, 21, 22, 7);
+    MB(&pre, SpvOpConstant, 21, 23, 3);
+    MB(&pre, SpvOpExtInst, 2, 24, 20, 35, 7);
+    const uint32_t line10[] = {(10u << 16) | SpvOpExtInst, 2, 25, 20, 103, 24, 22, 22, 23, 23};
+    const uint32_t line11[] = {(11u << 16) | SpvOpExtInst, 2, 25, 20, 103, 24, 22, 22, 23, 23, 0};
+    const uint32_t line9[] = {(9u << 16) | SpvOpExtInst, 2, 25, 20, 103, 24, 22, 22, 23};
+    const uint32_t other[] = {(4u << 16) | SpvOpLine,
+                              7,
+                              7,
+                              3,
+                              (10u << 16) | SpvOpExtInst,
+                              2,
+                              25,
+                              20,
+                              105,
+                              24,
+                              23,
+                              23,
+                              23,
+                              23};
+    uint32_t a = 0, b = 0;
+    lines_of_sites(pre.w, pre.n, line10, 10, &a, &b);
+    assert_int_equal(a, 7);
+    assert_int_equal(b, 7);
+    lines_of_sites(pre.w, pre.n, line11, 11, &a, &b);
+    assert_int_equal(a, 7);
+    lines_of_sites(pre.w, pre.n, line9, 9, &a, &b);
+    assert_int_equal(a, 0);
+    lines_of_sites(pre.w, pre.n, other, 14, &a, &b);
+    assert_int_equal(a, 7);
+    assert_int_equal(b, 7);
+    mb_free(&pre);
+    /* a function with no label after an OpLine among the types */
+    mb m = {NULL, 0, 0};
+    mb_kernel_head(&m, 0x00010000u, 40, 1);
+    mb_string(&m, 7, "k.cl");
+    mb_void_fn_type(&m, 2, 3);
+    MB(&m, SpvOpTypeFloat, 4, 32);
+    MB(&m, SpvOpTypeVector, 5, 4, 4);
+    MB(&m, SpvOpTypeVector, 6, 4, 3);
+    MB(&m, SpvOpLine, 7, 7, 3);
+    MB(&m, SpvOpFunction, 2, 1, SpvFunctionControlMaskNone, 3);
+    MB(&m, SpvOpUndef, 5, 12);
+    MB(&m, SpvOpBitcast, 6, 13, 12);
+    mb_op0(&m, SpvOpFunctionEnd);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(m.w, m.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    assert_int_equal(diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR)->source_line, 0);
+    spvbc_context_destroy(ctx);
+    mb_free(&m);
 }
