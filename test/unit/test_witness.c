@@ -380,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_reader_entry_points),
         cmocka_unit_test(test_reader_fast_path_wide_bound),
         cmocka_unit_test(test_reader_debug_lines),
+        cmocka_unit_test(test_reader_foreign_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,5 +85,6 @@ void test_reader_more_edges(void **state);
 void test_reader_entry_points(void **state);
 void test_reader_fast_path_wide_bound(void **state);
 void test_reader_debug_lines(void **state);
+void test_reader_foreign_edges(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -882,3 +882,51 @@ void test_reader_debug_lines(void **state)
     spvbc_context_destroy(ctx);
     mb_free(&m);
 }
+
+/* An unknown opcode's (0x7FF6) guesses at their edges (unit.test_reader_foreign is the first
+ * witness):
+ *   - words 1 or 2 of 0 name no id: an OpBitcast whose result type is %0 after such an
+ *     instruction is still R-TYPE-ORDER (an unknown opcode's result would be taken as a type);
+ *   - an instruction too short for the word its guess would read (1 word; 2 after a type) guesses
+ *     nothing, though the next word, an OpTypeVector's first (0x40017), is an id under the bound
+ *     0x40018: a bitcast of %0x40017 is R-UNDEF, with no note. */
+void test_reader_foreign_edges(void **state)
+{
+    (void)state;
+    const uint32_t zeros[][3] = {{2u << 16 | 0x7FF6u, 0}, {3u << 16 | 0x7FF6u, 5, 0}};
+    mb b = {NULL, 0, 0};
+    for (int k = 0; k < 2; ++k) {
+        mb_kernel_head(&b, 0x00010000u, 20, 1);
+        mb_void_fn_type(&b, 2, 3);
+        MB(&b, SpvOpTypeFloat, 4, 32);
+        MB(&b, SpvOpTypeVector, 5, 4, 4);
+        for (uint32_t i = 0; i < zeros[k][0] >> 16; ++i)
+            mb_word(&b, zeros[k][i]);
+        mb_fn_begin(&b, 2, 1, 3, 6);
+        MB(&b, SpvOpUndef, 5, 7);
+        const size_t at = MB(&b, SpvOpBitcast, 0, 8, 7);
+        mb_fn_end(&b);
+        expect_parse_error(b.w, b.n, SPVBC_ERROR_INVALID_ID, "R-TYPE-ORDER", at, NULL);
+    }
+    const uint32_t vec = (4u << 16) | SpvOpTypeVector;
+    const uint32_t shorts[][2] = {{1u << 16 | 0x7FF6u, 0}, {2u << 16 | 0x7FF6u, 5}};
+    for (int k = 0; k < 2; ++k) {
+        mb_kernel_head(&b, 0x00010000u, vec + 1, 1);
+        mb_void_fn_type(&b, 2, 3);
+        MB(&b, SpvOpTypeFloat, 4, 32);
+        MB(&b, SpvOpTypeVector, 5, 4, 4);
+        for (uint32_t i = 0; i < shorts[k][0] >> 16; ++i)
+            mb_word(&b, shorts[k][i]);
+        MB(&b, SpvOpTypeVector, 6, 4, 3); /* its first word follows the unknown instruction */
+        mb_fn_begin(&b, 2, 1, 3, 7);
+        MB(&b, SpvOpBitcast, 6, 8, vec);
+        mb_fn_end(&b);
+        spvbc_context ctx;
+        spvbc_validate_summary vs;
+        validate_words(b.w, b.n, SPVBC_VALIDATE_NOTES, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+        diag_of(ctx, 8, "R-UNDEF", SPVBC_SEVERITY_ERROR);
+        assert_int_equal(vs.notes, 0);
+        spvbc_context_destroy(ctx);
+    }
+    mb_free(&b);
+}
