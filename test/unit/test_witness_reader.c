@@ -711,6 +711,9 @@ void test_reader_entry_points(void **state)
     assert_int_equal(spvbc_module_parse_bytes(ctx, store + 1, 28, &small, &m),
                      SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_parse_bytes(NULL, w, 28, NULL, &m), SPVBC_ERROR_INVALID_ARGUMENT);
+    /* misaligned: refused before anything is copied */
+    assert_int_equal(spvbc_module_parse_bytes(NULL, store + 1, 28, NULL, &m),
+                     SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_parse_bytes(ctx, w, 28, NULL, NULL),
                      SPVBC_ERROR_INVALID_ARGUMENT);
     assert_int_equal(spvbc_module_parse_bytes(ctx, NULL, 28, NULL, &m),
