@@ -521,7 +521,7 @@ static void lines_of_sites(const uint32_t *before, size_t nb, const uint32_t *in
 
 /* The source line a site's finding names (unit.test_reader_positions is the first witness): an
  * OpLine of 4 or 5 words names line 7 for both sites after it; one of 3 words names none; one
- * before the function does not reach into it. */
+ * before the function does not reach into it; an OpNoLine or a label after it ends it. */
 void test_reader_site_lines(void **state)
 {
     (void)state;
@@ -541,6 +541,13 @@ void test_reader_site_lines(void **state)
     lines_of_sites(line4, 4, NULL, 0, &a, &b);
     assert_int_equal(a, 0);
     assert_int_equal(b, 0);
+    /* an OpNoLine, or a label (invalid right there, but read), ends the position */
+    const uint32_t noline[] = {(4u << 16) | SpvOpLine, 7, 7, 3, (1u << 16) | SpvOpNoLine};
+    const uint32_t label[] = {(4u << 16) | SpvOpLine, 7, 7, 3, (2u << 16) | SpvOpLabel, 30};
+    lines_of_sites(NULL, 0, noline, 5, &a, &b);
+    assert_int_equal(a, 0);
+    lines_of_sites(NULL, 0, label, 6, &a, &b);
+    assert_int_equal(a, 0);
 }
 
 /* The parse of the `n` words `w` in a fresh context: its result, and its one diagnostic's rule,
@@ -756,7 +763,10 @@ void test_reader_entry_points(void **state)
  *     0x10000): R-OPERANDS at their word;
  *   - %0x30001 a ulong and %0x4007C a float2 declared: the float value %10 cast to a float2 is
  *     V12 (the OpUndef's first word is no type of its), and %12 = OpBitcast %6 (a uint) of %10 is
- *     valid (the OpBitcast's first word is no result type of its);
+ *     valid (the OpBitcast's first word is no result type of its), and %12 cast to a uint is the
+ *     identity, S2 (it is a uint, not a float2);
+ *   - a label %20 then an OpUndef that defines %20 again: R-ID-REDEFINED (the label's id is
+ *     its word 1, not the next word);
  *   - a value of that ulong (its entry above 0x20000) named as a result type: R-TYPE-ORDER. */
 void test_reader_fast_path_wide_bound(void **state)
 {
@@ -792,6 +802,7 @@ void test_reader_fast_path_wide_bound(void **state)
     MB(&b, SpvOpUndef, 4, 10);
     MB(&b, SpvOpBitcast, 0x4007Cu, 11, 10);
     MB(&b, SpvOpBitcast, 6, 12, 10);
+    MB(&b, SpvOpBitcast, 6, 13, 12); /* %12 is a uint: the identity, S2 */
     mb_fn_end(&b);
     spvbc_context ctx;
     spvbc_validate_summary vs;
@@ -799,7 +810,21 @@ void test_reader_fast_path_wide_bound(void **state)
     assert_int_equal(vs.errors, 1);
     diag_of(ctx, 11, "V12", SPVBC_SEVERITY_ERROR);
     no_diag_of(ctx, 12);
+    diag_of(ctx, 13, "S2", SPVBC_SEVERITY_WARNING);
     spvbc_context_destroy(ctx);
+    /* a label %20 defined again by the OpUndef after it (whose first word, 0x30001, is an id
+     * here): R-ID-REDEFINED */
+    mb_kernel_head(&b, 0x00010000u, bound, 1);
+    mb_void_fn_type(&b, 2, 3);
+    MB(&b, SpvOpTypeFloat, 4, 32);
+    mb_fn_begin(&b, 2, 1, 3, 5);
+    MB(&b, SpvOpLabel, 20);
+    const size_t again = MB(&b, SpvOpUndef, 4, 20);
+    mb_fn_end(&b);
+    spvbc_diagnostic dd;
+    assert_int_equal(parse_words(b.w, b.n, &dd), SPVBC_ERROR_INVALID_ID);
+    assert_string_equal(dd.rule, "R-ID-REDEFINED");
+    assert_int_equal(dd.word_offset, again);
     /* a value %13 of the ulong %0x30001 (an entry above 0x20000) named as a result type, by an
      * OpUndef and by an OpBitcast: R-TYPE-ORDER */
     for (int k = 0; k < 2; ++k) {
