@@ -817,8 +817,8 @@ void test_reader_fast_path_wide_bound(void **state)
     mb_kernel_head(&b, 0x00010000u, bound, 1);
     mb_void_fn_type(&b, 2, 3);
     MB(&b, SpvOpTypeFloat, 4, 32);
-    mb_fn_begin(&b, 2, 1, 3, 5);
-    MB(&b, SpvOpLabel, 20);
+    MB(&b, SpvOpFunction, 2, 1, SpvFunctionControlMaskNone, 3);
+    MB(&b, SpvOpLabel, 20); /* the module's only label */
     const size_t again = MB(&b, SpvOpUndef, 4, 20);
     mb_fn_end(&b);
     spvbc_diagnostic dd;
