@@ -381,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_reader_fast_path_wide_bound),
         cmocka_unit_test(test_reader_debug_lines),
         cmocka_unit_test(test_reader_foreign_edges),
+        cmocka_unit_test(test_cooperative_parse_under_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

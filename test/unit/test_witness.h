@@ -86,5 +86,6 @@ void test_reader_entry_points(void **state);
 void test_reader_fast_path_wide_bound(void **state);
 void test_reader_debug_lines(void **state);
 void test_reader_foreign_edges(void **state);
+void test_cooperative_parse_under_failures(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -668,8 +668,10 @@ static void expect_entry(int from_bytes, const void *data, size_t count, uint32_
  * not a multiple of 4, more words than 2^32 - 16, a bound above a cap above the largest one
  * allowed) at their word, of no opcode, the version's message naming the word, a size's error
  * the only diagnostic after an earlier failure; options of a struct_size below the smallest, also
- * for misaligned bytes; NULL arguments; misaligned bytes (none too) copied and freed with the
- * sizes asked for; each allocation of a parse failing in turn, nothing left behind. */
+ * for misaligned bytes; NULL arguments; a bound of 2^20 costing its 4 MiB id table, which the
+ * next parse in the context reuses with the site list; misaligned bytes (none too) copied and
+ * freed with the sizes asked for; each allocation of a parse failing in turn, nothing left
+ * behind. */
 void test_reader_entry_points(void **state)
 {
     (void)state;
@@ -727,6 +729,30 @@ void test_reader_entry_points(void **state)
                      SPVBC_ERROR_INVALID_ARGUMENT);
     spvbc_context_destroy(ctx);
 
+    /* a bound of 2^20 costs its 4 MiB id table and little more; the next module of that bound in
+     * the same context takes the id table and the site list the first left, allocating two
+     * blocks fewer */
+    {
+        test_alloc a;
+        memset(&a, 0, sizeof a);
+        const spvbc_allocator al = test_alloc_allocator(&a);
+        assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+        w[3] = 1u << 20;
+        size_t calls[2];
+        for (int k = 0; k < 2; ++k) {
+            const size_t before = a.calls;
+            assert_int_equal(spvbc_module_parse(ctx, w, 7, NULL, &m), SPVBC_SUCCESS);
+            calls[k] = a.calls - before;
+            if (k == 0) {
+                assert_true(a.peak_bytes >= (size_t)4 << 20);
+                assert_true(a.peak_bytes < ((size_t)4 << 20) + 65536);
+            }
+            spvbc_module_destroy(m);
+        }
+        assert_int_equal(calls[1] + 2, calls[0]);
+        spvbc_context_destroy(ctx);
+        w[3] = 8;
+    }
     /* misaligned bytes, and none, through a counting allocator; then each allocation failing */
     for (size_t k = 0;; ++k) {
         test_alloc a;

@@ -7,7 +7,8 @@
  *   - cooperative matrices' component facts and shapes in verdicts: the signedness, the
  *     storage-only class and the encoding of a component, scope and use given by specialization
  *     constants, a row count given by a float constant, a use that differs, NV matrices whose
- *     column counts differ, among constants that are no shape;
+ *     column counts differ, among constants that are no shape; the same module parsed under each
+ *     allocation failing (R-MEMORY last);
  *   - types built on an unknown opcode's result through a struct of it and a uint, a cooperative
  *     vector and a vector of it, and a forward-declared pointer to it, which is known;
  *   - untyped pointers cast in a Kernel: to a ulong and to a pointer, and their name when the
@@ -34,6 +35,7 @@
 
 #include "modbuild.h"
 #include "spirv_bitcast.h"
+#include "test_alloc.h"
 #include "diag_check.h"
 #include "test_witness.h"
 
@@ -524,5 +526,43 @@ void test_float_last_word_at_a_page(void **state)
     MB(&b, SpvOpTypeInt, 4, 32, 0);
     MB(&b, SpvOpTypeFloat, 5, 32);
     parses_at_a_page(&b);
+    mb_free(&b);
+}
+
+/* cooperative_module() parsed with each allocation failing in turn (the shape table's among
+ * them): every failure is OUT_OF_MEMORY with the R-MEMORY diagnostic last, no module, and
+ * nothing left allocated (unit.test_lower_words is the first witness). */
+void test_cooperative_parse_under_failures(void **state)
+{
+    (void)state;
+    if (opcode_unknown(OP_TYPE_COOPERATIVE_MATRIX_KHR, "OpTypeCooperativeMatrixKHR: SKIPPED"))
+        skip();
+    mb b = {NULL, 0, 0};
+    cooperative_module(&b);
+    for (size_t k = 1;; ++k) {
+        test_alloc a;
+        memset(&a, 0, sizeof a);
+        const spvbc_allocator al = test_alloc_allocator(&a);
+        spvbc_context ctx;
+        assert_int_equal(spvbc_context_create(&al, &ctx), SPVBC_SUCCESS);
+        a.fail_at = a.calls + k;
+        spvbc_module m = NULL;
+        const spvbc_result r = spvbc_module_parse(ctx, b.w, b.n, NULL, &m);
+        const int failed = a.triggered;
+        if (failed) {
+            assert_int_equal(r, SPVBC_ERROR_OUT_OF_MEMORY);
+            assert_null(m);
+            const size_t n = spvbc_context_diagnostic_count(ctx);
+            assert_true(n >= 1);
+            assert_string_equal(spvbc_context_diagnostic(ctx, n - 1)->rule, "R-MEMORY");
+        } else {
+            assert_int_equal(r, SPVBC_SUCCESS);
+        }
+        spvbc_module_destroy(m);
+        spvbc_context_destroy(ctx);
+        assert_int_equal(a.live_blocks, 0);
+        assert_int_equal(a.bad_free, 0);
+        if (!failed) break;
+    }
     mb_free(&b);
 }
