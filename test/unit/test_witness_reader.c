@@ -669,7 +669,8 @@ static void expect_entry(int from_bytes, const void *data, size_t count, uint32_
  * allowed) at their word, of no opcode, the version's message naming the word, a size's error
  * the only diagnostic after an earlier failure; options of a struct_size below the smallest, also
  * for misaligned bytes; NULL arguments; a bound of 2^20 costing its 4 MiB id table, which the
- * next parse in the context reuses with the site list; misaligned bytes (none too) copied and
+ * next parse in the context reuses with the site list, and a failed parse keeps no block;
+ * misaligned bytes (none too) copied and
  * freed with the sizes asked for; each allocation of a parse failing in turn, nothing left
  * behind. */
 void test_reader_entry_points(void **state)
@@ -750,6 +751,14 @@ void test_reader_entry_points(void **state)
             spvbc_module_destroy(m);
         }
         assert_int_equal(calls[1] + 2, calls[0]);
+        /* a parse that fails keeps nothing of its module: a second one holds no more blocks
+         * than the first left (its diagnostic's) */
+        w[1] = 0x00010700u;
+        assert_int_equal(spvbc_module_parse(ctx, w, 7, NULL, &m), SPVBC_ERROR_INVALID_BINARY);
+        const size_t live = a.live_blocks;
+        assert_int_equal(spvbc_module_parse(ctx, w, 7, NULL, &m), SPVBC_ERROR_INVALID_BINARY);
+        assert_int_equal(a.live_blocks, live);
+        w[1] = 0x00010000u;
         spvbc_context_destroy(ctx);
         w[3] = 8;
     }
