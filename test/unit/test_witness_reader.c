@@ -487,20 +487,26 @@ void test_reader_foreign_guesses(void **state)
     mb_free(&b);
 }
 
-/* A Kernel module (bound 40) of float4 %5 and float3 %6 with OpString %7 "k.cl", whose
- * `before` words come before the function (after the types), whose function starts with the
- * `in_fn` words, then holds %12 = OpUndef float4, %13 and %14 = OpBitcast float3 %12 (V12,
- * lowerable): the source line of %13's and of %14's finding (0: none). */
+/* Resets `b` to a Kernel module (bound 40) of float4 %5 and float3 %6 with OpString %7 "k.cl". */
+static void lines_head(mb *b)
+{
+    mb_kernel_head(b, 0x00010000u, 40, 1);
+    mb_string(b, 7, "k.cl");
+    mb_void_fn_type(b, 2, 3);
+    MB(b, SpvOpTypeFloat, 4, 32);
+    MB(b, SpvOpTypeVector, 5, 4, 4);
+    MB(b, SpvOpTypeVector, 6, 4, 3);
+}
+
+/* lines_head()'s module, whose `before` words come before the function (after the types),
+ * whose function starts with the `in_fn` words, then holds %12 = OpUndef float4, %13 and %14 =
+ * OpBitcast float3 %12 (V12, lowerable): the source line of %13's and of %14's finding (0:
+ * none). */
 static void lines_of_sites(const uint32_t *before, size_t nb, const uint32_t *in_fn, size_t nf,
                            uint32_t *line13, uint32_t *line14)
 {
     mb b = {NULL, 0, 0};
-    mb_kernel_head(&b, 0x00010000u, 40, 1);
-    mb_string(&b, 7, "k.cl");
-    mb_void_fn_type(&b, 2, 3);
-    MB(&b, SpvOpTypeFloat, 4, 32);
-    MB(&b, SpvOpTypeVector, 5, 4, 4);
-    MB(&b, SpvOpTypeVector, 6, 4, 3);
+    lines_head(&b);
     for (size_t i = 0; i < nb; ++i)
         mb_word(&b, before[i]);
     mb_fn_begin(&b, 2, 1, 3, 9);
@@ -927,12 +933,7 @@ void test_reader_debug_lines(void **state)
     mb_free(&pre);
     /* a function with no label after an OpLine among the types */
     mb m = {NULL, 0, 0};
-    mb_kernel_head(&m, 0x00010000u, 40, 1);
-    mb_string(&m, 7, "k.cl");
-    mb_void_fn_type(&m, 2, 3);
-    MB(&m, SpvOpTypeFloat, 4, 32);
-    MB(&m, SpvOpTypeVector, 5, 4, 4);
-    MB(&m, SpvOpTypeVector, 6, 4, 3);
+    lines_head(&m);
     MB(&m, SpvOpLine, 7, 7, 3);
     MB(&m, SpvOpFunction, 2, 1, SpvFunctionControlMaskNone, 3);
     MB(&m, SpvOpUndef, 5, 12);
