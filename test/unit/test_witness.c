@@ -16,8 +16,9 @@
  * Verdicts and outputs are in test_witness_verdicts.c, the lowering's and the writer's memory
  * edges in test_witness_edges.c (the lowered modules there go through spirv-val), the analysis'
  * extract rules in test_witness_analysis.c, the scan's reads against an unreadable page in
- * test_witness_scan.c, the plan's refusals in test_witness_plan.c, the type declarations' facts
- * in test_witness_types.c.  Modules are built as words.
+ * test_witness_scan.c, the plan's refusals and the names in test_witness_plan.c, the type
+ * declarations' facts in test_witness_types.c, the reader's parse in test_witness_reader.c and
+ * what it records in test_witness_records.c.  Modules are built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */

@@ -1,6 +1,6 @@
 /* test_witness.h - the second witnesses of test_witness_verdicts.c, test_witness_edges.c,
- * test_witness_analysis.c, test_witness_scan.c, test_witness_plan.c and test_witness_types.c, run
- * by test_witness.c's main.
+ * test_witness_analysis.c, test_witness_scan.c, test_witness_plan.c, test_witness_types.c,
+ * test_witness_reader.c and test_witness_records.c, run by test_witness.c's main.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
