@@ -17,8 +17,9 @@
  * edges in test_witness_edges.c (the lowered modules there go through spirv-val), the analysis'
  * extract rules in test_witness_analysis.c, the scan's reads against an unreadable page in
  * test_witness_scan.c, the plan's refusals and the names in test_witness_plan.c, the type
- * declarations' facts in test_witness_types.c, the reader's parse in test_witness_reader.c and
- * what it records in test_witness_records.c.  Modules are built as words.
+ * declarations' facts in test_witness_types.c, the reader's parse in test_witness_reader.c, what
+ * it records in test_witness_records.c and its limits in test_witness_bounds.c.  Modules are
+ * built as words.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -383,6 +384,11 @@ int main(void)
         cmocka_unit_test(test_reader_debug_lines),
         cmocka_unit_test(test_reader_foreign_edges),
         cmocka_unit_test(test_cooperative_parse_under_failures),
+        cmocka_unit_test(test_reader_lines_many_sites),
+        cmocka_unit_test(test_reader_bound_one_at_a_page),
+        cmocka_unit_test(test_reader_word_limit_through_bytes),
+        cmocka_unit_test(test_reader_bytes_magic_without_memory),
+        cmocka_unit_test(test_operand_at_bound_after_pair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_witness.h - the second witnesses of test_witness_verdicts.c, test_witness_edges.c,
  * test_witness_analysis.c, test_witness_scan.c, test_witness_plan.c, test_witness_types.c,
- * test_witness_reader.c and test_witness_records.c, run by test_witness.c's main.
+ * test_witness_reader.c, test_witness_records.c and test_witness_bounds.c, run by test_witness.c's
+ * main.
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -87,5 +88,10 @@ void test_reader_fast_path_wide_bound(void **state);
 void test_reader_debug_lines(void **state);
 void test_reader_foreign_edges(void **state);
 void test_cooperative_parse_under_failures(void **state);
+void test_reader_lines_many_sites(void **state);
+void test_reader_bound_one_at_a_page(void **state);
+void test_reader_word_limit_through_bytes(void **state);
+void test_reader_bytes_magic_without_memory(void **state);
+void test_operand_at_bound_after_pair(void **state);
 
 #endif /* SPVBC_TEST_WITNESS_H_ */

@@ -5,7 +5,9 @@
  *   - an unknown opcode's result as guessed from its words, and those guesses at their edges
  *     (words of 0, an instruction too short under a wide bound);
  *   - the source line of sites after OpLines and DebugLines of each length, an OpLine before the
- *     function or before a function without a label, ended by an OpNoLine or a label.
+ *     function or before a function without a label, ended by an OpNoLine or a label, reaching
+ *     40 sites, and none outside a function; no position names a decoy that the header's
+ *     words, read as a DebugLine, would name.
  * The parse's ways in, the header and the walk's edges are in test_witness_reader.c.  Modules
  * are built as words.
  *
@@ -214,15 +216,33 @@ void test_reader_foreign_guesses(void **state)
     mb_free(&b);
 }
 
-/* Resets `b` to a Kernel module (bound 40) of float4 %5 and float3 %6 with OpString %7 "k.cl". */
+/* Resets `b` to a Kernel module (bound 40) of float4 %5 and float3 %8 with OpString %7 "k.cl",
+ * the NonSemantic.Shader.DebugInfo.100 import %20, and a decoy: %6 = DebugSource of OpString %10
+ * "decoy.cl".  Word 6 is Kernel's number, 6, in the first OpCapability, so a position taken
+ * from word 1 (the version word, read as a DebugLine whose DebugSource is its word 5) names
+ * "decoy.cl": a site with no position must not name that file (nor any). */
 static void lines_head(mb *b)
 {
     mb_kernel_head(b, 0x00010000u, 40, 1);
+    const uint32_t import_id = 20;
+    mb_inst(b, SpvOpExtInstImport, &import_id, 1, "NonSemantic.Shader.DebugInfo.100", NULL, 0);
     mb_string(b, 7, "k.cl");
+    mb_string(b, 10, "decoy.cl");
     mb_void_fn_type(b, 2, 3);
+    MB(b, SpvOpExtInst, 2, 6, 20, 35, 10); /* DebugSource */
     MB(b, SpvOpTypeFloat, 4, 32);
     MB(b, SpvOpTypeVector, 5, 4, 4);
-    MB(b, SpvOpTypeVector, 6, 4, 3);
+    MB(b, SpvOpTypeVector, 8, 4, 3);
+}
+
+/* The source line of `d`, a finding: a line with the file "k.cl", or none and no file. */
+static uint32_t line_of(const spvbc_diagnostic *d)
+{
+    if (d->source_line ? !d->source_file || strcmp(d->source_file, "k.cl") != 0
+                       : d->source_file != NULL)
+        fail_msg("%%%u: line %u of %s", (unsigned)d->result_id, (unsigned)d->source_line,
+                 d->source_file ? d->source_file : "no file");
+    return d->source_line;
 }
 
 /* lines_head()'s module, whose `before` words come before the function (after the types),
@@ -240,21 +260,23 @@ static void lines_of_sites(const uint32_t *before, size_t nb, const uint32_t *in
     for (size_t i = 0; i < nf; ++i)
         mb_word(&b, in_fn[i]);
     MB(&b, SpvOpUndef, 5, 12);
-    MB(&b, SpvOpBitcast, 6, 13, 12);
-    MB(&b, SpvOpBitcast, 6, 14, 12);
+    MB(&b, SpvOpBitcast, 8, 13, 12);
+    MB(&b, SpvOpBitcast, 8, 14, 12);
     mb_fn_end(&b);
     spvbc_context ctx;
     spvbc_validate_summary vs;
     validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    *line13 = diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR)->source_line;
-    *line14 = diag_of(ctx, 14, "V12", SPVBC_SEVERITY_ERROR)->source_line;
+    *line13 = line_of(diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR));
+    *line14 = line_of(diag_of(ctx, 14, "V12", SPVBC_SEVERITY_ERROR));
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
 
 /* The source line a site's finding names (unit.test_reader_positions is the first witness): an
  * OpLine of 4 or 5 words names line 7 for both sites after it; one of 3 words names none; one
- * before the function does not reach into it; an OpNoLine or a label after it ends it. */
+ * before the function does not reach into it; an OpNoLine or a label after it ends it (each
+ * twice: the walk's fast path takes an opcode only once the process has met it).  No
+ * position names lines_head()'s decoy file. */
 void test_reader_site_lines(void **state)
 {
     (void)state;
@@ -277,15 +299,55 @@ void test_reader_site_lines(void **state)
     /* an OpNoLine, or a label (invalid right there, but read), ends the position */
     const uint32_t noline[] = {(4u << 16) | SpvOpLine, 7, 7, 3, (1u << 16) | SpvOpNoLine};
     const uint32_t label[] = {(4u << 16) | SpvOpLine, 7, 7, 3, (2u << 16) | SpvOpLabel, 30};
-    lines_of_sites(NULL, 0, noline, 5, &a, &b);
-    assert_int_equal(a, 0);
-    lines_of_sites(NULL, 0, label, 6, &a, &b);
-    assert_int_equal(a, 0);
+    for (int twice = 0; twice < 2; ++twice) {
+        lines_of_sites(NULL, 0, noline, 5, &a, &b);
+        assert_int_equal(a, 0);
+        lines_of_sites(NULL, 0, label, 6, &a, &b);
+        assert_int_equal(a, 0);
+    }
+}
+
+/* An OpLine reaches every site up to the block's end, however many (unit.test_reader_positions
+ * is the first witness): 40 OpBitcasts after one OpLine outgrow the site list the parse sized
+ * (about one per 64 words, and 16), so some are read by the walk's general path, which must
+ * not end the position; each of the 40 findings names line 7.  And a site outside a function
+ * (an OpSpecConstantOp after an OpLine among the types) names no position. */
+void test_reader_lines_many_sites(void **state)
+{
+    (void)state;
+    mb b = {NULL, 0, 0};
+    lines_head(&b);
+    MB(&b, SpvOpConstantNull, 5, 11);
+    MB(&b, SpvOpLine, 7, 7, 3);
+    MB(&b, SpvOpSpecConstantOp, 8, 15, SpvOpBitcast, 11);
+    mb_fn_begin(&b, 2, 1, 3, 9);
+    MB(&b, SpvOpUndef, 5, 12);
+    MB(&b, SpvOpLine, 7, 7, 3);
+    enum { SITES = 40, FIRST = 50 };
+    for (uint32_t i = 0; i < SITES; ++i)
+        MB(&b, SpvOpBitcast, 8, FIRST + i, 12);
+    mb_fn_end(&b);
+    b.w[3] = FIRST + SITES; /* the bound */
+    assert_true(b.n / 64 + 16 < SITES);
+    spvbc_context ctx;
+    spvbc_validate_summary vs;
+    validate_words(b.w, b.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
+    for (uint32_t i = 0; i < SITES; ++i)
+        if (line_of(diag_of(ctx, FIRST + i, "V12", SPVBC_SEVERITY_ERROR)) != 7)
+            fail_msg("%%%u, site %u of %u after the OpLine: no line", FIRST + i, i + 1, SITES);
+    const spvbc_diagnostic *spec = NULL;
+    for (size_t i = 0; i < spvbc_context_diagnostic_count(ctx); ++i)
+        if (spvbc_context_diagnostic(ctx, i)->result_id == 15)
+            spec = spvbc_context_diagnostic(ctx, i);
+    if (!spec) fail_msg("no finding of the OpSpecConstantOp %%15");
+    assert_int_equal(line_of(spec), 0);
+    spvbc_context_destroy(ctx);
+    mb_free(&b);
 }
 
 /* Source lines from NonSemantic.Shader.DebugInfo.100 (unit.test_reader_positions is the first
- * witness): after the types, the import %20, uint %21, the constants 7 %22 and 3 %23, and
- * %24 = DebugSource of "k.cl" (%7); in the function, before the sites:
+ * witness): after the types (lines_head() imports the set as %20), uint %21, the constants 7
+ * %22 and 3 %23, and %24 = DebugSource of "k.cl" (%7); in the function, before the sites:
  *   - a 10-word DebugLine (%24, lines 7-7, columns 3-3): line 7; one of 11 words (an extra word):
  *     line 7; one of 9 words: none;
  *   - an OpLine of line 7, then a 10-word instruction 105 of the set whose LineStart word would
@@ -295,8 +357,6 @@ void test_reader_debug_lines(void **state)
 {
     (void)state;
     mb pre = {NULL, 0, 0};
-    const uint32_t import_id = 20;
-    mb_inst(&pre, SpvOpExtInstImport, &import_id, 1, "NonSemantic.Shader.DebugInfo.100", NULL, 0);
     MB(&pre, SpvOpTypeInt, 21, 32, 0);
     MB(&pre, SpvOpConstant, 21, 22, 7);
     MB(&pre, SpvOpConstant, 21, 23, 3);
@@ -336,12 +396,12 @@ void test_reader_debug_lines(void **state)
     MB(&m, SpvOpLine, 7, 7, 3);
     MB(&m, SpvOpFunction, 2, 1, SpvFunctionControlMaskNone, 3);
     MB(&m, SpvOpUndef, 5, 12);
-    MB(&m, SpvOpBitcast, 6, 13, 12);
+    MB(&m, SpvOpBitcast, 8, 13, 12);
     mb_op0(&m, SpvOpFunctionEnd);
     spvbc_context ctx;
     spvbc_validate_summary vs;
     validate_words(m.w, m.n, 0, SPVBC_ERROR_VALIDATION_FAILED, &ctx, &vs);
-    assert_int_equal(diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR)->source_line, 0);
+    assert_int_equal(line_of(diag_of(ctx, 13, "V12", SPVBC_SEVERITY_ERROR)), 0);
     spvbc_context_destroy(ctx);
     mb_free(&m);
 }
