@@ -28,6 +28,9 @@ void guarded_words_free(uint32_t *words, size_t n);
 /* Whether there is no mmap here (then says so, SKIPPED, on stderr: the sanitizer build watches
  * those reads instead). */
 int guard_pages_missing(void);
+/* Parses the `n` words at `w` in guarded_context() (where there is mmap): SPVBC_ERROR_INVALID_ID,
+ * no module, and one diagnostic, of `rule` at word `at`. */
+void guarded_parse_fails(const uint32_t *w, size_t n, const char *rule, size_t at);
 
 struct mb;
 /* The module of `b` parsed with `po` (may be NULL) in a fresh context, left in `*ctx` (in

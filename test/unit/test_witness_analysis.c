@@ -205,6 +205,19 @@ void guarded_words_free(uint32_t *words, size_t n)
 }
 #endif
 
+void guarded_parse_fails(const uint32_t *w, size_t n, const char *rule, size_t at)
+{
+    spvbc_context ctx = guarded_context();
+    spvbc_module mod = NULL;
+    assert_int_equal(spvbc_module_parse(ctx, w, n, NULL, &mod), SPVBC_ERROR_INVALID_ID);
+    assert_null(mod);
+    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
+    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
+    assert_string_equal(d->rule, rule);
+    assert_int_equal(d->word_offset, at);
+    spvbc_context_destroy(ctx);
+}
+
 int guard_pages_missing(void)
 {
     spvbc_context probe = guarded_context();
@@ -229,15 +242,7 @@ void test_struct_member_at_bound_at_a_page(void **state)
     mb_kernel_head(&b, 0x00010000u, 12, 1);
     MB(&b, SpvOpTypeFloat, 4, 32);
     const size_t at = MB(&b, SpvOpTypeStruct, 5, 4, 12);
-    spvbc_context ctx = guarded_context();
-    spvbc_module mod = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &mod), SPVBC_ERROR_INVALID_ID);
-    assert_null(mod);
-    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
-    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
-    assert_string_equal(d->rule, "R-ID-RANGE");
-    assert_int_equal(d->word_offset, at);
-    spvbc_context_destroy(ctx);
+    guarded_parse_fails(b.w, b.n, "R-ID-RANGE", at);
     mb_free(&b);
 #endif
 }

@@ -36,15 +36,7 @@ static void bound_one_refused(uint32_t op, const uint32_t *ops, size_t n)
     mb b = {NULL, 0, 0};
     mb_header(&b, 0x00010000u, 1);
     mb_opn(&b, op, ops, n);
-    spvbc_context ctx = guarded_context();
-    spvbc_module m = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, b.w, b.n, NULL, &m), SPVBC_ERROR_INVALID_ID);
-    assert_null(m);
-    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
-    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
-    assert_string_equal(d->rule, "R-ID-RANGE");
-    assert_int_equal(d->word_offset, 5);
-    spvbc_context_destroy(ctx);
+    guarded_parse_fails(b.w, b.n, "R-ID-RANGE", 5);
     mb_free(&b);
 }
 
@@ -103,15 +95,17 @@ void test_reader_word_limit_through_bytes(void **state)
     }
 }
 
-/* A bad magic number (0x12345678) in bytes is refused with R-MAGIC and
- * SPVBC_ERROR_INVALID_BINARY in a context that can allocate nothing more once its diagnostics
- * have room: 20 bytes (the header's size exactly) and 24, aligned and one byte off.  A refusal
- * that made the module first would be SPVBC_ERROR_OUT_OF_MEMORY. */
+/* A bad magic number in bytes (0x12345678 in little-endian byte order, the order the magic is
+ * shown in on every host) is refused with R-MAGIC and SPVBC_ERROR_INVALID_BINARY in a context
+ * that can allocate nothing more once its diagnostics have room: 20 bytes (the header's size
+ * exactly) and 24, aligned and one byte off.  A refusal that made the module first would be
+ * SPVBC_ERROR_OUT_OF_MEMORY. */
 void test_reader_bytes_magic_without_memory(void **state)
 {
     (void)state;
     uint32_t buf[8];
-    const uint32_t head[6] = {0x12345678u, 0x00010000u, 0, 10, 0, 0};
+    static const unsigned char head[24] = {0x78, 0x56, 0x34, 0x12, 0x00, 0x00, 0x01, 0x00,
+                                           0,    0,    0,    0,    10,   0,    0,    0};
     test_alloc a;
     memset(&a, 0, sizeof a);
     const spvbc_allocator al = test_alloc_allocator(&a);
