@@ -57,14 +57,13 @@ static inline void has_text(const char *text, const char *part)
     if (!text || !strstr(text, part)) fail_msg("expected \"%s\" in \"%s\"", part, text);
 }
 
-/* Parses the `n` words at `w` in a fresh context: fails with `expect`, no module, and one
- * diagnostic, of `rule` at word `offset`, whose message is `message` (NULL: any); returns its
- * opcode. */
-static inline uint32_t expect_parse_error(const uint32_t *w, size_t n, spvbc_result expect,
-                                          const char *rule, size_t offset, const char *message)
+/* Parses the `n` words at `w` in `ctx`, which it destroys: fails with `expect`, no module, and
+ * one diagnostic, of `rule` at word `offset`, whose message is `message` (NULL: any); returns
+ * its opcode. */
+static inline uint32_t expect_parse_error_in(spvbc_context ctx, const uint32_t *w, size_t n,
+                                             spvbc_result expect, const char *rule, size_t offset,
+                                             const char *message)
 {
-    spvbc_context ctx;
-    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     spvbc_module mod = NULL;
     assert_int_equal(spvbc_module_parse(ctx, w, n, NULL, &mod), expect);
     assert_null(mod);
@@ -76,6 +75,15 @@ static inline uint32_t expect_parse_error(const uint32_t *w, size_t n, spvbc_res
     const uint32_t opcode = d->opcode;
     spvbc_context_destroy(ctx);
     return opcode;
+}
+
+/* expect_parse_error_in() in a fresh context. */
+static inline uint32_t expect_parse_error(const uint32_t *w, size_t n, spvbc_result expect,
+                                          const char *rule, size_t offset, const char *message)
+{
+    spvbc_context ctx;
+    assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
+    return expect_parse_error_in(ctx, w, n, expect, rule, offset, message);
 }
 
 /* Validates the `n` words at `w` in a fresh context with `flags`, in the newest generation;

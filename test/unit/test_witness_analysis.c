@@ -207,15 +207,7 @@ void guarded_words_free(uint32_t *words, size_t n)
 
 void guarded_parse_fails(const uint32_t *w, size_t n, const char *rule, size_t at)
 {
-    spvbc_context ctx = guarded_context();
-    spvbc_module mod = NULL;
-    assert_int_equal(spvbc_module_parse(ctx, w, n, NULL, &mod), SPVBC_ERROR_INVALID_ID);
-    assert_null(mod);
-    assert_int_equal(spvbc_context_diagnostic_count(ctx), 1);
-    const spvbc_diagnostic *d = spvbc_context_diagnostic(ctx, 0);
-    assert_string_equal(d->rule, rule);
-    assert_int_equal(d->word_offset, at);
-    spvbc_context_destroy(ctx);
+    expect_parse_error_in(guarded_context(), w, n, SPVBC_ERROR_INVALID_ID, rule, at, NULL);
 }
 
 int guard_pages_missing(void)
