@@ -23,9 +23,9 @@
 
 /* Four words at a time where SSE2 is there (every x86-64), eight (in steps of 32 and 16 words
  * with one branch each) where the processor has AVX2 and GCC or Clang can pick the code for it
- * at run time (ELF targets); otherwise one at a time
- * (SPVBC_SCAN_SCALAR and SPVBC_SCAN_NO_AVX2 force the narrower forms, so that tests run them
- * too). */
+ * at run time (ELF targets), sixteen (steps of 64 and 32 words) where it also has AVX-512F;
+ * otherwise one at a time (SPVBC_SCAN_SCALAR, SPVBC_SCAN_NO_AVX2 and SPVBC_SCAN_NO_AVX512
+ * force the narrower forms, so that tests run them too). */
 #if defined(__SSE2__) && !defined(SPVBC_SCAN_SCALAR)
 #include <emmintrin.h>
 #define SCAN_SSE2 1
@@ -33,6 +33,12 @@
 #include <immintrin.h>
 #define SCAN_AVX2 1
 #define SCAN_TARGET_AVX2 __attribute__((target("avx2")))
+#if !defined(SPVBC_SCAN_NO_AVX512)
+#define SCAN_AVX512 1
+#define SCAN_TARGET_AVX512 __attribute__((target("avx512f")))
+/* the vector tests inside the steps' loops, with their constants kept in registers */
+#define SCAN_INLINE_AVX512 inline __attribute__((target("avx512f"), always_inline))
+#endif
 #endif
 #endif
 
@@ -213,11 +219,72 @@ SCAN_TARGET_AVX2 static size_t operand_avx2(const scan_state *s, size_t i, bool 
 }
 #endif
 
+#if SCAN_AVX512
+/* The hits of first_pass_hit() among sixteen words, as hits_avx2() tells them. */
+static SCAN_INLINE_AVX512 uint32_t hits_avx512(const uint32_t *w)
+{
+    const __m512i v = _mm512_loadu_si512((const void *)w);
+    const __m512i op = _mm512_and_si512(v, _mm512_set1_epi32(0xffff));
+    const __mmask16 counted = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x40000));
+    return (uint32_t)_mm512_mask_cmpeq_epi32_mask(counted, op, _mm512_set1_epi32(SpvOpBitcast)) |
+           (uint32_t)_mm512_mask_cmpeq_epi32_mask(counted, op,
+                                                  _mm512_set1_epi32(SpvOpSpecConstantOp)) |
+           (uint32_t)_mm512_mask_cmpeq_epi32_mask(counted, op, _mm512_set1_epi32(SpvOpTypeVector));
+}
+
+/* Which of the sixteen words at `w` is a 3-component vector type's id. */
+static SCAN_INLINE_AVX512 uint32_t vec3_avx512(const scan_state *s, const __m512i *types,
+                                               const uint32_t *w)
+{
+    const __m512i v = _mm512_loadu_si512((const void *)w);
+    uint32_t hit = (uint32_t)_mm512_cmpeq_epi32_mask(v, types[0]) |
+                   (uint32_t)_mm512_cmpeq_epi32_mask(v, types[1]);
+    for (uint32_t k = 2; k < s->vec3_count; ++k)
+        hit |= (uint32_t)_mm512_cmpeq_epi32_mask(v, types[k]);
+    return hit;
+}
+
+/* The widest steps of first_pass() and operand_of_vec3(), as first_pass_avx2() and
+ * operand_avx2() (whose steps take the rest). */
+SCAN_TARGET_AVX512 static size_t first_pass_avx512(scan_state *s, size_t i)
+{
+    const uint32_t *w = s->words;
+    for (; i + 64u <= s->count; i += 64u) {
+        const uint64_t hits =
+            (uint64_t)hits_avx512(w + i) | (uint64_t)hits_avx512(w + i + 16u) << 16 |
+            (uint64_t)hits_avx512(w + i + 32u) << 32 | (uint64_t)hits_avx512(w + i + 48u) << 48;
+        for (uint64_t b = hits; b != 0; b &= b - 1u)
+            classify(s, i + (unsigned)__builtin_ctzll(b));
+    }
+    return i;
+}
+
+SCAN_TARGET_AVX512 static size_t operand_avx512(const scan_state *s, size_t i, bool *found)
+{
+    const uint32_t *w = s->words;
+    __m512i types[SCAN_MAX_VEC3];
+    types[1] = _mm512_set1_epi32((int)s->vec3[0]); /* vec3_avx512() compares two at least */
+    for (uint32_t k = 0; k < s->vec3_count; ++k)
+        types[k] = _mm512_set1_epi32((int)s->vec3[k]);
+    for (; i + 32u <= s->count; i += 32u)
+        SCAN_EACH_BIT(
+            vec3_avx512(s, types, w + i - 1u) | vec3_avx512(s, types, w + i + 15u) << 16,
+            if (vec3_operand_at(s, i + k_)) {
+                *found = true;
+                return i;
+            });
+    return i;
+}
+#endif
+
 /* First pass: the 3-component vector types and the bitcasts. */
 static void first_pass(scan_state *s)
 {
     const uint32_t *w = s->words;
     size_t i = SCAN_HEADER_WORDS;
+#if SCAN_AVX512
+    if (__builtin_cpu_supports("avx512f")) i = first_pass_avx512(s, i);
+#endif
 #if SCAN_AVX2
     if (__builtin_cpu_supports("avx2")) i = first_pass_avx2(s, i);
 #endif
@@ -246,6 +313,10 @@ static bool operand_of_vec3(const scan_state *s)
     size_t i = SCAN_HEADER_WORDS + 1u;
 #if SCAN_AVX2
     bool found = false;
+#if SCAN_AVX512
+    if (__builtin_cpu_supports("avx512f") && ((i = operand_avx512(s, i, &found)), found))
+        return true;
+#endif
     if (__builtin_cpu_supports("avx2") && ((i = operand_avx2(s, i, &found)), found)) return true;
 #endif
 #if SCAN_SSE2

@@ -77,12 +77,12 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 n=40 seed=1 jobs=1 dir=build-mutation timeout_s="" all=0 list=0 headers="" sanitize=OFF
 kit="" prev="" budget="" litj="" only=""
 rooms="rules plan analysis types reader scan lower writer validate"
-targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 \
+targets="spirv-bitcast test_rules test_api test_notes test_notes_scalar test_notes_sse2 test_notes_avx2 \
 test_lower_api test_types_more test_witness spvbc_test_malformed spvbc_test_alloc_fail spvbc_test_threads test_lower_edges \
 test_lower_words spvbc_fuzz_regress test_reader_positions test_reader_records test_reader_nulls \
 test_reader_foreign spvbc_matrix test_analysis test_analysis_alloc test_plan_fields \
-spvbc_test_reader_walk test_scan test_scan_scalar test_scan_sse2"
-tests='^(unit\.(test_lower_edges|test_lower_words|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|alloc_fail|threads|test_reader_positions|test_reader_records|test_reader_nulls|test_reader_foreign|test_analysis|test_analysis_alloc|test_lower_api|test_types_more|test_witness|test_plan_fields|reader_walk|test_scan|test_scan_scalar|test_scan_sse2)|lit|fuzz\.regress|matrix\.astype)$'
+spvbc_test_reader_walk test_scan test_scan_scalar test_scan_sse2 test_scan_avx2"
+tests='^(unit\.(test_lower_edges|test_lower_words|test_rules|test_api|malformed|test_notes|test_notes_scalar|test_notes_sse2|test_notes_avx2|alloc_fail|threads|test_reader_positions|test_reader_records|test_reader_nulls|test_reader_foreign|test_analysis|test_analysis_alloc|test_lower_api|test_types_more|test_witness|test_plan_fields|reader_walk|test_scan|test_scan_scalar|test_scan_sse2|test_scan_avx2)|lit|fuzz\.regress|matrix\.astype)$'
 # the tests of this label run after the others, and only when those passed
 last='^lit$'
 while [ $# -gt 0 ]; do

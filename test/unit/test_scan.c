@@ -1,11 +1,12 @@
 /* spvbc_bytes_scan_lowerable()'s answer pinned per module, in each of the scan's forms (this
- * program is built three times: as is, where the processor's AVX2 steps of 32, 16 and 8 words
- * run, and with source/scan.c compiled again under SPVBC_SCAN_NO_AVX2 (SSE2, 4 words) and
- * SPVBC_SCAN_SCALAR, as test_notes_sse2 and test_notes_scalar are):
+ * program is built four times: as is, where the processor's AVX-512 steps of 64 and 32 words
+ * and AVX2 steps of 32, 16 and 8 words run, and with source/scan.c compiled again under
+ * SPVBC_SCAN_NO_AVX512 (AVX2), SPVBC_SCAN_NO_AVX2 (SSE2, 4 words) and SPVBC_SCAN_SCALAR, as
+ * test_notes_avx2, test_notes_sse2 and test_notes_scalar are):
  *   - Shader modules with a bitcast of each kind (uint4 <- T3, which lowering rewrites (3 -> 4);
  *     T3 <- uint4 (4 -> 3); uint4 <- uint4, nothing to lower), 0 to 10 3-component vector types
- *     with the bitcast's at each place among them, 0-31 three-word OpUndefs before the site (3
- *     and 32 coprime: every position of the widest step) and 0-5 after it (values of a
+ *     with the bitcast's at each place among them, 0-63 three-word OpUndefs before the site (3
+ *     and 64 coprime: every position of the widest step) and 0-5 after it (values of a
  *     3-component type that no bitcast reads), and the site's ids across 64-bit words of the bit
  *     sets: the answer must be 1 where lowering rewrites, 1 with more than 8 such types, else
  *     0 (the header's "no"), and lowering's output must pass spirv-val;
@@ -145,7 +146,7 @@ static void test_scan_each_position(void **state)
     mb b = {NULL, 0, 0};
     for (uint32_t n = 1; n <= 3; n += 2)
         for (int kind = SITE_NONE; kind <= SITE_4_TO_3; ++kind)
-            for (uint32_t before = 0; before < 32; ++before)
+            for (uint32_t before = 0; before < 64; ++before)
                 for (uint32_t after = 0; after <= 5; ++after) {
                     sweep_case c = sweep(n, n - 1, (site_kind)kind, SW_FIRST_KEY, before, after);
                     check_case(ctx, &b, &c);
