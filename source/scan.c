@@ -130,11 +130,11 @@ static bool vec3_operand_at(const scan_state *s, size_t i)
     return id < s->bound && bit_get(s->operands, id);
 }
 
-/* Runs `call` for each set bit k_ of `bits` (a movemask), lowest first. */
+/* Runs `call` for each set bit k_ of `bits` (a mask of up to 64 lanes), lowest first. */
 #define SCAN_EACH_BIT(bits, call)                                                                  \
     do {                                                                                           \
-        for (uint32_t b_ = (uint32_t)(bits); b_ != 0; b_ &= b_ - 1u) {                             \
-            const unsigned k_ = (unsigned)__builtin_ctz(b_);                                       \
+        for (uint64_t b_ = (uint64_t)(bits); b_ != 0; b_ &= b_ - 1u) {                             \
+            const unsigned k_ = (unsigned)__builtin_ctzll(b_);                                     \
             call;                                                                                  \
         }                                                                                          \
     } while (0)
@@ -253,8 +253,7 @@ SCAN_TARGET_AVX512 static size_t first_pass_avx512(scan_state *s, size_t i)
         const uint64_t hits =
             (uint64_t)hits_avx512(w + i) | (uint64_t)hits_avx512(w + i + 16u) << 16 |
             (uint64_t)hits_avx512(w + i + 32u) << 32 | (uint64_t)hits_avx512(w + i + 48u) << 48;
-        for (uint64_t b = hits; b != 0; b &= b - 1u)
-            classify(s, i + (unsigned)__builtin_ctzll(b));
+        SCAN_EACH_BIT(hits, classify(s, i + k_));
     }
     return i;
 }
