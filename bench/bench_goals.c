@@ -253,13 +253,23 @@ static void goals_processes(goals *g, input *v, input *l)
     snprintf(c, sizeof c, "%sx", bench_num(u, "%.2f"));
     goal(g, f, m, c, u, w, &per_byte);
 
+    /* peak memory of the process, per input byte: validate, and lower in both its forms */
     static const goal_spec rss = {"<= 1.2 bytes per input byte", 1.2, 0, "%.2f B/B", 1};
-    double r = bench_rss_per_byte(l, P_VALIDATE);
-    snprintf(f, sizeof f, "peak RSS of `validate`, %s", l ? l->label : "-");
-    snprintf(m, sizeof m, "%s B/B (%s MiB)", bench_num(r, "%.2f"),
-             bench_num(l && !isnan(r) ? bench_mib((size_t)l->proc[P_VALIDATE].rss_kb * 1024) : NAN,
-                       "%.1f"));
-    goal(g, f, m, "", NAN, r, &rss);
+    static const struct {
+        int p;
+        const char *what;
+    } peaks[] = {{P_VALIDATE, "`validate`"},
+                 {P_LOWER, "`lower`, printing all rewrites"},
+                 {P_LOWER_Q, "`lower -q`"}};
+    for (size_t k = 0; k < sizeof peaks / sizeof peaks[0]; ++k) {
+        const int p = peaks[k].p;
+        double r = bench_rss_per_byte(l, p);
+        snprintf(f, sizeof f, "peak RSS of %s, %s", peaks[k].what, l ? l->label : "-");
+        snprintf(
+            m, sizeof m, "%s B/B (%s MiB)", bench_num(r, "%.2f"),
+            bench_num(l && !isnan(r) ? bench_mib((size_t)l->proc[p].rss_kb * 1024) : NAN, "%.1f"));
+        goal(g, f, m, "", NAN, r, &rss);
+    }
 }
 
 /** The library's memory on the pathological module: every finding kept (information), and

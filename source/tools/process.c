@@ -142,10 +142,8 @@ static bool parse(job *j)
         (void)spvbc_context_set_diagnostic_policy(j->ctx, SPVBC_DIAGNOSTIC_POLICY_KEEP_FIRST, 1);
     spvbc_parse_options po = SPVBC_PARSE_OPTIONS_INIT;
     po.max_id_bound = j->o->max_id_bound;
-    if (!j->o->keep_first_only) { /* as after the parse (cli_process()) */
-        po.progress = drop_behind;
-        po.progress_user = j;
-    }
+    po.progress = drop_behind;
+    po.progress_user = j;
     spvbc_result pr = spvbc_module_parse_bytes(j->ctx, j->in.data, j->in.size, &po, &j->mod);
     if (pr != SPVBC_SUCCESS) {
         r->status = 1;
@@ -329,9 +327,10 @@ void cli_process(const cli_options *o, cli_file_result *r)
             /* The parse has read it all, letting go of its pages behind its walk (drop_behind);
              * what is read again (the types and names, the instructions of findings, the
              * output's spans) comes back a page at a time, so that the findings' memory does
-             * not add to all of the input's.  -q keeps one finding: then the pages stay, which
-             * spares the output's write faulting them in again. */
-            if (!o->keep_first_only) cli_input_drop(&j.in, 0, j.in.size);
+             * not add to all of the input's.  With -q too: the output's write maps the pages
+             * again a step ahead of itself (cli_input_populate()), so that keeping them would
+             * spare `lower -q` no time it can measure, and cost it the input's size in memory. */
+            cli_input_drop(&j.in, 0, j.in.size);
             if (o->cmd == CLI_CMD_VALIDATE)
                 validate(&j);
             else
