@@ -200,6 +200,7 @@ static int measure_in_process(const options *o, input *ins, int n)
         if (!o->only) {
             bench_measure_op(o, in, OP_WALK, words, size / 4, &in->walk, 0);
             bench_measure_op(o, in, OP_RECORD, words, size / 4, &in->record, 0);
+            bench_measure_op(o, in, OP_COPY, words, size / 4, &in->copy, 0);
         }
         if (!o->only || !strcmp(o->only, "validate")) {
             bench_measure_op(o, in, OP_VALIDATE, words, size / 4, &in->validate, 0);

@@ -76,6 +76,7 @@ typedef struct input {
     int invalid;
     proc_m proc[P_COUNT];
     timing validate, lower, walk, record; /* walk, record: the floors (bench_floor.c) */
+    timing copy; /* one copy of the input into a buffer kept from call to call (bench_floor.c) */
     timing validate_r, lower_r; /* with the reusing allocator */
     timing validate_count; /* policy COUNT_ONLY (invalid series only) */
     timing validate_read; /* KEEP_ALL, every diagnostic read (invalid series only) */
@@ -110,6 +111,7 @@ typedef enum {
     OP_LOWER,
     OP_WALK,
     OP_RECORD,
+    OP_COPY,
     OP_VALIDATE_COUNT,
     OP_VALIDATE_READ
 } op_kind;
@@ -177,6 +179,7 @@ int bench_load_words(const char *path, uint32_t **words, size_t *size);
  *  of `bound` entries. */
 double bench_run_walk(const uint32_t *words, size_t count);
 double bench_run_record(const uint32_t *words, size_t count, uint32_t bound);
+double bench_run_copy(const uint32_t *words, size_t count);
 /** Times `op` on `words` into `t`: the first call in a new context, then warm calls; with the
  *  reusing allocator if `reuse`. */
 void bench_measure_op(const options *o, input *in, op_kind op, const uint32_t *words, size_t count,

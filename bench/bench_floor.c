@@ -41,6 +41,28 @@ double bench_run_walk(const uint32_t *words, size_t count)
     return test_time_now() - t0;
 }
 
+/** The copy floor: the input copied once into a buffer of its size, kept from call to call (its
+ *  pages already touched, as the library's context keeps its output buffer): what writing a
+ *  lowered module of about the input's size out as one array costs beyond reading it. */
+double bench_run_copy(const uint32_t *words, size_t count)
+{
+    static uint32_t *out;
+    static size_t out_cap;
+    if (count == 0) {
+        return 0;
+    }
+    if (out_cap < count) {
+        free(out);
+        out = (uint32_t *)bench_xmalloc(count * 4);
+        memset(out, 0, count * 4);
+        out_cap = count;
+    }
+    double t0 = test_time_now();
+    memcpy(out, words, count * 4);
+    floor_sink = out[count / 2];
+    return test_time_now() - t0;
+}
+
 /** The record floor: the walk, and for every instruction its opcode's shape (result id? result
  *  type?) from a table of SPIRV-Headers' facts and its result type (or a mark) stored in an id
  *  table cleared first, as the library's reader does, but with no check of any kind (ids in

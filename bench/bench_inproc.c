@@ -116,6 +116,9 @@ static double run_op(input *in, op_kind op, const uint32_t *words, size_t count,
     if (op == OP_RECORD) {
         return bench_run_record(words, count, in->bound);
     }
+    if (op == OP_COPY) {
+        return bench_run_copy(words, count);
+    }
     double t0 = test_time_now();
     if (!*ctx) {
         if (spvbc_context_create(alloc, ctx) != SPVBC_SUCCESS) {
