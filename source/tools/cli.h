@@ -105,12 +105,11 @@ void cli_input_drop(cli_input *in, size_t from, size_t to);
 /** Maps the pages of bytes [from, to) of an input whose pages were let go again in one call
  *  (where the system can: MADV_POPULATE_READ), cheaper than a fault for each in a write. */
 void cli_input_populate(cli_input *in, size_t from, size_t to);
-/** How many bytes of input a reader passes before it lets the pages behind it go. */
-#define CLI_DROP_STEP ((size_t)4 << 20)
-/** The same for the output's write, which also maps the input's pages again ahead of it in
- *  steps of this size: smaller, so that the pages mapped ahead, the batch being written and
- *  the pages not yet let go stay a few MiB in all. */
-#define CLI_WRITE_STEP ((size_t)1 << 20)
+/** How many bytes of input the report of the findings and the output's write pass before they
+ *  let the pages behind them go (the write also maps them again ahead of itself in steps of this
+ *  size): small, so that the pages mapped ahead, the batch being written and the pages not yet
+ *  let go stay a few MiB in all.  (The parse lets go of them every 4 MiB, at its callback.) */
+#define CLI_DROP_STEP ((size_t)1 << 20)
 /** Releases what cli_input_load() read. */
 void cli_input_release(cli_input *in);
 /** True on a big-endian host. */

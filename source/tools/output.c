@@ -313,7 +313,7 @@ static int gather_flush(module_emit *m)
         }
     }
     m->niov = m->staged = m->batch_bytes = 0;
-    if (m->in && m->input_done >= m->input_dropped + CLI_WRITE_STEP) {
+    if (m->in && m->input_done >= m->input_dropped + CLI_DROP_STEP) {
         cli_input_drop(m->in, m->input_dropped, m->input_done);
         m->input_dropped = m->input_done;
     }
@@ -328,7 +328,7 @@ static int gather(module_emit *m, const unsigned char *bytes, size_t size, bool 
         m->iov[m->niov++] = (struct iovec){(void *)bytes, size};
         return gather_flush(m);
     }
-    if (m->niov == m->max_iov || m->batch_bytes >= CLI_WRITE_STEP ||
+    if (m->niov == m->max_iov || m->batch_bytes >= CLI_DROP_STEP ||
         (!stable && m->staged + size > GATHER_STAGE)) {
         if (gather_flush(m) != 0) return -1;
     }
@@ -354,9 +354,9 @@ static int write_span(void *user, const uint32_t *words, size_t count)
         if (m->in) base = (const unsigned char *)m->in->data; /* mapped or read: it outlives us */
         if (!base || b < base || b + size > base + m->in->size) return gather(m, b, size, false);
         while (size) { /* in steps, so that the pages behind can go while it is written */
-            size_t n = size < CLI_WRITE_STEP ? size : CLI_WRITE_STEP;
+            size_t n = size < CLI_DROP_STEP ? size : CLI_DROP_STEP;
             if (m->refault && b - base >= (ptrdiff_t)m->populated) { /* next MiBs at once */
-                m->populated = (size_t)(b - base) + CLI_WRITE_STEP;
+                m->populated = (size_t)(b - base) + CLI_DROP_STEP;
                 if (m->populated > m->in->size) m->populated = m->in->size;
                 cli_input_populate(m->in, (size_t)(b - base), m->populated);
             }
