@@ -328,8 +328,8 @@ void cli_process(const cli_options *o, cli_file_result *r)
              * what is read again (the types and names, the instructions of findings, the
              * output's spans) comes back a page at a time, so that the findings' memory does
              * not add to all of the input's.  With -q too: the output's write maps the pages
-             * again a step ahead of itself (cli_input_populate()), so that keeping them would
-             * spare `lower -q` no time it can measure, and cost it the input's size in memory. */
+             * again a step ahead of itself (cli_input_populate()); keeping them spared `lower
+             * -q` a few percent of its time and cost it the input's size in memory. */
             cli_input_drop(&j.in, 0, j.in.size);
             if (o->cmd == CLI_CMD_VALIDATE)
                 validate(&j);
