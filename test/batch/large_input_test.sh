@@ -3,8 +3,9 @@
 # A lowerable module of 6 MiB (bench/gen_module.c): larger than the steps in which the CLI lets
 # go of a mapped input's pages behind the parse (4 MiB) and maps them again ahead of the
 # output's write (1 MiB).  Every way of reading it (mapped file, standard input) and of writing
-# the output (file, standard output to a file and to a pipe), quiet or printing each rewrite,
-# must give the same bytes, which spirv-val accepts and `validate` finds clean.
+# the output (file, standard output to a file and to a pipe, the input file itself), quiet or
+# printing each rewrite, must give the same bytes, which spirv-val accepts and `validate` finds
+# clean.
 # SPDX-License-Identifier: Apache-2.0
 set -u
 gen=$1 val=$2 cli=$3 dir=$4
@@ -24,8 +25,12 @@ size=$(wc -c <in.spv)
 "$cli" lower -q -o - in.spv >stdout.spv 2>/dev/null || bad "lower -q -o - fails"
 "$cli" lower -q -o - - <in.spv >stdin.spv 2>/dev/null || bad "lower -q -o - - fails"
 cat in.spv | "$cli" lower -o - - 2>/dev/null | cat >pipe.spv || bad "lower through pipes fails"
+# onto the input itself: the pages let go are read again from the input, never from the output
+cp in.spv inplace.spv && cp in.spv inplace-q.spv || exit 1
+"$cli" lower -o inplace.spv inplace.spv 2>/dev/null || bad "lower -o INPUT INPUT fails"
+"$cli" lower -q -o inplace-q.spv inplace-q.spv 2>/dev/null || bad "lower -q -o INPUT INPUT fails"
 
-for f in printing stdout stdin pipe; do
+for f in printing stdout stdin pipe inplace inplace-q; do
     cmp -s quiet.spv "$f.spv" || bad "$f.spv differs from quiet.spv"
 done
 cmp -s in.spv quiet.spv && bad "the lowering changed nothing"
