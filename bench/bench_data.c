@@ -31,14 +31,14 @@ void bench_write_dat(const char *path, input *ins, int n, const small_set *small
                     in->series, in->size, in->bound, bench_proc_keys[p], m->reps, m->wall, m->cpu,
                     m->rss_kb * 1024, bench_mbps(in->size, m->wall), m->failed ? "failed" : "ok");
         }
-        const timing *ts[9] = {&in->validate,      &in->lower,   &in->walk,
-                               &in->validate_r,    &in->lower_r, &in->validate_count,
-                               &in->validate_read, &in->record,  &in->copy};
-        const char *keys[9] = {
+        const timing *ts[] = {&in->validate,      &in->lower,   &in->walk,
+                              &in->validate_r,    &in->lower_r, &in->validate_count,
+                              &in->validate_read, &in->record,  &in->copy};
+        const char *keys[sizeof ts / sizeof ts[0]] = {
             "inproc_validate",          "inproc_lower",        "inproc_walk",
             "inproc_validate_reuse",    "inproc_lower_reuse",  "inproc_validate_count_only",
             "inproc_validate_read_all", "inproc_record_floor", "inproc_copy_floor"};
-        for (int k = 0; k < 9; ++k) {
+        for (size_t k = 0; k < sizeof ts / sizeof ts[0]; ++k) {
             if (!ts[k]->ran) {
                 continue;
             }

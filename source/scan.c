@@ -139,6 +139,14 @@ static bool vec3_operand_at(const scan_state *s, size_t i)
         }                                                                                          \
     } while (0)
 
+/* Whether some word `i + k`, for a set bit k of `hits` (the words right after a 3-component
+ * vector type's id, up to 64), is a bitcast operand's id. */
+static inline bool vec3_operand_among(const scan_state *s, size_t i, uint64_t hits)
+{
+    SCAN_EACH_BIT(hits, if (vec3_operand_at(s, i + k_)) return true);
+    return false;
+}
+
 #if SCAN_AVX2
 /* The eight lanes of a compare's result as bits. */
 #define SCAN_MASK8(v) ((uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(v)))
@@ -202,19 +210,17 @@ SCAN_TARGET_AVX2 static size_t operand_avx2(const scan_state *s, size_t i, bool 
     for (; i + 16u <= s->count; i += 16u) {
         const __m256i h0 = vec3_avx2(s, types, w + i - 1u), h1 = vec3_avx2(s, types, w + i + 7u);
         const __m256i any = _mm256_or_si256(h0, h1);
-        if (_mm256_testz_si256(any, any)) continue;
-        SCAN_EACH_BIT(
-            SCAN_MASK8(h0) | SCAN_MASK8(h1) << 8, if (vec3_operand_at(s, i + k_)) {
-                *found = true;
-                return i;
-            });
+        if (!_mm256_testz_si256(any, any) &&
+            vec3_operand_among(s, i, SCAN_MASK8(h0) | SCAN_MASK8(h1) << 8)) {
+            *found = true;
+            return i;
+        }
     }
     for (; i + 8u <= s->count; i += 8u) /* the rest, eight at a time */
-        SCAN_EACH_BIT(
-            SCAN_MASK8(vec3_avx2(s, types, w + i - 1u)), if (vec3_operand_at(s, i + k_)) {
-                *found = true;
-                return i;
-            });
+        if (vec3_operand_among(s, i, SCAN_MASK8(vec3_avx2(s, types, w + i - 1u)))) {
+            *found = true;
+            return i;
+        }
     return i;
 }
 #endif
@@ -266,12 +272,12 @@ SCAN_TARGET_AVX512 static size_t operand_avx512(const scan_state *s, size_t i, b
     for (uint32_t k = 0; k < s->vec3_count; ++k)
         types[k] = _mm512_set1_epi32((int)s->vec3[k]);
     for (; i + 32u <= s->count; i += 32u)
-        SCAN_EACH_BIT(
-            vec3_avx512(s, types, w + i - 1u) | vec3_avx512(s, types, w + i + 15u) << 16,
-            if (vec3_operand_at(s, i + k_)) {
-                *found = true;
-                return i;
-            });
+        if (vec3_operand_among(s, i,
+                               vec3_avx512(s, types, w + i - 1u) |
+                                   vec3_avx512(s, types, w + i + 15u) << 16)) {
+            *found = true;
+            return i;
+        }
     return i;
 }
 #endif
@@ -328,7 +334,7 @@ static bool operand_of_vec3(const scan_state *s)
         for (uint32_t k = 1; k < s->vec3_count; ++k)
             hit = _mm_or_si128(hit, _mm_cmpeq_epi32(prev, types[k]));
         const int bits = _mm_movemask_ps(_mm_castsi128_ps(hit));
-        SCAN_EACH_BIT(bits, if (vec3_operand_at(s, i + k_)) return true);
+        if (vec3_operand_among(s, i, (uint32_t)bits)) return true;
     }
 #endif
     for (; i < s->count; ++i)
