@@ -23,9 +23,10 @@
 
 /* Four words at a time where SSE2 is there (every x86-64), eight (in steps of 32 and 16 words
  * with one branch each) where the processor has AVX2 and GCC or Clang can pick the code for it
- * at run time (ELF targets), sixteen (steps of 64 and 32 words) where it also has AVX-512F;
- * otherwise one at a time (SPVBC_SCAN_SCALAR, SPVBC_SCAN_NO_AVX2 and SPVBC_SCAN_NO_AVX512
- * force the narrower forms, so that tests run them too). */
+ * at run time (ELF targets), sixteen (steps of 64 words, the second pass's rest in steps of 32)
+ * where it also has AVX-512F and AVX-512BW; otherwise one at a time (SPVBC_SCAN_SCALAR,
+ * SPVBC_SCAN_NO_AVX2 and SPVBC_SCAN_NO_AVX512 force the narrower forms, so that tests run them
+ * too). */
 #if defined(__SSE2__) && !defined(SPVBC_SCAN_SCALAR)
 #include <emmintrin.h>
 #define SCAN_SSE2 1
@@ -35,18 +36,23 @@
 #define SCAN_TARGET_AVX2 __attribute__((target("avx2")))
 #if !defined(SPVBC_SCAN_NO_AVX512)
 #define SCAN_AVX512 1
-#define SCAN_TARGET_AVX512 __attribute__((target("avx512f")))
+#define SCAN_TARGET_AVX512 __attribute__((target("avx512f,avx512bw")))
 /* the vector tests inside the steps' loops, with their constants kept in registers */
-#define SCAN_INLINE_AVX512 inline __attribute__((target("avx512f"), always_inline))
+#define SCAN_INLINE_AVX512 inline __attribute__((target("avx512f,avx512bw"), always_inline))
 #endif
 #endif
 #endif
 
 #define SCAN_HEADER_WORDS 5u
 #define SCAN_MAGIC 0x07230203u
-/* Ids tracked in bit sets on the stack (4 KiB each) up to this bound, above it in bit sets from
- * the context's allocator (up to the default id bound cap); more 3-component vector types than
+/* Ids marked in byte arrays on the stack up to SCAN_BYTE_BOUND (each mark a store that no later
+ * one waits for, where a bit's would wait for the last store to its word), in bit sets on the
+ * stack up to SCAN_STACK_BOUND, above it in bit sets from the context's allocator (up to the
+ * default id bound cap): 8 KiB of stack either way.  More 3-component vector types than
  * SCAN_MAX_VEC3 (distinct ids) answer "maybe". */
+#define SCAN_BYTE_BOUND 4096u
+/* Steps of 64 words with hits that the widest first pass writes down before it takes them. */
+#define SCAN_STEPS 32u
 #define SCAN_STACK_BOUND 32768u
 #define SCAN_MAX_VEC3 8u
 
@@ -58,18 +64,25 @@ typedef struct scan_state {
     uint32_t vec3_count;
     bool sites; /* a bitcast was found */
     bool maybe; /* the answer is "maybe" already */
-    uint64_t *results; /* result types of bitcasts */
-    uint64_t *operands; /* operands of bitcasts */
+    bool bytes; /* the marks are bytes, not bits */
+    void *results; /* marks of the result types of bitcasts */
+    void *operands; /* marks of the operands of bitcasts */
 } scan_state;
 
-static void bit_set(uint64_t *set, uint32_t id)
+/* Marks `id`, below the bound, in `set`. */
+static inline void mark(const scan_state *s, void *set, uint32_t id)
 {
-    set[id / 64u] |= (uint64_t)1 << (id % 64u);
+    if (s->bytes)
+        ((uint8_t *)set)[id] = 1u;
+    else
+        ((uint64_t *)set)[id / 64u] |= (uint64_t)1 << (id % 64u);
 }
 
-static bool bit_get(const uint64_t *set, uint32_t id)
+/* Whether `id`, below the bound, is marked in `set`. */
+static inline bool marked(const scan_state *s, const void *set, uint32_t id)
 {
-    return (set[id / 64u] >> (id % 64u)) & 1u;
+    if (s->bytes) return ((const uint8_t *)set)[id] != 0;
+    return (((const uint64_t *)set)[id / 64u] >> (id % 64u)) & 1u;
 }
 
 /* Whether word `v` may begin a bitcast or a 3-component vector type declaration. */
@@ -88,8 +101,8 @@ static inline void add_site(scan_state *s, uint32_t rtype, uint32_t operand)
 {
     if (rtype >= s->bound || operand >= s->bound) return;
     s->sites = true;
-    bit_set(s->results, rtype);
-    bit_set(s->operands, operand);
+    mark(s, s->results, rtype);
+    mark(s, s->operands, operand);
 }
 
 /* What the word at `i`, a hit of first_pass_hit(), stands for. */
@@ -127,7 +140,7 @@ static bool is_vec3(const scan_state *s, uint32_t id)
 static bool vec3_operand_at(const scan_state *s, size_t i)
 {
     const uint32_t id = s->words[i];
-    return id < s->bound && bit_get(s->operands, id);
+    return id < s->bound && marked(s, s->operands, id);
 }
 
 /* Runs `call` for each set bit k_ of `bits` (a mask of up to 64 lanes), lowest first. */
@@ -226,16 +239,26 @@ SCAN_TARGET_AVX2 static size_t operand_avx2(const scan_state *s, size_t i, bool 
 #endif
 
 #if SCAN_AVX512
-/* The hits of first_pass_hit() among sixteen words, as hits_avx2() tells them. */
-static SCAN_INLINE_AVX512 uint32_t hits_avx512(const uint32_t *w)
+/* Whether the processor has the instructions of the widest steps. */
+static inline bool scan_avx512(void)
+{
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+}
+
+/* The hits of first_pass_hit() among sixteen words, as hits_avx2() tells them, with two
+ * compares' worth of work instead of four: `table` holds, at each of the three opcodes' low four
+ * bits (0xC, 4 and 7: they differ), that opcode with a word count of 4, and elsewhere a word
+ * whose low four bits are not its index.  A word is a hit where its opcode equals its table
+ * entry's and its count is at least the entry's: then the saturated differences of the low
+ * halves (both ways) and of the entry's count less the word's are all 0. */
+static SCAN_INLINE_AVX512 uint32_t hits_avx512(const uint32_t *w, __m512i table)
 {
     const __m512i v = _mm512_loadu_si512((const void *)w);
-    const __m512i op = _mm512_and_si512(v, _mm512_set1_epi32(0xffff));
-    const __mmask16 counted = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x40000));
-    return (uint32_t)_mm512_mask_cmpeq_epi32_mask(counted, op, _mm512_set1_epi32(SpvOpBitcast)) |
-           (uint32_t)_mm512_mask_cmpeq_epi32_mask(counted, op,
-                                                  _mm512_set1_epi32(SpvOpSpecConstantOp)) |
-           (uint32_t)_mm512_mask_cmpeq_epi32_mask(counted, op, _mm512_set1_epi32(SpvOpTypeVector));
+    const __m512i t = _mm512_permutexvar_epi32(v, table); /* the entry of each word's bits 0-3 */
+    /* (t - v, saturated, by halves) | ((v - t, saturated, by halves) & the low halves) */
+    const __m512i z = _mm512_ternarylogic_epi32(_mm512_subs_epu16(t, v), _mm512_subs_epu16(v, t),
+                                                _mm512_set1_epi32(0xffff), 0xf8);
+    return (uint32_t)_mm512_testn_epi32_mask(z, z);
 }
 
 /* Which of the sixteen words at `w` is a 3-component vector type's id. */
@@ -250,17 +273,88 @@ static SCAN_INLINE_AVX512 uint32_t vec3_avx512(const scan_state *s, const __m512
     return hit;
 }
 
+/* The first pass's hits of up to 64 words from `i` (bits of `hits`).  The common one, an
+ * OpBitcast of ids below the bound with marks in bytes, is taken here, with what it needs in
+ * registers of the caller's loop (a byte's store could change any word of `s`); the others by
+ * classify().  Returns whether a bitcast was taken here. */
+static inline __attribute__((always_inline)) bool
+take_hits(scan_state *s, uint8_t *results, uint8_t *operands, size_t i, uint64_t hits)
+{
+    const uint32_t *w = s->words;
+    const size_t count = s->count;
+    const uint32_t bound = s->bound;
+    bool sites = false;
+    for (; hits != 0; hits &= hits - 1u) {
+        const size_t at = i + (unsigned)__builtin_ctzll(hits);
+        const uint32_t *x = w + at;
+        if ((x[0] & 0xffffu) == SpvOpBitcast && results && count - at >= 4u) {
+            const uint32_t rtype = x[1], operand = x[3];
+            if (rtype < bound && operand < bound) {
+                results[rtype] = 1u;
+                operands[operand] = 1u;
+                sites = true;
+            }
+        } else {
+            classify(s, at);
+        }
+    }
+    return sites;
+}
+
+/* The words from `w + i` to the next 64-byte boundary, fewer than 16, as a mask of lanes: the
+ * widest steps begin with them in one step of 16, so that no later step's load spans two lines
+ * (`i + 16 <= count` is the caller's to check). */
+static inline uint32_t scan_head(const uint32_t *w, size_t i)
+{
+    const unsigned head = (unsigned)((64u - ((uintptr_t)(w + i) & 63u)) & 63u) / 4u;
+    return ((uint32_t)1 << head) - 1u;
+}
+
 /* The widest steps of first_pass() and operand_of_vec3(), as first_pass_avx2() and
- * operand_avx2() (whose steps take the rest). */
+ * operand_avx2() (whose steps take the rest), each first with a step of the words up to a
+ * 64-byte boundary. */
 SCAN_TARGET_AVX512 static size_t first_pass_avx512(scan_state *s, size_t i)
 {
     const uint32_t *w = s->words;
-    for (; i + 64u <= s->count; i += 64u) {
-        const uint64_t hits =
-            (uint64_t)hits_avx512(w + i) | (uint64_t)hits_avx512(w + i + 16u) << 16 |
-            (uint64_t)hits_avx512(w + i + 32u) << 32 | (uint64_t)hits_avx512(w + i + 48u) << 48;
-        SCAN_EACH_BIT(hits, classify(s, i + k_));
+    uint32_t entries[16];
+    for (uint32_t k = 0; k < 16u; ++k)
+        entries[k] = 0x40000u | (k ^ 1u);
+    entries[SpvOpBitcast & 15u] = 0x40000u | SpvOpBitcast;
+    entries[SpvOpSpecConstantOp & 15u] = 0x40000u | SpvOpSpecConstantOp;
+    entries[SpvOpTypeVector & 15u] = 0x40000u | SpvOpTypeVector;
+    const __m512i table = _mm512_loadu_si512((const void *)entries);
+    const size_t count = s->count;
+    uint8_t *const results = s->bytes ? (uint8_t *)s->results : NULL;
+    uint8_t *const operands = (uint8_t *)s->operands;
+    bool sites = false;
+    if (i + 16u <= count) {
+        const uint32_t head = scan_head(w, i);
+        sites |= take_hits(s, results, operands, i, hits_avx512(w + i, table) & head);
+        i += (unsigned)__builtin_popcount(head);
     }
+    /* The steps with hits are written down (every step writes, and only those with hits move
+     * on) and taken SCAN_STEPS at a time, in order: no branch of the loop over the words
+     * depends on them. */
+    size_t step_at[SCAN_STEPS];
+    uint64_t step_hits[SCAN_STEPS];
+    unsigned steps = 0;
+    for (; i + 64u <= count; i += 64u) {
+        const uint64_t hits = (uint64_t)hits_avx512(w + i, table) |
+                              (uint64_t)hits_avx512(w + i + 16u, table) << 16 |
+                              (uint64_t)hits_avx512(w + i + 32u, table) << 32 |
+                              (uint64_t)hits_avx512(w + i + 48u, table) << 48;
+        step_at[steps] = i;
+        step_hits[steps] = hits;
+        steps += hits != 0;
+        if (steps == SCAN_STEPS) {
+            for (unsigned k = 0; k < steps; ++k)
+                sites |= take_hits(s, results, operands, step_at[k], step_hits[k]);
+            steps = 0;
+        }
+    }
+    for (unsigned k = 0; k < steps; ++k)
+        sites |= take_hits(s, results, operands, step_at[k], step_hits[k]);
+    s->sites |= sites;
     return i;
 }
 
@@ -271,7 +365,24 @@ SCAN_TARGET_AVX512 static size_t operand_avx512(const scan_state *s, size_t i, b
     types[1] = _mm512_set1_epi32((int)s->vec3[0]); /* vec3_avx512() compares two at least */
     for (uint32_t k = 0; k < s->vec3_count; ++k)
         types[k] = _mm512_set1_epi32((int)s->vec3[k]);
-    for (; i + 32u <= s->count; i += 32u)
+    if (i + 15u <= s->count) { /* the loads are of the words before */
+        const uint32_t head = scan_head(w, i - 1u);
+        if (vec3_operand_among(s, i, vec3_avx512(s, types, w + i - 1u) & head)) {
+            *found = true;
+            return i;
+        }
+        i += (unsigned)__builtin_popcount(head);
+    }
+    for (; i + 64u <= s->count; i += 64u)
+        if (vec3_operand_among(s, i,
+                               (uint64_t)vec3_avx512(s, types, w + i - 1u) |
+                                   (uint64_t)vec3_avx512(s, types, w + i + 15u) << 16 |
+                                   (uint64_t)vec3_avx512(s, types, w + i + 31u) << 32 |
+                                   (uint64_t)vec3_avx512(s, types, w + i + 47u) << 48)) {
+            *found = true;
+            return i;
+        }
+    for (; i + 32u <= s->count; i += 32u) /* the rest, 32 at a time */
         if (vec3_operand_among(s, i,
                                vec3_avx512(s, types, w + i - 1u) |
                                    vec3_avx512(s, types, w + i + 15u) << 16)) {
@@ -288,7 +399,7 @@ static void first_pass(scan_state *s)
     const uint32_t *w = s->words;
     size_t i = SCAN_HEADER_WORDS;
 #if SCAN_AVX512
-    if (__builtin_cpu_supports("avx512f")) i = first_pass_avx512(s, i);
+    if (scan_avx512()) i = first_pass_avx512(s, i);
 #endif
 #if SCAN_AVX2
     if (__builtin_cpu_supports("avx2")) i = first_pass_avx2(s, i);
@@ -319,8 +430,7 @@ static bool operand_of_vec3(const scan_state *s)
 #if SCAN_AVX2
     bool found = false;
 #if SCAN_AVX512
-    if (__builtin_cpu_supports("avx512f") && ((i = operand_avx512(s, i, &found)), found))
-        return true;
+    if (scan_avx512() && ((i = operand_avx512(s, i, &found)), found)) return true;
 #endif
     if (__builtin_cpu_supports("avx2") && ((i = operand_avx2(s, i, &found)), found)) return true;
 #endif
@@ -351,7 +461,7 @@ static bool scan(scan_state *s)
     if (s->maybe) return true;
     /* A bitcast to a 3-component vector type, or of a value of one. */
     for (uint32_t k = 0; k < s->vec3_count; ++k)
-        if (bit_get(s->results, s->vec3[k])) return true;
+        if (marked(s, s->results, s->vec3[k])) return true;
     return operand_of_vec3(s);
 }
 
@@ -371,12 +481,19 @@ spvbc_result spvbc_bytes_scan_lowerable(spvbc_context context, const void *bytes
     s.sites = s.maybe = false;
     if (s.words[0] != SCAN_MAGIC || s.bound == 0 || s.bound > SPVBC_DEFAULT_MAX_ID_BOUND)
         return SPVBC_SUCCESS;
-    const size_t set_bytes = ((size_t)s.bound + 63u) / 64u * 8u;
-    uint64_t stack_sets[2][SCAN_STACK_BOUND / 64u];
+    s.bytes = s.bound <= SCAN_BYTE_BOUND;
+    const size_t set_bytes = s.bytes ? s.bound : ((size_t)s.bound + 63u) / 64u * 8u;
+    union {
+        uint8_t bytes[2][SCAN_BYTE_BOUND];
+        uint64_t bits[2][SCAN_STACK_BOUND / 64u];
+    } stack_sets;
     uint64_t *heap = NULL;
-    if (s.bound <= SCAN_STACK_BOUND) {
-        s.results = stack_sets[0];
-        s.operands = stack_sets[1];
+    if (s.bytes) {
+        s.results = stack_sets.bytes[0];
+        s.operands = stack_sets.bytes[1];
+    } else if (s.bound <= SCAN_STACK_BOUND) {
+        s.results = stack_sets.bits[0];
+        s.operands = stack_sets.bits[1];
     } else {
         /* Without a context, nothing is allocated: the answer is "maybe". */
         if (!context || !(heap = (uint64_t *)spvbc__alloc(context, 2u * set_bytes)))

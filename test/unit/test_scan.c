@@ -7,9 +7,10 @@
  *     T3 <- uint4 (4 -> 3); uint4 <- uint4, nothing to lower), 0 to 10 3-component vector types
  *     with the bitcast's at each place among them, 0-63 three-word OpUndefs before the site (3
  *     and 64 coprime: every position of the widest step) and 0-5 after it (values of a
- *     3-component type that no bitcast reads), and the site's ids across 64-bit words of the bit
- *     sets: the answer must be 1 where lowering rewrites, 1 with more than 8 such types, else
- *     0 (the header's "no"), and lowering's output must pass spirv-val;
+ *     3-component type that no bitcast reads), and the site's ids across the marks' bytes and
+ *     (at bound 4,097) the bit sets' 64-bit words: the answer must be 1 where lowering rewrites,
+ *     1 with more than 8 such types, else 0 (the header's "no"), and lowering's output must pass
+ *     spirv-val;
  *   - every prefix of those modules from the site on: a bitcast cut short is no bitcast, so the
  *     answer is the full module's once the bitcast is whole and 0 (no bitcast at all) before;
  *   - every scan reads its words from the end of a page whose next page cannot be read (where
@@ -174,18 +175,21 @@ static void test_scan_each_vec3_count(void **state)
     mb_free(&b);
 }
 
-/* The site's types and ids across the bit sets' 64-bit words (ids 17 to 200). */
+/* The site's types and ids across the marks' bytes and, at bound 4,097, the bit sets' 64-bit
+ * words (ids 17 to 200), each kind of site. */
 static void test_scan_each_id(void **state)
 {
     (void)state;
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
     mb b = {NULL, 0, 0};
-    for (uint32_t base = SW_FIRST_KEY; base <= 190; ++base)
-        for (int kind = SITE_NONE; kind <= SITE_4_TO_3; ++kind) {
-            sweep_case c = sweep(2, 1, (site_kind)kind, base, base % 7, 1);
-            check_case(ctx, &b, &c);
-        }
+    for (uint32_t bound = 0; bound <= 4097; bound += 4097) /* 0: the module's own (bytes) */
+        for (uint32_t base = SW_FIRST_KEY; base <= 190; ++base)
+            for (int kind = SITE_NONE; kind <= SITE_SAME4; ++kind) {
+                sweep_case c = sweep(2, 1, (site_kind)kind, base, base % 7, 1);
+                c.bound = bound;
+                check_case(ctx, &b, &c);
+            }
     spvbc_context_destroy(ctx);
     mb_free(&b);
 }
@@ -193,12 +197,21 @@ static void test_scan_each_id(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_scan_each_position),    cmocka_unit_test(test_scan_each_vec3_count),
-        cmocka_unit_test(test_scan_each_id),          cmocka_unit_test(test_scan_sizes),
-        cmocka_unit_test(test_scan_alignment),        cmocka_unit_test(test_scan_header_fields),
-        cmocka_unit_test(test_scan_allocations),      cmocka_unit_test(test_scan_look_alikes),
-        cmocka_unit_test(test_scan_stale_types),      cmocka_unit_test(test_scan_tiny),
-        cmocka_unit_test(test_scan_last_instruction), cmocka_unit_test(test_scan_id_at_bound),
+        cmocka_unit_test(test_scan_each_position),
+        cmocka_unit_test(test_scan_each_vec3_count),
+        cmocka_unit_test(test_scan_each_id),
+        cmocka_unit_test(test_scan_sizes),
+        cmocka_unit_test(test_scan_alignment),
+        cmocka_unit_test(test_scan_header_fields),
+        cmocka_unit_test(test_scan_allocations),
+        cmocka_unit_test(test_scan_look_alikes),
+        cmocka_unit_test(test_scan_stale_types),
+        cmocka_unit_test(test_scan_tiny),
+        cmocka_unit_test(test_scan_last_instruction),
+        cmocka_unit_test(test_scan_id_at_bound),
+        cmocka_unit_test(test_scan_head),
+        cmocka_unit_test(test_scan_many_steps),
+        cmocka_unit_test(test_scan_ids_past_bound),
     };
     int rc = guard_init(&guard, 1u << 16);
     if (rc != 0) return rc;

@@ -97,5 +97,8 @@ void test_scan_stale_types(void **state);
 void test_scan_tiny(void **state);
 void test_scan_last_instruction(void **state);
 void test_scan_id_at_bound(void **state);
+void test_scan_head(void **state);
+void test_scan_many_steps(void **state);
+void test_scan_ids_past_bound(void **state);
 
 #endif

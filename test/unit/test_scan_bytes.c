@@ -2,8 +2,9 @@
  * that is no whole number of words, misaligned, byte-swapped, bound 0 or above
  * SPVBC_DEFAULT_MAX_ID_BOUND), on what it answers 0 for (a whole header and nothing to lower),
  * the memory it takes from the context above id bound 32,768 (two bit sets of the bound's bits),
- * words that only look like a bitcast, and a module scanned right after one with more
- * 3-component types.
+ * words that only look like a bitcast, a module scanned right after one with more
+ * 3-component types, and the deciding words at each place of the widest steps' first step (the
+ * words up to a 64-byte boundary).
  *
  * SPDX-License-Identifier: Apache-2.0
  */
@@ -208,16 +209,17 @@ static void scan_counted(sweep_case *c, int poison, int expect, size_t bytes)
     mb_free(&b);
 }
 
-/* Bit sets of the bound's bits, rounded up to 64-bit words: none up to 32,768; bound / 4 bytes
+/* Marks of the ids: bytes on the stack up to bound 4,096, bit sets on the stack up to 32,768 (so
+ * none allocated), then bit sets of the bound's bits, rounded up to 64-bit words: bound / 4 bytes
  * for 32,769 (rounded: 8,208) and 40,960 (10,240); the same with memory full of ones, and with
  * uint4's id 36,356 (568 64-bit words + 4), whose bit must not read as that of id 4. */
 void test_scan_allocations(void **state)
 {
     (void)state;
     sweep_case c = sweep(1, 0, SITE_NONE, SW_FIRST_KEY, 2, 2);
-    const uint32_t bounds[] = {100, 32768, 32769, 40960, 40961};
-    const size_t bytes[] = {0, 0, 8208, 10240, 10256};
-    for (size_t i = 0; i < 5; ++i)
+    const uint32_t bounds[] = {100, 4096, 4097, 32768, 32769, 40960, 40961};
+    const size_t bytes[] = {0, 0, 0, 0, 8208, 10240, 10256};
+    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; ++i)
         for (int kind = SITE_NONE; kind <= SITE_4_TO_3; ++kind)
             for (int poison = 0; poison <= 1; ++poison) {
                 c.kind = (site_kind)kind;
@@ -357,16 +359,16 @@ void test_scan_last_instruction(void **state)
 
 /* A bitcast of float4 to float4 and, elsewhere, the id at the bound right after float3's (an
  * OpUndef of float3 whose result is the bound): no bitcast has a 3-component type, so 0, at
- * bound 32,768 (the bit sets on the stack, the bound's bit one past them) and 32,832 (from
- * the context, the bound's bit one past the block): the id at the bound is never looked up,
- * which the sanitizer build watches. */
+ * bound 4,096 (the marks in bytes on the stack, the bound's one past them), 32,768 (the bit sets
+ * on the stack, the bound's bit one past them) and 32,832 (from the context, the bound's bit one
+ * past the block): the id at the bound is never looked up, which the sanitizer build watches. */
 void test_scan_id_at_bound(void **state)
 {
     (void)state;
     enum { FN = 1, VOID, FNTY, FLOAT, V4, V3, X, LABEL, R };
     spvbc_context ctx;
     assert_int_equal(spvbc_context_create(NULL, &ctx), SPVBC_SUCCESS);
-    static const uint32_t bounds[] = {32768u, 32832u};
+    static const uint32_t bounds[] = {4096u, 32768u, 32832u};
     mb b = {NULL, 0, 0};
     for (size_t i = 0; i < sizeof bounds / sizeof *bounds; ++i) {
         mb_kernel_head(&b, 0x00010000u, bounds[i], FN);
@@ -384,4 +386,139 @@ void test_scan_id_at_bound(void **state)
     }
     spvbc_context_destroy(ctx);
     mb_free(&b);
+}
+
+/* The widest steps begin with the words up to a 64-byte boundary, in one step of their own: a
+ * module at each of the 16 word offsets from a 64-byte boundary, with the instructions that
+ * decide its answer at each of the first 24 words after the header (inside that first step or
+ * after it), OpNops up to 100 words: float3 %20 declared, then
+ *   - %9 = OpBitcast float3 %8: 1 (a bitcast to a 3-component type);
+ *   - %8 = OpUndef float3, %9 = OpBitcast float4 %8: 1 (of a value of one);
+ *   - %8 = OpUndef float4, %9 = OpBitcast float4 %8: 0.
+ * Words only: the scan reads no more. */
+void test_scan_head(void **state)
+{
+    (void)state;
+    enum { FLOAT = 4, V4 = 6, X = 8, R = 9, V3 = 20, BOUND = 40, WORDS = 100 };
+    static uint32_t store[WORDS + 32];
+    uint32_t *const line = store + (16u - ((uintptr_t)store & 63u) / 4u) % 16u;
+    for (uint32_t off = 0; off < 16; ++off)
+        for (uint32_t at = 0; at < 24; ++at)
+            for (int form = 0; form < 3; ++form) {
+                uint32_t *w = line + off;
+                size_t n = 0;
+                const uint32_t header[] = {0x07230203u, 0x00010000u, 0, BOUND, 0};
+                for (size_t k = 0; k < 5; ++k)
+                    w[n++] = header[k];
+                for (uint32_t k = 0; k < at; ++k)
+                    w[n++] = 1u << 16 | SpvOpNop;
+                const uint32_t vec3[] = {4u << 16 | SpvOpTypeVector, V3, FLOAT, 3};
+                for (size_t k = 0; k < 4; ++k)
+                    w[n++] = vec3[k];
+                if (form > 0) {
+                    const uint32_t undef[] = {3u << 16 | SpvOpUndef, form == 1 ? V3 : V4, X};
+                    for (size_t k = 0; k < 3; ++k)
+                        w[n++] = undef[k];
+                }
+                const uint32_t bitcast[] = {4u << 16 | SpvOpBitcast, form == 0 ? V3 : V4, R, X};
+                for (size_t k = 0; k < 4; ++k)
+                    w[n++] = bitcast[k];
+                while (n < WORDS)
+                    w[n++] = 1u << 16 | SpvOpNop;
+                spvbc_bool maybe = -1;
+                assert_int_equal(spvbc_bytes_scan_lowerable(NULL, w, n * 4, &maybe), SPVBC_SUCCESS);
+                if (maybe != (form != 2))
+                    fail_msg("offset %u words, at %u, form %d: scan said %d", off, at, form, maybe);
+            }
+}
+
+/* Appends the instruction of `n` words at `ops` to `w` (at `*n_words`). */
+static void put(uint32_t *w, size_t *n_words, const uint32_t *ops, size_t n)
+{
+    for (size_t k = 0; k < n; ++k)
+        w[(*n_words)++] = ops[k];
+}
+
+/* More steps with hits than the widest first pass writes down at once (32 of 64 words): float3
+ * %20 and float4 %6 declared, then 40 steps of 64 words, each with one float4 <- float4 bitcast
+ * of %7 (an OpUndef float4), OpNops between; the bitcast of %8, an OpUndef float3, as the first
+ * step's (1), the last one's (1), or nowhere (0).  Each module (2,560 words) and each of its
+ * prefixes from word 2,400 on (the last steps and the narrower ones after them) is scanned from a
+ * copy of its exact size on the heap, so that the sanitizer build sees a read past its end. */
+void test_scan_many_steps(void **state)
+{
+    (void)state;
+    enum { FLOAT = 4, V4 = 6, Y = 7, X = 8, V3 = 20, R = 30, STEPS = 40, BOUND = 200 };
+    uint32_t *w = calloc(64u * (STEPS + 2), 4);
+    assert_non_null(w);
+    for (int where = 0; where < 3; ++where) { /* 0: first step, 1: last, 2: nowhere */
+        size_t n = 0;
+        const uint32_t head[] = {0x07230203u, 0x00010000u, 0, BOUND, 0};
+        put(w, &n, head, 5);
+        put(w, &n, (const uint32_t[]){4u << 16 | SpvOpTypeVector, V3, FLOAT, 3}, 4);
+        put(w, &n, (const uint32_t[]){4u << 16 | SpvOpTypeVector, V4, FLOAT, 4}, 4);
+        put(w, &n, (const uint32_t[]){3u << 16 | SpvOpUndef, V3, X}, 3);
+        put(w, &n, (const uint32_t[]){3u << 16 | SpvOpUndef, V4, Y}, 3);
+        for (uint32_t step = 0; step < STEPS; ++step) {
+            const int decides = (where == 0 && step == 0) || (where == 1 && step == STEPS - 1);
+            const uint32_t bitcast[] = {4u << 16 | SpvOpBitcast, V4, R + step, decides ? X : Y};
+            put(w, &n, bitcast, 4);
+            while (n % 64u != 0)
+                w[n++] = 1u << 16 | SpvOpNop;
+        }
+        for (size_t cut = n; cut >= 2400; --cut) {
+            uint32_t *copy = malloc(cut * 4);
+            assert_non_null(copy);
+            memcpy(copy, w, cut * 4);
+            spvbc_bool maybe = -1;
+            assert_int_equal(spvbc_bytes_scan_lowerable(NULL, copy, cut * 4, &maybe),
+                             SPVBC_SUCCESS);
+            /* the last step's bitcast is whole from word 64 * 39 + 4 on */
+            const int expect = where == 0 || (where == 1 && cut >= 64u * (STEPS - 1) + 4u);
+            free(copy);
+            if (maybe != expect)
+                fail_msg("bitcast of float3 %s, %zu of %zu words: scan said %d",
+                         where == 0   ? "first"
+                         : where == 1 ? "last"
+                                      : "nowhere",
+                         cut, n, maybe);
+        }
+    }
+    free(w);
+}
+
+/* Bitcast-like words whose ids are at or past the bound (4,096, the largest whose marks are
+ * bytes) are no bitcast: 0, with float3 %20 declared and an OpUndef float3 whose result is id 0
+ * (the word 0 right after float3's id), for result type or operand the bound, or 0xfffffff0, the
+ * bitcast-like words after 0 or 64 OpNops (in the widest steps' first step, or in a step of 64
+ * words) in a module of 160 words. */
+void test_scan_ids_past_bound(void **state)
+{
+    (void)state;
+    enum { FLOAT = 4, V4 = 6, Y = 7, V3 = 20, R = 30, BOUND = 4096 };
+    const uint32_t past[] = {BOUND, 0xfffffff0u};
+    uint32_t w[160];
+    for (uint32_t lead = 0; lead <= 64; lead += 64)
+        for (size_t p = 0; p < 2; ++p)
+            for (int side = 0; side < 2; ++side) {
+                size_t n = 0;
+                const uint32_t head[] = {0x07230203u, 0x00010000u, 0, BOUND, 0};
+                put(w, &n, head, 5);
+                put(w, &n, (const uint32_t[]){4u << 16 | SpvOpTypeVector, V3, FLOAT, 3}, 4);
+                put(w, &n, (const uint32_t[]){4u << 16 | SpvOpTypeVector, V4, FLOAT, 4}, 4);
+                put(w, &n, (const uint32_t[]){3u << 16 | SpvOpUndef, V3, 0}, 3);
+                put(w, &n, (const uint32_t[]){3u << 16 | SpvOpUndef, V4, Y}, 3);
+                for (uint32_t k = 0; k < lead; ++k)
+                    w[n++] = 1u << 16 | SpvOpNop;
+                const uint32_t bitcast[] = {4u << 16 | SpvOpBitcast, side ? V4 : past[p], R,
+                                            side ? past[p] : Y};
+                put(w, &n, bitcast, 4);
+                while (n < 160)
+                    w[n++] = 1u << 16 | SpvOpNop;
+                spvbc_bool maybe = -1;
+                assert_int_equal(spvbc_bytes_scan_lowerable(NULL, w, n * 4, &maybe), SPVBC_SUCCESS);
+                if (maybe != 0)
+                    fail_msg("%s %#x after %u OpNops: scan said %d",
+                             side ? "operand" : "result type", past[p], lead, maybe);
+            }
 }
