@@ -23,8 +23,8 @@
 
 /* Four words at a time where SSE2 is there (every x86-64), eight (in steps of 32 and 16 words
  * with one branch each) where the processor has AVX2 and GCC or Clang can pick the code for it
- * at run time (ELF targets), sixteen (steps of 64 words, the second pass's rest in steps of 32)
- * where it also has AVX-512F and AVX-512BW; otherwise one at a time (SPVBC_SCAN_SCALAR,
+ * at run time (ELF targets), sixteen (steps of 64 words) where it also
+ * has AVX-512F and AVX-512BW; otherwise one at a time (SPVBC_SCAN_SCALAR,
  * SPVBC_SCAN_NO_AVX2 and SPVBC_SCAN_NO_AVX512 force the narrower forms, so that tests run them
  * too). */
 #if defined(__SSE2__) && !defined(SPVBC_SCAN_SCALAR)
@@ -379,13 +379,6 @@ SCAN_TARGET_AVX512 static size_t operand_avx512(const scan_state *s, size_t i, b
                                    (uint64_t)vec3_avx512(s, types, w + i + 15u) << 16 |
                                    (uint64_t)vec3_avx512(s, types, w + i + 31u) << 32 |
                                    (uint64_t)vec3_avx512(s, types, w + i + 47u) << 48)) {
-            *found = true;
-            return i;
-        }
-    for (; i + 32u <= s->count; i += 32u) /* the rest, 32 at a time */
-        if (vec3_operand_among(s, i,
-                               vec3_avx512(s, types, w + i - 1u) |
-                                   vec3_avx512(s, types, w + i + 15u) << 16)) {
             *found = true;
             return i;
         }
